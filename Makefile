@@ -1,0 +1,44 @@
+# cqlvm: a CQL 6.2 engine in Go.
+GO      ?= go
+BIN     := bin/cqlvm
+SHARED  ?= ../shared
+
+.PHONY: all build demo test test-short conformance conformance-shared bench bench-pgn fuzz vet clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/cqlvm
+
+# Run a bundled demo query on the bundled sample database.
+demo: build
+	$(BIN) run -o /tmp/cqlvm-demo-out.pgn testdata/demo/mirrormate.cql testdata/pgn/sample.pgn
+	@echo "matched games written to /tmp/cqlvm-demo-out.pgn"
+
+# The test suite CI runs: unit tests, goldens, perft, PGN edge files, and
+# the conformance cases on sample.pgn (all bundled under testdata/).
+test: vet
+	$(GO) test ./...
+
+test-short:
+	$(GO) test -short ./...
+
+vet:
+	$(GO) vet ./...
+
+# The long conformance suite: every case on sample, studies and games.
+conformance:
+	CQLVM_CORPORA=sample,studies,games $(GO) test ./cmd/cqlvm -run TestConformance -count=1 -timeout 60m
+
+# The official checker against ../shared (when it is beside the checkout).
+conformance-shared: build
+	python3 $(SHARED)/conformance/check.py --engine '$(BIN) run' --corpus all -j 2
+
+bench:
+	$(GO) run ./bench
+
+bench-pgn:
+	$(GO) run ./bench/pgnbench
+
+clean:
+	rm -rf bin

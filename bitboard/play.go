@@ -1,0 +1,75 @@
+package bitboard
+
+// Play applies m, which must be legal (or at least pseudo-legal) in p, in
+// place. The pieces are taken from the board, not from m, so only From, To,
+// Promo, Flags and (for castling) RookFrom/RookTo matter.
+//
+// Castling rights are lost when the king moves, and for one rook when it
+// moves or is captured. EP is set after every double push, as FEN records
+// it, whether or not an en-passant capture is possible.
+func (p *Position) Play(m Move) {
+	us := p.Side
+	p.EP = NoSquare
+	p.HalfMove++
+	switch {
+	case m.Flags&FlagNull != 0:
+		// Nothing moves; the side to move changes below.
+	case m.Flags&FlagCastle != 0:
+		p.playCastling(m)
+	default:
+		p.playNormal(m)
+	}
+	if us == Black {
+		p.FullMove++
+	}
+	p.Side = us.Other()
+}
+
+func (p *Position) playNormal(m Move) {
+	us := p.Side
+	mover := p.remove(m.From)
+	if capSq := m.CaptureSquare(); capSq != NoSquare {
+		if p.Board[capSq] != Empty {
+			p.remove(capSq)
+		}
+		p.HalfMove = 0
+	} else if p.Board[m.To] != Empty { // a capture whose flag the caller left out
+		p.remove(m.To)
+		p.HalfMove = 0
+	}
+	placed := mover
+	if m.Promo != NoType {
+		placed = MakePiece(us, m.Promo)
+	}
+	p.put(placed, m.To)
+
+	switch mover.Type() {
+	case Pawn:
+		p.HalfMove = 0
+		if m.To-m.From == 2*pawnPush(us) {
+			p.EP = m.From + pawnPush(us)
+		}
+	case King:
+		p.CastleRooks &^= backRank(us)
+	}
+	p.CastleRooks &^= SquareSet(m.From) | SquareSet(m.To)
+}
+
+// playCastling lifts king and rook before placing them, because in Chess960
+// either may land on the other's square.
+func (p *Position) playCastling(m Move) {
+	us := p.Side
+	king := p.remove(m.From)
+	rook := p.remove(m.RookFrom)
+	p.put(king, m.To)
+	p.put(rook, m.RookTo)
+	p.CastleRooks &^= backRank(us)
+}
+
+// NullMove is the null move for the side to move: From == To == its king
+// square, Piece = its king, FlagNull. Playing it passes the turn.
+func (p *Position) NullMove() Move {
+	ksq := p.KingSquare(p.Side)
+	return Move{From: ksq, To: ksq, Piece: MakePiece(p.Side, King), Flags: FlagNull,
+		RookFrom: NoSquare, RookTo: NoSquare}
+}

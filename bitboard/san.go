@@ -1,0 +1,482 @@
+package bitboard
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kinds of move-reading errors; a *MoveError wraps one of them, so callers
+// can test with errors.Is.
+var (
+	ErrBadNotation = errors.New("malformed move")
+	ErrNoPiece     = errors.New("no piece can move there")
+	ErrAmbiguous   = errors.New("ambiguous move")
+	ErrIllegal     = errors.New("illegal move")
+)
+
+// MoveError describes why a move could not be read.
+type MoveError struct {
+	Kind   error  // ErrBadNotation, ErrNoPiece, ErrAmbiguous or ErrIllegal
+	Text   string // the move as written
+	Detail string // e.g. "no knight can move to f3"
+}
+
+func (e *MoveError) Error() string {
+	if e.Detail == "" {
+		return fmt.Sprintf("%v %q", e.Kind, e.Text)
+	}
+	return fmt.Sprintf("%v %q: %s", e.Kind, e.Text, e.Detail)
+}
+
+func (e *MoveError) Unwrap() error { return e.Kind }
+
+func moveError(kind error, text []byte, format string, args ...any) error {
+	return &MoveError{Kind: kind, Text: string(text), Detail: fmt.Sprintf(format, args...)}
+}
+
+var pieceNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
+
+// ParseSAN reads a move in Standard Algebraic Notation and resolves it in p
+// without generating all legal moves: the candidate pieces come from the
+// attack tables of the destination square and only they are tested for
+// legality.
+//
+// It is lenient where a PGN file can be sloppy yet unambiguous: check and
+// mate marks (+ # ++) and glued annotations (! ? !! ?? !? ?!) are ignored, as
+// is a glued "e.p."; castling may be O-O, 0-0, O-O-O, 0-0-0; promotion may be
+// "e8=Q", "e8Q" or "e8=q"; disambiguation may be superfluous ("Ngf3") or a
+// full square ("Qd1d4"); "x", ":" and "-" between source and destination are
+// ignored, so captures without "x", "x" on a non-capture and long algebraic
+// ("Ng1-f3", "e2e4") all work; a pawn capture may omit the "x" ("ed5").
+// Piece letters must be upper case: a lower-case "b" is the b-file. "Kg1" for
+// a king that cannot step there is read as castling towards g1.
+//
+// The null moves "--" and "Z0" return p.NullMove(), whether or not the side
+// to move is in check.
+//
+// Errors are *MoveError values wrapping ErrBadNotation, ErrNoPiece,
+// ErrAmbiguous or ErrIllegal.
+func (p *Position) ParseSAN(san []byte) (Move, error) {
+	s := trimSANDecorations(san)
+	if len(s) == 0 {
+		return Move{}, moveError(ErrBadNotation, san, "empty move")
+	}
+	switch {
+	case isNullSAN(s):
+		return p.NullMove(), nil
+	case s[0] == 'O' || s[0] == '0' || s[0] == 'o':
+		m, fail := p.resolveCastlingSAN(s)
+		if fail != resolved {
+			return Move{}, fail.error(san, King, NoSquare)
+		}
+		return m, nil
+	}
+	piece, to, fromFile, fromRank, promo, good := splitSAN(s)
+	var m Move
+	var fail failure
+	switch {
+	case !good:
+		fail = failUnreadable
+	case piece == Pawn:
+		fail = p.resolvePawn(&m, to, fromFile, fromRank, promo)
+	case promo != NoType:
+		fail = failPiecePromotes
+	default:
+		fail = p.resolvePiece(&m, piece, to, fromFile, fromRank)
+	}
+	if fail != resolved {
+		return Move{}, fail.error(san, piece, to)
+	}
+	return m, nil
+}
+
+// failure says why a move could not be resolved. The resolvers fill in a
+// *Move and return a failure rather than (Move, error): passing moves back
+// through several (Move, error) results made the compiler spill them byte by
+// byte and reload them whole, a store-forwarding stall that cost a quarter
+// of ParseSAN's time. The error value is built only when something went
+// wrong. For failAmbiguous the number of candidates is in the high bits.
+type failure uint8
+
+const (
+	resolved failure = iota
+	failUnreadable
+	failPiecePromotes
+	failNoPiece
+	failLeavesKingInCheck
+	failNothingToCapture
+	failNeedsPromotion
+	failPromotionRank
+	failNoCastlingRight
+	failCastlingBlocked
+	failAmbiguous // | count<<4
+)
+
+func (f failure) error(text []byte, piece PieceType, to Square) error {
+	switch f & 15 {
+	case failUnreadable:
+		return moveError(ErrBadNotation, text, "cannot read it")
+	case failPiecePromotes:
+		return moveError(ErrBadNotation, text, "only pawns promote")
+	case failNoPiece:
+		return moveError(ErrNoPiece, text, "no %s can move to %v", pieceNames[piece], to)
+	case failLeavesKingInCheck:
+		return moveError(ErrIllegal, text, "it leaves the king in check")
+	case failNothingToCapture:
+		return moveError(ErrIllegal, text, "nothing to capture on %v", to)
+	case failNeedsPromotion:
+		return moveError(ErrIllegal, text, "a promotion needs a knight, bishop, rook or queen")
+	case failPromotionRank:
+		return moveError(ErrIllegal, text, "a pawn promotes only on the last rank")
+	case failNoCastlingRight:
+		return moveError(ErrIllegal, text, "no castling right on that side")
+	case failCastlingBlocked:
+		return moveError(ErrIllegal, text, "castling is blocked or the king is attacked")
+	case failAmbiguous:
+		return moveError(ErrAmbiguous, text, "%d %ss can move to %v", f>>4, pieceNames[piece], to)
+	}
+	return moveError(ErrBadNotation, text, "unknown failure %d", f)
+}
+
+// trimSANDecorations drops check marks, annotation glyphs and "e.p.".
+func trimSANDecorations(s []byte) []byte {
+	for {
+		n := len(s)
+		for n > 0 && (s[n-1] == '+' || s[n-1] == '#' || s[n-1] == '!' || s[n-1] == '?' || s[n-1] == ' ') {
+			n--
+		}
+		s = s[:n]
+		if n >= 4 && string(s[n-4:]) == "e.p." {
+			s = s[:n-4]
+			continue
+		}
+		return s
+	}
+}
+
+func isNullSAN(s []byte) bool {
+	return string(s) == "--" || string(s) == "Z0"
+}
+
+// splitSAN parses a non-castling SAN move:
+// [piece][file][rank][x]square[=promo]. fromFile and fromRank are -1 when
+// not given. The parts come back as separate results rather than a struct
+// so that they stay in registers: this is the hot path of PGN replay.
+func splitSAN(s []byte) (piece PieceType, to Square, fromFile, fromRank int, promo PieceType, ok bool) {
+	piece, fromFile, fromRank = Pawn, -1, -1
+	if t := pieceTypeFromLetter(s[0]); t != NoType {
+		piece = t
+		s = s[1:]
+	}
+	if n := len(s); n > 0 {
+		if t := promotionFromLetter(s[n-1]); t != NoType {
+			promo = t
+			s = s[:n-1]
+			if n := len(s); n > 0 && s[n-1] == '=' {
+				s = s[:n-1]
+			}
+		}
+	}
+	n := len(s)
+	if n < 2 || !isFile(s[n-2]) || !isRank(s[n-1]) {
+		return piece, NoSquare, fromFile, fromRank, promo, false
+	}
+	to = MakeSquare(int(s[n-2]-'a'), int(s[n-1]-'1'))
+	s = s[:n-2]
+	if n := len(s); n > 0 && (s[n-1] == 'x' || s[n-1] == ':' || s[n-1] == '-') {
+		s = s[:n-1]
+	}
+	if len(s) > 0 && isFile(s[0]) {
+		fromFile = int(s[0] - 'a')
+		s = s[1:]
+	}
+	if len(s) > 0 && isRank(s[0]) {
+		fromRank = int(s[0] - '1')
+		s = s[1:]
+	}
+	return piece, to, fromFile, fromRank, promo, len(s) == 0
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// pieceTypeFromLetter reads an upper-case SAN piece letter ("P" is accepted
+// for a pawn); anything else is NoType.
+func pieceTypeFromLetter(c byte) PieceType {
+	switch c {
+	case 'N':
+		return Knight
+	case 'B':
+		return Bishop
+	case 'R':
+		return Rook
+	case 'Q':
+		return Queen
+	case 'K':
+		return King
+	case 'P':
+		return Pawn
+	}
+	return NoType
+}
+
+// promotionFromLetter reads a promotion letter in either case.
+func promotionFromLetter(c byte) PieceType {
+	switch c {
+	case 'N', 'n':
+		return Knight
+	case 'B', 'b':
+		return Bishop
+	case 'R', 'r':
+		return Rook
+	case 'Q', 'q':
+		return Queen
+	}
+	return NoType
+}
+
+func (p *Position) resolveCastlingSAN(s []byte) (Move, failure) {
+	os := 0
+	for _, c := range s {
+		switch c {
+		case 'O', '0', 'o':
+			os++
+		case '-':
+		default:
+			return Move{}, failUnreadable
+		}
+	}
+	if os != 2 && os != 3 {
+		return Move{}, failUnreadable
+	}
+	rook := p.castlingRook(os == 2)
+	if rook == NoSquare {
+		return Move{}, failNoCastlingRight
+	}
+	m, legal := p.castlingMove(rook)
+	if !legal {
+		return Move{}, failCastlingBlocked
+	}
+	return m, resolved
+}
+
+// resolvePawn finds the pawn move: a push when no other source file is
+// given, else a capture from that file.
+func (p *Position) resolvePawn(dst *Move, to Square, fromFile, fromRank int, promo PieceType) failure {
+	us := p.Side
+	pawn := MakePiece(us, Pawn)
+	from := NoSquare
+	if fromFile < 0 || fromFile == to.File() {
+		from = p.pushSource(to)
+	} else if d := fromFile - to.File(); d == 1 || d == -1 {
+		if s, onBoard := stepFrom(to, d, -1+2*int(us)); onBoard && p.Board[s] == pawn {
+			from = s
+		}
+	}
+	if from == NoSquare || (fromRank >= 0 && from.Rank() != fromRank) {
+		return failNoPiece
+	}
+	m, fail := p.pawnMove(from, to, promo)
+	if fail != resolved {
+		return fail
+	}
+	if !p.kingSafeAfter(m) {
+		return failLeavesKingInCheck
+	}
+	*dst = m
+	return resolved
+}
+
+// pushSource is the square of the own pawn that can push to the empty square
+// to (one or two steps), or NoSquare.
+func (p *Position) pushSource(to Square) Square {
+	us := p.Side
+	pawn := MakePiece(us, Pawn)
+	if p.Board[to] != Empty {
+		return NoSquare
+	}
+	one, ok := stepFrom(to, 0, -1+2*int(us))
+	if !ok {
+		return NoSquare
+	}
+	if p.Board[one] == pawn {
+		return one
+	}
+	doubleRank := 3 // White's double push lands on the 4th rank
+	if us == Black {
+		doubleRank = 4
+	}
+	if p.Board[one] != Empty || to.Rank() != doubleRank {
+		return NoSquare
+	}
+	if two := one - pawnPush(us); p.Board[two] == pawn {
+		return two
+	}
+	return NoSquare
+}
+
+// pawnMove builds the pawn move from -> to, where from holds an own pawn
+// that can reach to by a push or a diagonal step; it checks the capture
+// target and the promotion piece but not king safety.
+func (p *Position) pawnMove(from, to Square, promo PieceType) (Move, failure) {
+	us := p.Side
+	m := Move{From: from, To: to, Piece: MakePiece(us, Pawn), Captured: p.Board[to], RookFrom: NoSquare, RookTo: NoSquare}
+	switch {
+	case from.File() == to.File():
+		if d := to - from; d == 16 || d == -16 {
+			m.Flags |= FlagDoublePush
+		}
+	case m.Captured != Empty && m.Captured.Color() != us:
+		m.Flags |= FlagCapture
+	case to == p.EP && p.enPassantCapturers().Has(from):
+		m = p.enPassantMove(from)
+	default:
+		return Move{}, failNothingToCapture
+	}
+	if promotionRank(us).Has(to) {
+		if promo == NoType || promo == Pawn || promo == King {
+			return Move{}, failNeedsPromotion
+		}
+		m.Promo = promo
+		m.Flags |= FlagPromotion
+	} else if promo != NoType {
+		return Move{}, failPromotionRank
+	}
+	return m, resolved
+}
+
+// resolvePiece finds the knight, bishop, rook, queen or king move: the
+// candidates are the own pieces of that type that attack the destination,
+// narrowed by the disambiguation and then by legality.
+func (p *Position) resolvePiece(dst *Move, piece PieceType, to Square, fromFile, fromRank int) failure {
+	us := p.Side
+	pc := MakePiece(us, piece)
+	candidates := pieceAttacks(piece, us, to, p.Occupied) & p.ByPiece[pc]
+	if fromFile >= 0 {
+		candidates &= fileSet(fromFile)
+	}
+	if fromRank >= 0 {
+		candidates &= rankSet(fromRank)
+	}
+	if p.ByColor[us].Has(to) {
+		candidates = 0
+	}
+	if candidates == 0 {
+		if piece == King {
+			if m, found := p.castlingTo(to); found {
+				*dst = m
+				return resolved
+			}
+		}
+		return failNoPiece
+	}
+	m := Move{To: to, Piece: pc, Captured: p.Board[to], RookFrom: NoSquare, RookTo: NoSquare}
+	if m.Captured != Empty {
+		m.Flags = FlagCapture
+	}
+	found := 0
+	for candidates != 0 {
+		m.From = candidates.Pop()
+		if p.kingSafeAfter(m) {
+			*dst = m
+			found++
+		}
+	}
+	switch found {
+	case 1:
+		return resolved
+	case 0:
+		return failLeavesKingInCheck
+	}
+	return failAmbiguous | failure(found)<<4
+}
+
+// castlingTo returns the legal castling whose king lands on to, if any.
+func (p *Position) castlingTo(to Square) (Move, bool) {
+	for rooks := p.CastleRooks & backRank(p.Side); rooks != 0; {
+		if m, ok := p.castlingMove(rooks.Pop()); ok && m.To == to {
+			return m, true
+		}
+	}
+	return Move{}, false
+}
+
+// AppendSAN appends m, a legal move in p, in Standard Algebraic Notation:
+// minimal disambiguation (file, else rank, else both), "=Q" promotions,
+// "O-O"/"O-O-O", "--" for the null move, and "+" or "#" when it gives check
+// or mate.
+func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	switch {
+	case m.Flags&FlagNull != 0:
+		return append(dst, "--"...)
+	case m.Flags&FlagCastle != 0:
+		if m.RookFrom > m.From {
+			dst = append(dst, "O-O"...)
+		} else {
+			dst = append(dst, "O-O-O"...)
+		}
+	case m.Piece.Type() == Pawn:
+		dst = p.appendPawnSAN(dst, m)
+	default:
+		dst = p.appendPieceSAN(dst, m)
+	}
+	return p.appendCheckMark(dst, m)
+}
+
+func (p *Position) appendPawnSAN(dst []byte, m Move) []byte {
+	if m.From.File() != m.To.File() {
+		dst = append(dst, byte('a'+m.From.File()), 'x')
+	}
+	dst = append(dst, m.To.String()...)
+	if m.Promo != NoType {
+		dst = append(dst, '=', "?PNBRQK"[m.Promo])
+	}
+	return dst
+}
+
+func (p *Position) appendPieceSAN(dst []byte, m Move) []byte {
+	t := m.Piece.Type()
+	dst = append(dst, "?PNBRQK"[t])
+	if t != King {
+		dst = p.appendDisambiguation(dst, m)
+	}
+	if p.Board[m.To] != Empty {
+		dst = append(dst, 'x')
+	}
+	return append(dst, m.To.String()...)
+}
+
+// appendDisambiguation adds the source file, rank or square when another
+// piece of the same kind could legally go to the same square.
+func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
+	others := pieceAttacks(m.Piece.Type(), p.Side, m.To, p.Occupied) & p.ByPiece[m.Piece] &^ SquareSet(m.From)
+	var rivals Set
+	for other := m; others != 0; {
+		other.From = others.Pop()
+		if p.kingSafeAfter(other) {
+			rivals |= SquareSet(other.From)
+		}
+	}
+	switch {
+	case rivals == 0:
+	case rivals&fileSet(m.From.File()) == 0:
+		dst = append(dst, byte('a'+m.From.File()))
+	case rivals&rankSet(m.From.Rank()) == 0:
+		dst = append(dst, byte('1'+m.From.Rank()))
+	default:
+		dst = append(dst, m.From.String()...)
+	}
+	return dst
+}
+
+func (p *Position) appendCheckMark(dst []byte, m Move) []byte {
+	after := *p
+	after.Play(m)
+	if !after.InCheck() {
+		return dst
+	}
+	if after.HasLegalMove() {
+		return append(dst, '+')
+	}
+	return append(dst, '#')
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"cqlvm/pgn"
+	"cqlvm/vm"
+)
+
+// annotate writes the query's comments into a matched game the way the
+// official program does: at each node the texts added by the query, then
+// the match string if the node matched, joined by blanks and appended to
+// the node's last original comment (or as a new comment); the root's
+// comment also gets "Game number N" first.
+func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, number int, cfg *runConfig) {
+	if cfg.silent {
+		return
+	}
+	added := map[int32][]string{}
+	if !cfg.noHeader {
+		added[0] = append(added[0], "Game number "+strconv.Itoa(number))
+	}
+	for _, c := range comments {
+		if int(c.Node) < len(g.Nodes) {
+			added[c.Node] = append(added[c.Node], c.Text)
+		}
+	}
+	if !cfg.quiet && cfg.matchString != "" {
+		for _, n := range matched {
+			added[n] = append(added[n], cfg.matchString)
+		}
+	}
+	for n, texts := range added {
+		appendComment(&g.Nodes[n], strings.Join(texts, " "))
+	}
+}
+
+// appendComment adds text to the node's last comment, or as a new one.
+func appendComment(n *pgn.Node, text string) {
+	if text == "" {
+		return
+	}
+	if k := len(n.Comments); k > 0 {
+		n.Comments[k-1] = strings.TrimRight(n.Comments[k-1], " ") + " " + text
+		return
+	}
+	n.Comments = append(n.Comments, text)
+}

@@ -1,0 +1,133 @@
+// Package compiler turns CQL text into a vm.Program: parse (package
+// syntax), inline functions, expand transforms into orbits, check types,
+// and generate bytecode.
+package compiler
+
+import (
+	"cqlvm/compiler/source"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Query is a compiled query: the program plus the settings from its
+// `cql(...)` header.
+type Query struct {
+	Program *vm.Program
+	Header  ast.Header
+}
+
+// Options control compilation.
+type Options struct {
+	// RequireHeader makes a missing `cql(...)` header an error (as the
+	// official program does for query files).
+	RequireHeader bool
+	// ExtraBody is CQL text from the -cql option, ANDed with the body.
+	ExtraBody *source.Source
+}
+
+// Compile compiles a query file. Errors come as a source.ErrorList.
+func Compile(src *source.Source, opt Options) (*Query, error) {
+	var errs source.ErrorList
+	var file *ast.File
+	var body []*ast.Node
+	if src != nil {
+		var perrs source.ErrorList
+		file, perrs = ast.ParseFile(src, opt.RequireHeader)
+		errs = append(errs, perrs...)
+		body = file.Body
+	} else {
+		file = &ast.File{}
+	}
+	if opt.ExtraBody != nil {
+		extra, _, perrs := ast.ParseBody(opt.ExtraBody)
+		errs = append(errs, perrs...)
+		body = append(body, extra...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	q := &Query{Header: file.Header}
+	slots := &slotAlloc{}
+	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots}
+	c.funcs = file.Funcs
+	body = c.inlineCalls(body)
+	for i, n := range body {
+		body[i] = expandTransforms(n)
+	}
+	for _, n := range body {
+		c.src = srcOf(src, opt.ExtraBody, n)
+		c.check(n)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	g := newGen(src, &errs, slots)
+	g.body(body)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	g.finish(c)
+	q.Program = g.prog
+	return q, nil
+}
+
+// srcOf picks the source a node came from (the file or the -cql text).
+func srcOf(file, extra *source.Source, n *ast.Node) *source.Source {
+	if file == nil {
+		return extra
+	}
+	return file
+}
+
+// body compiles the top level: every filter must match.
+func (g *gen) body(filters []*ast.Node) {
+	g.prog.Entry = len(g.prog.Code)
+	fail := g.newLabel()
+	for _, f := range filters {
+		if f.Kind == ast.KFuncDef {
+			continue
+		}
+		g.test(f, fail)
+	}
+	g.emit(vm.OpMatch, 0, 0, 0)
+	g.bind(fail)
+	g.emit(vm.OpFail, 0, 0, 0)
+	g.resolve()
+}
+
+// finish records slot names and sizes.
+func (g *gen) finish(c *checker) {
+	g.prog.NumSlots = g.slots.n
+	g.prog.SlotNames = make([]string, g.slots.n)
+	g.prog.Persistent = make([]bool, g.slots.n)
+	for _, v := range c.vars {
+		g.prog.SlotNames[v.Slot] = v.Name
+		g.prog.Persistent[v.Slot] = v.Persistent
+	}
+}
+
+// inferMore types the kinds not handled in infer.
+func (c *checker) inferMore(n *ast.Node) ast.Type {
+	if t, ok := c.checkMoves(n); ok {
+		return t
+	}
+	c.errorf(n, "this filter is not supported yet")
+	return ast.TUnknown
+}
+
+// valueMore compiles the kinds not handled in value.
+func (g *gen) valueMore(n *ast.Node, fail int) {
+	if g.genMoves(n, fail) {
+		return
+	}
+	g.errorf(n, "this filter is not supported yet")
+	// keep the stack bookkeeping consistent so that generation can go on
+	// to report further errors
+	switch n.Type {
+	case ast.TSet, ast.TNum, ast.TPos:
+		g.emit(vm.OpPushNum, 0, 0, 0)
+	case ast.TStr:
+		g.emit(vm.OpPushStr, 0, 0, g.strConst(""))
+	}
+}

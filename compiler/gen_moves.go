@@ -1,0 +1,360 @@
+package compiler
+
+import (
+	"cqlvm/bitboard"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// checkMoves types the move and position filters.
+func (c *checker) checkMoves(n *ast.Node) (ast.Type, bool) {
+	switch n.Kind {
+	case ast.KDash:
+		d := n.Dash
+		c.expectOpt(d.Left, "the left side of the dash", ast.TSet)
+		c.expectOpt(d.Right, "the right side of the dash", ast.TSet)
+		var t ast.Type = ast.TLog
+		for _, tg := range d.Targets {
+			t = c.check(tg)
+		}
+		if len(d.Targets) == 0 || t == ast.TUnknown {
+			t = ast.TLog
+		}
+		return t, true
+	case ast.KMove:
+		m := n.Move
+		for _, p := range []*ast.Node{m.From, m.To, m.Capture, m.EnPassantSquare} {
+			c.expectOpt(p, "a move parameter", ast.TSet)
+		}
+		if m.Comment != nil {
+			c.check(m.Comment)
+		}
+		switch {
+		case m.Count:
+			return ast.TNum, true
+		case m.First != "":
+			return ast.TSet, true
+		}
+		return ast.TLog, true
+	case ast.KCountMoves:
+		c.check(n.Args[0])
+		return ast.TNum, true
+	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
+		return ast.TSet, true
+	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
+		return ast.TLog, true
+	case ast.KCurrentPosition, ast.KInitialPosition, ast.KParent:
+		return ast.TPos, true
+	case ast.KChild:
+		if len(n.Args) > 0 {
+			c.expect(n.Args[0], "the argument of child", ast.TNum)
+		}
+		return ast.TPos, true
+	case ast.KPosition:
+		c.expect(n.Args[0], "the argument of position", ast.TNum)
+		return ast.TPos, true
+	case ast.KColon:
+		c.expect(n.Args[0], "the left side of ':'", ast.TPos)
+		return c.check(n.Args[1]), true
+	}
+	return ast.TUnknown, false
+}
+
+func (c *checker) expectOpt(n *ast.Node, what string, want ...ast.Type) {
+	if n != nil {
+		c.expect(n, what, want...)
+	}
+}
+
+// genMoves compiles the move and position filters.
+func (g *gen) genMoves(n *ast.Node, fail int) bool {
+	switch n.Kind {
+	case ast.KDash:
+		g.dash(n.Dash, n.Type, false, fail)
+	case ast.KCountMoves:
+		g.dash(n.Args[0].Dash, ast.TNum, true, fail)
+	case ast.KMove:
+		g.move(n, fail)
+	case ast.KFrom:
+		g.emit(vm.OpLastMove, vm.LastFrom, 0, 0)
+	case ast.KTo:
+		g.emit(vm.OpLastMove, vm.LastTo, 0, 0)
+	case ast.KEnPassantSquare:
+		g.emit(vm.OpLastMove, vm.LastEPSquare, 0, 0)
+	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
+		what := map[ast.Kind]uint8{ast.KCastle: vm.IsCastle, ast.KOO: vm.IsCastleShort, ast.KOOO: vm.IsCastleLong,
+			ast.KEnPassant: vm.IsEnPassant, ast.KNullMove: vm.IsNull, ast.KPrimary: vm.IsPrimary,
+			ast.KSecondary: vm.IsSecondary}[n.Kind]
+		g.jump(vm.OpMoveIs, what, 0, fail)
+	case ast.KCurrentPosition:
+		g.emit(vm.OpCurPos, 0, 0, 0)
+	case ast.KInitialPosition:
+		g.emit(vm.OpPushNum, 0, 0, 0)
+	case ast.KParent:
+		g.jump(vm.OpParent, 0, 0, fail)
+	case ast.KChild:
+		if len(n.Args) > 0 {
+			g.numValue(n.Args[0], fail)
+		} else {
+			g.emit(vm.OpPushNum, 0, 0, 0)
+		}
+		g.jump(vm.OpChild, 0, 0, fail)
+	case ast.KPosition:
+		g.numValue(n.Args[0], fail)
+		g.jump(vm.OpPositionN, 0, 0, fail)
+	case ast.KColon:
+		g.colon(n, fail)
+	default:
+		return false
+	}
+	return true
+}
+
+// colon evaluates its right side with its left side's position current.
+func (g *gen) colon(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	save := g.slots.new()
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	restore := g.newLabel()
+	g.value(n.Args[1], restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	done := g.newLabelAt(g.depth, g.sdepth)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, fail)
+	g.bind(done)
+}
+
+// moveBlock allocates the slots of a move filter, evaluates its square
+// sets (in the parent position for `move previous`) and starts the
+// iteration. It returns the base slot.
+func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt *ast.Node, inParent bool, fail int) int {
+	base := g.slots.block(vm.MoveSlots)
+	save := -1
+	restore := fail
+	if inParent && (from != nil || to != nil || capt != nil) {
+		save = g.slots.new()
+		g.emit(vm.OpSaveCur, 0, save, 0)
+		g.jump(vm.OpParent, 0, 0, fail)
+		g.emit(vm.OpSetCur, 0, 0, 0)
+		restore = g.newLabel()
+	}
+	for i, s := range []*ast.Node{from, to, capt} {
+		if s == nil {
+			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
+		} else {
+			g.value(s, restore)
+		}
+		g.emit(vm.OpStore, 0, base+vm.MoveSlotFrom+i, 0)
+	}
+	if save >= 0 {
+		g.emit(vm.OpRestCur, 0, save, 0)
+		ok := g.newLabel()
+		g.jump(vm.OpJump, 0, 0, ok)
+		g.bind(restore)
+		g.emit(vm.OpRestCur, 0, save, 0)
+		g.jump(vm.OpJump, 0, 0, fail)
+		g.bind(ok)
+	}
+	g.prog.MoveSpecs = append(g.prog.MoveSpecs, spec)
+	g.emit(vm.OpMoveInit, 0, base, int32(len(g.prog.MoveSpecs)-1))
+	return base
+}
+
+// promoteMask turns a typename designator into piece-type bits.
+func promoteMask(n *ast.Node) uint16 {
+	if n == nil {
+		return 0
+	}
+	var m uint16
+	for t := bitboard.Pawn; t <= bitboard.King; t++ {
+		if n.Desig.Pieces.Has(bitboard.MakePiece(bitboard.White, t)) || n.Desig.Pieces.Has(bitboard.MakePiece(bitboard.Black, t)) {
+			m |= 1 << t
+		}
+	}
+	if m == 0 {
+		m = 1 << 15 // a type no move promotes to: matches nothing
+	}
+	return m
+}
+
+// dash compiles F--G=T(targets). In value mode it matches with the value
+// of the last target of the first matching move (PGN order); in count mode
+// it pushes the number of matching moves.
+func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
+	spec := vm.MoveSpec{Source: vm.SrcPGN, CastleEither: true, Promote: promoteMask(d.Promote)}
+	if d.Capture {
+		spec.Require |= vm.MustCapture
+	}
+	targets := d.Targets
+	if d.Legal || d.PseudoLegal {
+		spec.Source = vm.SrcLegal
+		if d.PseudoLegal {
+			spec.Source = vm.SrcPseudo
+		}
+		// the parser allows only these targets with legal moves; they
+		// are properties of the move itself
+		for _, tg := range targets {
+			switch tg.Kind {
+			case ast.KCastle:
+				spec.AnyCastle = true
+			case ast.KOO:
+				spec.Require |= vm.MustCastleShort
+			case ast.KOOO:
+				spec.Require |= vm.MustCastleLong
+			case ast.KEnPassant:
+				spec.Require |= vm.MustEnPassant
+			}
+		}
+		targets = nil
+	}
+	cnt := -1
+	if count {
+		cnt = g.slots.new()
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, cnt, 0)
+	}
+	base := g.moveBlock(spec, d.Left, d.Right, nil, false, fail)
+	loop, done := g.newLabel(), g.newLabel()
+	found := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
+	g.bind(loop)
+	g.jump(vm.OpMoveNext, 0, base, done)
+	if len(targets) > 0 {
+		save := g.slots.new()
+		g.emit(vm.OpSaveCur, 0, save, 0)
+		g.emit(vm.OpMoveChild, 0, base, 0)
+		g.emit(vm.OpSetCur, 0, 0, 0)
+		next := g.newLabel()
+		mark := g.markCommentsAll(targets)
+		for i, tg := range targets {
+			if i < len(targets)-1 || count || t == ast.TLog {
+				g.test(tg, next)
+			} else {
+				g.value(tg, next)
+			}
+		}
+		g.emit(vm.OpRestCur, 0, save, 0)
+		if count {
+			g.increment(cnt)
+			g.jump(vm.OpJump, 0, 0, loop)
+		} else {
+			g.jump(vm.OpJump, 0, 0, found)
+		}
+		g.bind(next)
+		g.emit(vm.OpRestCur, 0, save, 0)
+		g.truncComments(mark)
+		g.jump(vm.OpJump, 0, 0, loop)
+	} else if count {
+		g.increment(cnt)
+		g.jump(vm.OpJump, 0, 0, loop)
+	} else {
+		g.jump(vm.OpJump, 0, 0, found)
+	}
+	g.bind(done)
+	if count {
+		g.emit(vm.OpLoad, 0, cnt, 0)
+		g.jump(vm.OpJump, 0, 0, found)
+	} else {
+		g.jump(vm.OpJump, 0, 0, fail)
+	}
+	g.bind(found)
+}
+
+func (g *gen) increment(slot int) {
+	g.emit(vm.OpLoad, 0, slot, 0)
+	g.emit(vm.OpPushNum, 0, 0, 1)
+	g.emit(vm.OpAdd, 0, 0, 0)
+	g.emit(vm.OpStore, 0, slot, 0)
+}
+
+// markCommentsAll is markComments for a list of filters.
+func (g *gen) markCommentsAll(ns []*ast.Node) int {
+	for _, n := range ns {
+		if addsComments(n) {
+			s := g.slots.new()
+			g.emit(vm.OpMarkComments, 0, s, 0)
+			return s
+		}
+	}
+	return -1
+}
+
+// move compiles the `move` filter: it matches when a candidate move meets
+// every parameter; its value is the set of the first of from/to/capture
+// written, over all matching moves, or with `count` their number.
+func (g *gen) move(n *ast.Node, fail int) {
+	mp := n.Move
+	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote)}
+	switch {
+	case mp.Previous:
+		spec.Source = vm.SrcPrevious
+	case mp.Legal:
+		spec.Source = vm.SrcLegal
+	case mp.PseudoLegal:
+		spec.Source = vm.SrcPseudo
+	}
+	flag := func(on bool, f vm.MoveFlags) {
+		if on {
+			spec.Require |= f
+		}
+	}
+	flag(mp.EnPassant || mp.EnPassantSquare != nil, vm.MustEnPassant)
+	flag(mp.Null, vm.MustNull)
+	flag(mp.Primary, vm.MustPrimary)
+	flag(mp.Secondary, vm.MustSecondary)
+	flag(mp.OO, vm.MustCastleShort)
+	flag(mp.OOO, vm.MustCastleLong)
+	flag(mp.Promote != nil, vm.MustPromote)
+	spec.AnyCastle = mp.Castle
+	capt := mp.Capture
+	if capt == nil {
+		capt = mp.EnPassantSquare
+	}
+	acc := g.slots.new()
+	switch {
+	case mp.Count:
+		g.emit(vm.OpPushNum, 0, 0, 0)
+	default:
+		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	}
+	g.emit(vm.OpStore, 0, acc, 0)
+	any := g.slots.new()
+	g.emit(vm.OpUnbind, 0, any, 0)
+	base := g.moveBlock(spec, mp.From, mp.To, capt, mp.Previous, fail)
+	loop, done := g.newLabel(), g.newLabel()
+	g.bind(loop)
+	g.jump(vm.OpMoveNext, 0, base, done)
+	g.emit(vm.OpPushNum, 0, 0, 1)
+	g.emit(vm.OpStore, 0, any, 0)
+	switch {
+	case mp.Count:
+		g.increment(acc)
+	case mp.First != "":
+		g.emit(vm.OpLoad, 0, acc, 0)
+		what := map[string]uint8{"from": vm.MoveFrom, "to": vm.MoveTo, "capture": vm.MoveCaptureSq}[mp.First]
+		g.emit(vm.OpMoveSquare, what, base, 0)
+		g.emit(vm.OpUnion, 0, 0, 0)
+		g.emit(vm.OpStore, 0, acc, 0)
+	}
+	if mp.Comment != nil && spec.Source == vm.SrcPGN {
+		save := g.slots.new()
+		g.emit(vm.OpSaveCur, 0, save, 0)
+		g.emit(vm.OpMoveChild, 0, base, 0)
+		g.emit(vm.OpSetCur, 0, 0, 0)
+		skip := g.newLabel()
+		g.test(mp.Comment, skip)
+		g.bind(skip)
+		g.emit(vm.OpRestCur, 0, save, 0)
+	}
+	g.jump(vm.OpJump, 0, 0, loop)
+	g.bind(done)
+	if !mp.Count {
+		g.jump(vm.OpLoad, 0, any, fail) // no matching move: fail
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
+	if mp.Count || mp.First != "" {
+		g.emit(vm.OpLoad, 0, acc, 0)
+	}
+}

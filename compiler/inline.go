@@ -1,0 +1,82 @@
+package compiler
+
+import (
+	"fmt"
+
+	ast "cqlvm/compiler/syntax"
+)
+
+// CQL functions are macros: a call is replaced by the function body, with
+// each parameter renamed per call. An argument that is a plain variable is
+// passed by name (the body sees and updates that variable); any other
+// argument is evaluated once into a fresh variable. Variables the body
+// assigns that are not parameters are the file's global variables.
+
+// inlineCalls replaces every call in ns by its expansion.
+func (c *checker) inlineCalls(ns []*ast.Node) []*ast.Node {
+	var out []*ast.Node
+	for _, n := range ns {
+		if n.Kind == ast.KFuncDef {
+			continue
+		}
+		out = append(out, c.inline(n, nil))
+	}
+	return out
+}
+
+func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
+	if n == nil {
+		return nil
+	}
+	walkChildren(n, func(a *ast.Node) *ast.Node { return c.inline(a, active) })
+	if n.Kind != ast.KCall {
+		return n
+	}
+	fn := c.funcs[n.Str]
+	for _, name := range active {
+		if name == n.Str {
+			c.errorf(n, "function %s calls itself; CQL functions cannot be recursive", n.Str)
+			return &ast.Node{Kind: ast.KTrue, Span: n.Span}
+		}
+	}
+	c.calls++
+	rename := map[string]string{}
+	expansion := &ast.Node{Kind: ast.KCompound, Span: n.Span}
+	for i, p := range fn.Params {
+		arg := n.Args[i]
+		if arg.Kind == ast.KVar {
+			rename[p] = arg.Str
+			continue
+		}
+		fresh := fmt.Sprintf("%s#%d.%s", fn.Str, c.calls, p)
+		rename[p] = fresh
+		assign := &ast.Node{Kind: ast.KAssign, Span: arg.Span, Str: "=",
+			Args: []*ast.Node{{Kind: ast.KVar, Span: arg.Span, Str: fresh}, arg}}
+		expansion.Args = append(expansion.Args, assign)
+	}
+	body := cloneNode(fn.Args[0])
+	renameVars(body, rename)
+	body = c.inline(body, append(active, n.Str))
+	expansion.Args = append(expansion.Args, body)
+	return expansion
+}
+
+// renameVars renames variable references and binders in place.
+func renameVars(n *ast.Node, rename map[string]string) {
+	if n == nil {
+		return
+	}
+	switch n.Kind {
+	case ast.KVar, ast.KSquareLoop, ast.KPieceLoop, ast.KDictDecl:
+		if r, ok := rename[n.Str]; ok {
+			n.Str = r
+		}
+	case ast.KEcho:
+		for i, p := range n.Params {
+			if r, ok := rename[p]; ok {
+				n.Params[i] = r
+			}
+		}
+	}
+	walkChildren(n, func(a *ast.Node) *ast.Node { renameVars(a, rename); return a })
+}

@@ -1,0 +1,337 @@
+package syntax
+
+import (
+	"cqlvm/bitboard"
+	"cqlvm/compiler/source"
+)
+
+// Kind is the kind of an AST node.
+type Kind uint16
+
+// Node kinds. Comments give the meaning of the fields each kind uses.
+const (
+	KBad Kind = iota
+
+	// Literals and constants.
+	KNumber   // Int
+	KString   // Str
+	KDesig    // Desig: piece designator (a set of squares)
+	KTrue     //
+	KFalse    //
+	KGroup    // Int: regex group reference \n (negative: offset of group -n)
+	KEmptySet // [] when written as a literal
+
+	// Logic and structure.
+	KCompound // Args: constituents
+	KAnd      // Args[0] and Args[1]
+	KOr       // Args[0] or Args[1]
+	KNot      // not Args[0]
+	KIf       // Args: test, then [, else]
+	KColon    // Args[0]:Args[1] (evaluate Args[1] at position Args[0])
+	KNoTransform
+	KAssert
+
+	// Sets and arithmetic.
+	KUnion      // Args[0] | Args[1]
+	KInter      // Args[0] & Args[1]
+	KMinus      // Args[0] - Args[1]: set difference or numeric subtraction
+	KCompl      // ~Args[0]
+	KCount      // #Args[0]: set size, string length or dictionary size
+	KIn         // Args[0] in Args[1]
+	KAttacks    // Args[0] attacks Args[1]
+	KAttackedBy // Args[0] attackedby Args[1]
+	KPlus       // Args[0] + Args[1]: addition or string concatenation
+	KTimes      // *
+	KDiv        // /
+	KMod        // %
+	KNeg        // unary -
+	KCmp        // Args[0] Op Args[1]; Str holds the operator ("<", "==", ...)
+	KAbs
+	KSqrt
+	KMax // Args
+	KMin // Args
+
+	// Position status and game facts (no arguments unless stated).
+	KWtm
+	KBtm
+	KCheck
+	KMate
+	KStalemate
+	KInitial
+	KTerminal
+	KMainline
+	KVariation
+	KVirtualMainline
+	KTry
+	KPureMate
+	KPureStalemate
+	KModelMate
+	KModelStalemate
+	KIdealMate
+	KIdealStalemate
+	KLegalFilter // Flags: legal / pseudolegal as a stand-alone set? (reserved)
+	KSideToMove
+	KWhite // value 1
+	KBlack // value -1
+	KPly
+	KMoveNumber
+	KPositionId
+	KDepth
+	KGameNumber
+	KLastGameNumber
+	KYear
+	KElo       // Int: 0 both/either? 1 white, 2 black
+	KResult    // Str: "1-0", "0-1", "1/2-1/2"
+	KPlayer    // Int: 0 either, 1 white, 2 black
+	KTagValue  // Str: tag name (event, site, date, eventdate, eco, tag "X")
+	KFen       // Str: FEN to compare with; empty = value of the current FEN
+	KSetTag    // Args: name, value
+	KRemoveTag // Args: name
+	KOriginalComment
+	KHasComment
+	KRemoveComment
+
+	// Geometry.
+	KDirection // Dirs, Int/Int2: range (HasRange), Args[0]
+	KLight     // Args[0]
+	KDark      // Args[0]
+	KBetween   // Args[0], Args[1]
+	KPin       // Args: from, through, to (nil if absent); Int: index of first written (0 from 1 through 2 to)
+	KRay       // Dirs (0 = all), Flags&FlagAttack for `ray attack`, Args
+	KXray      // Args
+	KMakeSquare
+	KPower
+	KRank
+	KFile
+	KType
+	KColorType
+	KPieceName
+	KTypeName
+	KPieceId
+	KPassedPawns
+	KIsolatedPawns
+	KDoubledPawns
+	KConnectedPawns
+
+	// Variables, functions and loops.
+	KVar         // Str: name
+	KAssign      // Args[0] (KVar), Args[1]; Str: "=", "+=", ..., "=?"
+	KPieceAssign // piece x = Args[1]
+	KPersistent  // Args[0]: assignment or variable; Flags: quiet
+	KUnbind      // Args[0]
+	KIsBound     // Args[0]
+	KIsUnbound   // Args[0]
+	KSquareLoop  // Str: var; Args: set, body; Flags: all
+	KPieceLoop   // Str: var; Args: set, body; Flags: all
+	KFuncDef     // Str: name; Params; Args[0]: body
+	KCall        // Str: name; Args
+	KLoop        // Args[0]
+	KWhile       // Args: test, body
+	KDictIndex   // Args: dictionary var, key
+	KDictDecl    // Str: name; Flags: local/persistent
+	KElementLoop // Str: var; Args: dictionary, body (string k in D)
+
+	// Strings.
+	KStrIndex // Args: string, index
+	KSlice    // Args: string, from, to (nil = end)
+	KRegex    // Args[0] ~~ Args[1] (a string literal)
+	KStr      // Args
+	KLower
+	KUpper
+	KInt
+	KAscii
+	KIndexOf
+	KTypeNameDesig // typename designator in =T or ="RBN": Pieces
+
+	// Positions and navigation.
+	KCurrentPosition
+	KInitialPosition
+	KParent
+	KChild    // Args[0] optional index
+	KPosition // Args[0]: position id
+	KFind     // Args[0] body; Flags: backward/all/quiet; HasRange
+	KEcho     // Params: source, target names; Args[0] body; Flags: quiet, inall
+	KLca      // Args: x, y
+	KAncestor
+	KDescendant
+	KDistance
+	KConsecutiveMoves // Args: x, y; HasRange; Flags: quiet
+	KAncestry         // Str: "[<]" ...; Args
+
+	// Moves.
+	KMove             // MoveParams
+	KDash             // Dash
+	KCountMoves       // Args[0]: a dash
+	KFrom             // from (the move into this position)
+	KTo               // to
+	KCastle           // castle
+	KOO               // o-o
+	KOOO              // o-o-o
+	KEnPassant        // enpassant
+	KEnPassantSquare  // enpassantsquare
+	KNullMove         // nullmove
+	KPrimary          // primary
+	KSecondary        // secondary
+	KLine             // Seq
+	KPath             // Seq
+	KSeqFilter        // a line/path constituent wrapping one filter
+	KSeqConcat        // Args
+	KSeqAlt           // Args (path only, via |)
+	KSeqRepeat        // Args[0]; Int, Int2 (Int2 < 0 = unbounded)
+	KSeqDash          // path step: Args[0] a KDash
+	KPathCount        // pathcount etc.
+	KCurrentTransform //
+	KTransform        // Transform: TKind; Args[0] body; Flags: count; HasRange
+	KOrbit            // an expanded transform: Args are the distinct members; Flags: count; HasRange
+
+	// Output.
+	KSort    // Str: doc; Flags: min/quiet; Args[0]
+	KComment // Args
+	KMessage // Args; Flags: quiet
+	KQuiet   // quiet as a body-level filter (reserved)
+	KReadFile
+	KWriteFile
+)
+
+// Flag bits used by several kinds.
+const (
+	FlagQuiet uint32 = 1 << iota
+	FlagAll
+	FlagBackward
+	FlagMin
+	FlagInAll
+	FlagCount
+	FlagAttack
+	FlagLocal
+	FlagPersistent
+	FlagFirstMatch
+	FlagLastPosition
+	FlagNestBan
+	FlagPrimary
+	FlagSecondary
+	FlagSingleColor
+	FlagLegal
+	FlagPseudoLegal
+	FlagCapture
+	FlagMax
+	FlagKeepAllBest
+	FlagPieceVar // assignment declares a piece variable ([Aa]x = ...)
+	FlagExplicitMax
+)
+
+// Direction bits for KDirection and KRay.
+type Dir uint8
+
+const (
+	DirUp Dir = 1 << iota
+	DirDown
+	DirLeft
+	DirRight
+	DirNE
+	DirNW
+	DirSE
+	DirSW
+)
+
+// Compound directions.
+const (
+	DirVertical   = DirUp | DirDown
+	DirHorizontal = DirLeft | DirRight
+	DirOrthogonal = DirVertical | DirHorizontal
+	DirDiagonal   = DirNE | DirNW | DirSE | DirSW
+	DirMainDiag   = DirNE | DirSW
+	DirOffDiag    = DirNW | DirSE
+	DirAny        = DirOrthogonal | DirDiagonal
+)
+
+// TransformKind names a transform keyword.
+type TransformKind uint8
+
+const (
+	TFlipColor TransformKind = iota + 1
+	TReverseColor
+	TFlip
+	TFlipVertical
+	TFlipHorizontal
+	TRotate90
+	TRotate45
+	TShift
+	TShiftHorizontal
+	TShiftVertical
+)
+
+// MoveParams are the parameters of the `move` filter.
+type MoveParams struct {
+	From, To, Capture, Promote, EnPassantSquare *Node
+	Comment                                     *Node
+	First                                       string // first of from/to/capture written: its value is the filter's value
+	Previous, Legal, PseudoLegal, Count         bool
+	EnPassant, Null, Primary, Secondary         bool
+	OO, OOO, Castle                             bool
+}
+
+// Dash is a `F--G=T(targets)` filter.
+type Dash struct {
+	Left, Right *Node       // nil: all squares
+	Promote     *Node       // typename designator, nil if absent
+	Targets     []*Node     // filters evaluated in the position after the move
+	Capture     bool        // [x]
+	Legal       bool        // legal prefix
+	PseudoLegal bool        // pseudolegal prefix
+	DashSpan    source.Span // the -- or [x] token
+}
+
+// Seq holds the parameters of `line` and `path`.
+type Seq struct {
+	Backward     bool  // <--
+	Focus        *Node // path focus set
+	FocusCapture bool
+	Max          *Node // path max filter
+	Title        string
+	Body         *Node // the pattern (KSeq* nodes)
+}
+
+// Node is one AST node. The parser uses one struct for every kind: most
+// kinds need only Args, and one shape keeps transforms and printers small.
+type Node struct {
+	Kind     Kind
+	Span     source.Span
+	Args     []*Node
+	Str      string
+	Int      int64
+	Int2     int64
+	HasRange bool
+	Flags    uint32
+	Desig    Designator
+	Dirs     Dir
+	TKind    TransformKind
+	Params   []string
+	Move     *MoveParams
+	Dash     *Dash
+	Seq      *Seq
+	// Set by the compiler's checker.
+	Type Type
+	Slot int // variable slot for KVar and loops
+}
+
+// Type is the type of a filter's value.
+type Type uint8
+
+const (
+	TUnknown Type = iota
+	TLog          // logical: match or no match, no value
+	TSet          // set of squares
+	TNum          // number
+	TStr          // string
+	TPos          // position
+	TDict         // dictionary
+)
+
+var typeNames = [...]string{"unknown", "logical", "set", "number", "string", "position", "dictionary"}
+
+func (t Type) String() string { return typeNames[t] }
+
+// Square set helpers for designators.
+func (d Designator) String() string { return d.Squares.String() }
+
+var _ = bitboard.Full

@@ -1,0 +1,444 @@
+package syntax
+
+import (
+	"strings"
+
+	"cqlvm/compiler/source"
+)
+
+// Precedence levels, lowest first, after the CQL 6.2 precedence table.
+// A prefix filter at level L parses its argument at level L+1; binary
+// operators are left associative except relations and ':'.
+const (
+	levelBody   = 4 // bodies of transforms, find, sort, ...: a whole `or` expression
+	levelOr     = 4
+	levelAnd    = 5
+	levelNot    = 6
+	levelIn     = 7
+	levelRel    = 8
+	levelPrefix = 9 // makesquare abs sqrt position, right sides of += ...
+	levelHash   = 10
+	levelAdd    = 11
+	levelCase   = 12
+	levelNeg    = 13
+	levelMul    = 14
+	levelRank   = 15 // rank file between power type pieceid, `in` of piece/square
+	levelUnion  = 16
+	levelInter  = 17
+	levelCompl  = 18
+	levelAttack = 19
+	levelParam  = 20 // from/to/through parameters of pin and move
+	levelDir    = 21 // direction filters, light, dark
+	levelIndex  = 22 // x[...] and the left side of ~~
+	levelColon  = 23
+)
+
+// Header is the parsed `cql( ... )` header.
+type Header struct {
+	Span          source.Span
+	Input, Output string
+	Variations    bool
+	Mainline      bool
+	MatchCount    [2]int64
+	HasMatchCount bool
+	SortMatch     bool
+	GameNumber    [2]int64
+	HasGameNumber bool
+	Result        string
+	Silent, Quiet bool
+	MatchString   *string
+}
+
+// File is a parsed query: header and body filters.
+type File struct {
+	Src       *source.Source
+	Header    Header
+	HasHeader bool
+	Body      []*Node
+	Funcs     map[string]*Node
+}
+
+// Parser turns tokens into an AST.
+type Parser struct {
+	src    *source.Source
+	toks   []Token
+	pos    int
+	errs   *source.ErrorList
+	funcs  map[string]*Node
+	inSeq  int // > 0 inside line constituents: postfix * + ? are repetitions
+	noDash int // > 0 while parsing the right side of a dash
+}
+
+// ParseFile parses a whole query: the `cql(...)` header (required unless
+// requireHeader is false) followed by one or more body filters.
+func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList) {
+	var errs source.ErrorList
+	toks := Lex(src, &errs)
+	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}}
+	f := &File{Src: src, Funcs: p.funcs}
+	if p.isIdent("cql") {
+		f.HasHeader = true
+		p.parseHeader(&f.Header)
+	} else if requireHeader {
+		p.errorf(p.tok().Span, "expected 'cql' to start the query, got %s", p.tok())
+		return f, errs
+	}
+	for p.tok().Kind != TEOF && len(errs) == 0 {
+		if p.isPunct("}") || p.isPunct(")") {
+			p.errorf(p.tok().Span, "unmatched %s", p.tok())
+			break
+		}
+		if n := p.parseFilter(); n != nil {
+			f.Body = append(f.Body, n)
+		}
+	}
+	if len(f.Body) == 0 && len(errs) == 0 {
+		p.errorf(p.tok().Span, "expected one or more filters after the cql header, got none")
+	}
+	errs.Sort()
+	return f, errs
+}
+
+// ParseBody parses filters with no header (the -cql command-line option).
+func ParseBody(src *source.Source) ([]*Node, map[string]*Node, source.ErrorList) {
+	f, errs := ParseFile(src, false)
+	return f.Body, f.Funcs, errs
+}
+
+// ---- token helpers ----
+
+func (p *Parser) tok() Token { return p.toks[p.pos] }
+
+func (p *Parser) peek(k int) Token {
+	if p.pos+k < len(p.toks) {
+		return p.toks[p.pos+k]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+func (p *Parser) advance() Token {
+	t := p.toks[p.pos]
+	if t.Kind != TEOF {
+		p.pos++
+	}
+	return t
+}
+
+func (p *Parser) prevEnd() int32 {
+	if p.pos == 0 {
+		return 0
+	}
+	return p.toks[p.pos-1].Span.To
+}
+
+func (p *Parser) isPunct(s string) bool { t := p.tok(); return t.Kind == TPunct && t.Text == s }
+func (p *Parser) isIdent(s string) bool { t := p.tok(); return t.Kind == TIdent && t.Text == s }
+
+func (p *Parser) acceptPunct(s string) bool {
+	if p.isPunct(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *Parser) acceptIdent(s string) bool {
+	if p.isIdent(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *Parser) expectPunct(s, context string) bool {
+	if p.acceptPunct(s) {
+		return true
+	}
+	p.errorf(p.tok().Span, "expected '%s' %s, got %s", s, context, p.tok())
+	return false
+}
+
+func (p *Parser) errorf(sp source.Span, format string, args ...any) {
+	if sp.To == sp.From && int(sp.From) >= len(p.src.Text) {
+		format += " (end of file)"
+	}
+	p.errs.Add(p.src, sp, format, args...)
+}
+
+func (p *Parser) failed() bool { return len(*p.errs) > 0 }
+
+func (p *Parser) node(k Kind, sp source.Span, args ...*Node) *Node {
+	return &Node{Kind: k, Span: sp, Args: args}
+}
+
+func (p *Parser) spanFrom(from int32) source.Span { return source.Span{From: from, To: p.prevEnd()} }
+
+// ---- header ----
+
+func (p *Parser) parseHeader(h *Header) {
+	start := p.advance().Span.From
+	if !p.expectPunct("(", "after 'cql'") {
+		return
+	}
+	for !p.isPunct(")") && !p.failed() {
+		t := p.advance()
+		if t.Kind != TIdent {
+			p.errorf(t.Span, "unexpected %s in the cql header; expected a header parameter or ')'", t)
+			return
+		}
+		p.headerParam(h, t)
+	}
+	p.expectPunct(")", "to close the cql header")
+	h.Span = p.spanFrom(start)
+}
+
+func (p *Parser) headerParam(h *Header, t Token) {
+	switch t.Text {
+	case "input":
+		h.Input = p.headerWord("input")
+	case "output":
+		h.Output = p.headerWord("output")
+	case "variations":
+		h.Variations = true
+	case "mainline":
+		h.Mainline = true
+	case "silent":
+		h.Silent = true
+	case "quiet":
+		h.Quiet = true
+	case "matchcount":
+		h.MatchCount, h.HasMatchCount = p.headerRange("matchcount"), true
+	case "gamenumber":
+		h.GameNumber, h.HasGameNumber = p.headerRange("gamenumber"), true
+	case "sort":
+		if !p.acceptIdent("matchcount") {
+			p.errorf(p.tok().Span, "expected 'matchcount' after 'sort' in the cql header")
+			return
+		}
+		h.MatchCount, h.HasMatchCount, h.SortMatch = p.headerRange("matchcount"), true, true
+	case "result":
+		r := p.advance()
+		if r.Kind != TResult {
+			p.errorf(r.Span, "expected 1-0, 0-1 or 1/2-1/2 after 'result'")
+			return
+		}
+		h.Result = r.Text
+	case "matchstring":
+		s := p.advance()
+		if s.Kind != TString {
+			p.errorf(s.Span, "expected a quoted string after 'matchstring'")
+			return
+		}
+		h.MatchString = &s.Str
+	default:
+		p.errorf(t.Span, "unknown cql header parameter %s", t)
+	}
+}
+
+// headerWord reads a file name: a quoted string or the raw text up to the
+// next blank or ')'.
+func (p *Parser) headerWord(what string) string {
+	t := p.tok()
+	if t.Kind == TString {
+		p.advance()
+		return t.Str
+	}
+	if t.Kind == TEOF || p.isPunct(")") {
+		p.errorf(t.Span, "expected a file name after '%s'", what)
+		return ""
+	}
+	from := t.Span.From
+	to := from
+	for to < int32(len(p.src.Text)) && !strings.ContainsRune(" \t\r\n)", rune(p.src.Text[to])) {
+		to++
+	}
+	for p.tok().Kind != TEOF && p.tok().Span.From < to {
+		p.advance()
+	}
+	return p.src.Text[from:to]
+}
+
+func (p *Parser) headerRange(what string) [2]int64 {
+	lo, hi, ok := p.optRange()
+	if !ok {
+		p.errorf(p.tok().Span, "expected a range of numbers such as '1 20' after '%s'", what)
+	}
+	return [2]int64{lo, hi}
+}
+
+// optRange reads one or two integer literals (the second defaults to the
+// first). Negative numbers are written with a leading '-'.
+func (p *Parser) optRange() (lo, hi int64, ok bool) {
+	lo, ok = p.optInt()
+	if !ok {
+		return 0, 0, false
+	}
+	hi, ok2 := p.optInt()
+	if !ok2 {
+		hi = lo
+	}
+	return lo, hi, true
+}
+
+func (p *Parser) optInt() (int64, bool) {
+	t := p.tok()
+	if t.Kind == TNumber {
+		p.advance()
+		return t.Num, true
+	}
+	if p.isPunct("-") && p.peek(1).Kind == TNumber && !p.peek(1).SpaceBefore {
+		p.advance()
+		return -p.advance().Num, true
+	}
+	return 0, false
+}
+
+// ---- filters ----
+
+// parseFilter parses one whole filter (an `or` expression).
+func (p *Parser) parseFilter() *Node { return p.parseExpr(levelOr) }
+
+// parseExpr parses a filter whose binary operators all have level >= min.
+func (p *Parser) parseExpr(min int) *Node {
+	left := p.parseUnary(min)
+	if left == nil {
+		return nil
+	}
+	for !p.failed() {
+		if min <= levelUnion && p.noDash == 0 && p.startsGluedDash() {
+			left = p.parseDash(left, left.Span.From)
+			continue
+		}
+		if p.inSeq > 0 && p.atSeqRepetition() {
+			return left
+		}
+		op, level, rightAssoc := p.binaryOp()
+		if op == "" || level < min {
+			return left
+		}
+		opTok := p.advance()
+		nextMin := level + 1
+		if rightAssoc {
+			nextMin = level
+		}
+		right := p.parseExpr(nextMin)
+		if right == nil {
+			p.errorf(opTok.Span, "missing right side of '%s'", op)
+			return left
+		}
+		left = p.binary(op, left, right)
+	}
+	return left
+}
+
+// binaryOp classifies the current token as a binary operator.
+func (p *Parser) binaryOp() (op string, level int, rightAssoc bool) {
+	t := p.tok()
+	switch t.Kind {
+	case TIdent:
+		switch t.Text {
+		case "or":
+			return "or", levelOr, false
+		case "and":
+			return "and", levelAnd, false
+		case "in":
+			return "in", levelIn, false
+		case "attacks":
+			return "attacks", levelAttack, false
+		case "attackedby":
+			return "attackedby", levelAttack, false
+		}
+	case TPunct:
+		switch t.Text {
+		case "<", "<=", "==", ">=", ">", "!=", "[<]", "[>]", "[<=]", "[>=]":
+			return t.Text, levelRel, true
+		case "+", "-":
+			return t.Text, levelAdd, false
+		case "*", "/", "%":
+			return t.Text, levelMul, false
+		case "|":
+			return "|", levelUnion, false
+		case "&":
+			return "&", levelInter, false
+		case "->":
+			return "attacks", levelAttack, false
+		case "<-":
+			return "attackedby", levelAttack, false
+		case "~~":
+			return "~~", levelIndex, false
+		case "[":
+			if !t.SpaceBefore {
+				return "[", levelIndex, false
+			}
+		case ":":
+			return ":", levelColon, true
+		}
+	}
+	return "", 0, false
+}
+
+func (p *Parser) binary(op string, l, r *Node) *Node {
+	sp := source.Join(l.Span, r.Span)
+	switch op {
+	case "or":
+		return p.node(KOr, sp, l, r)
+	case "and":
+		return p.node(KAnd, sp, l, r)
+	case "in":
+		return p.node(KIn, sp, l, r)
+	case "attacks":
+		return p.node(KAttacks, sp, l, r)
+	case "attackedby":
+		return p.node(KAttackedBy, sp, l, r)
+	case "+":
+		return p.node(KPlus, sp, l, r)
+	case "-":
+		return p.node(KMinus, sp, l, r)
+	case "*":
+		return p.node(KTimes, sp, l, r)
+	case "/":
+		return p.node(KDiv, sp, l, r)
+	case "%":
+		return p.node(KMod, sp, l, r)
+	case "|":
+		return p.node(KUnion, sp, l, r)
+	case "&":
+		return p.node(KInter, sp, l, r)
+	case "~~":
+		if r.Kind != KString {
+			p.errorf(r.Span, "the right side of ~~ must be a string literal")
+		}
+		return p.node(KRegex, sp, l, r)
+	case ":":
+		return p.node(KColon, sp, l, r)
+	case "[<]", "[>]", "[<=]", "[>=]":
+		n := p.node(KAncestry, sp, l, r)
+		n.Str = op
+		return n
+	}
+	n := p.node(KCmp, sp, l, r)
+	n.Str = op
+	return n
+}
+
+// canStartFilter reports whether t can begin a filter.
+func canStartFilter(t Token) bool {
+	switch t.Kind {
+	case TEOF:
+		return false
+	case TIdent:
+		switch t.Text {
+		case "or", "and", "in", "attacks", "attackedby", "then", "else", "from", "to",
+			"through", "capture", "promote":
+			return false
+		}
+		return true
+	case TPunct:
+		switch t.Text {
+		case "(", "{", "#", "~", "-", "--", "[x]", "[forall]", "[":
+			return true
+		}
+		return false
+	}
+	return true
+}

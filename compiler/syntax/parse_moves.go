@@ -1,0 +1,435 @@
+package syntax
+
+import (
+	"cqlvm/compiler/source"
+)
+
+// parseMove parses the parameters of `move`.
+func (p *Parser) parseMove(t Token) *Node {
+	m := &MoveParams{}
+	n := &Node{Kind: KMove, Move: m}
+	for !p.failed() {
+		w := p.tok()
+		if w.Kind != TIdent {
+			break
+		}
+		switch w.Text {
+		case "from", "to", "capture", "enpassantsquare":
+			p.advance()
+			arg := p.parseExpr(levelParam + 1)
+			if arg == nil {
+				p.errorf(w.Span, "expected a set after '%s'", w.Text)
+				return nil
+			}
+			p.setMoveSet(m, w, arg)
+			continue
+		case "promote":
+			p.advance()
+			m.Promote = p.parseTypeName(w)
+			if m.Promote == nil {
+				return nil
+			}
+			continue
+		case "comment":
+			p.advance()
+			m.Comment = p.parseComment(w)
+			if m.Comment == nil {
+				return nil
+			}
+			continue
+		}
+		if !p.moveFlag(m, w.Text) {
+			break
+		}
+		p.advance()
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	if m.Count && !m.Legal && !m.PseudoLegal {
+		p.errorf(n.Span, "the 'count' keyword in 'move' can only be used with 'legal' or 'pseudolegal'")
+		return nil
+	}
+	return n
+}
+
+func (p *Parser) setMoveSet(m *MoveParams, w Token, arg *Node) {
+	slot := map[string]**Node{"from": &m.From, "to": &m.To, "capture": &m.Capture, "enpassantsquare": &m.EnPassantSquare}[w.Text]
+	if *slot != nil {
+		p.errorf(w.Span, "'%s' given twice in move", w.Text)
+		return
+	}
+	*slot = arg
+	if m.First == "" && w.Text != "enpassantsquare" {
+		m.First = w.Text
+	}
+}
+
+func (p *Parser) moveFlag(m *MoveParams, word string) bool {
+	flags := map[string]*bool{
+		"previous": &m.Previous, "legal": &m.Legal, "pseudolegal": &m.PseudoLegal,
+		"count": &m.Count, "enpassant": &m.EnPassant, "null": &m.Null,
+		"primary": &m.Primary, "secondary": &m.Secondary, "o-o": &m.OO, "o-o-o": &m.OOO,
+		"castle": &m.Castle,
+	}
+	f, ok := flags[word]
+	if ok {
+		*f = true
+	}
+	return ok
+}
+
+// parseTypeName reads a typename designator: a piece designator without
+// squares (`Q`, `[RBN]`) or a string of piece letters ("RBN").
+func (p *Parser) parseTypeName(after Token) *Node {
+	t := p.advance()
+	switch {
+	case t.Kind == TDesig && !t.Desig.HasSquares:
+		return &Node{Kind: KTypeNameDesig, Span: t.Span, Desig: t.Desig}
+	case t.Kind == TString:
+		var mask PieceMask
+		for i := 0; i < len(t.Str); i++ {
+			m := pieceLetterMask(t.Str[i])
+			if m == 0 || m == MaskEmpty {
+				p.errorf(t.Span, "%q is not a piece type letter", t.Str[i])
+				return nil
+			}
+			mask |= m
+		}
+		return &Node{Kind: KTypeNameDesig, Span: t.Span, Desig: Designator{Pieces: mask, HasPieces: true}}
+	}
+	p.errorf(t.Span, "expected a piece type such as Q, [RBN] or \"RBN\" after '%s'", after.Text)
+	return nil
+}
+
+// startsGluedDash reports whether the current token is a dash (-- or [x])
+// written directly after the previous token, which makes the previous
+// set filter its left side.
+func (p *Parser) startsGluedDash() bool {
+	t := p.tok()
+	return t.Kind == TPunct && (t.Text == "--" || t.Text == "[x]") && !t.SpaceBefore
+}
+
+// parseDash parses `--G=T(targets)` after its left side (nil if none).
+// The right side, promotion and targets must touch the dash: `R-- e4` is
+// a dash from a rook followed by the filter e4.
+func (p *Parser) parseDash(left *Node, from int32) *Node {
+	tok := p.advance()
+	d := &Dash{Left: left, Capture: tok.Text == "[x]", DashSpan: tok.Span}
+	if r := p.tok(); !r.SpaceBefore && canStartDashRight(r) {
+		p.noDash++
+		d.Right = p.parseExpr(levelUnion)
+		p.noDash--
+		if d.Right == nil {
+			return nil
+		}
+	}
+	if p.isPunct("=") && !p.tok().SpaceBefore {
+		eq := p.advance()
+		d.Promote = p.parseTypeName(eq)
+		if d.Promote == nil {
+			return nil
+		}
+	}
+	if p.isPunct("(") && !p.tok().SpaceBefore {
+		open := p.advance()
+		for !p.isPunct(")") {
+			if p.tok().Kind == TEOF || p.failed() {
+				p.errorf(open.Span, "the '(' of the dash targets is never closed")
+				return nil
+			}
+			f := p.parseFilter()
+			if f == nil {
+				return nil
+			}
+			d.Targets = append(d.Targets, f)
+		}
+		p.advance()
+	}
+	return &Node{Kind: KDash, Dash: d, Span: p.spanFrom(from)}
+}
+
+// canStartDashRight reports whether t can begin the right side of a dash.
+func canStartDashRight(t Token) bool {
+	switch t.Kind {
+	case TDesig, TIdent:
+		return !(t.Kind == TIdent && (t.Text == "or" || t.Text == "and" || t.Text == "in" ||
+			t.Text == "attacks" || t.Text == "attackedby"))
+	case TPunct:
+		return t.Text == "~" || t.Text == "#"
+	}
+	return false
+}
+
+// parseLegalDash: `legal F--G(...)` / `pseudolegal ...`.
+func (p *Parser) parseLegalDash(t Token) *Node {
+	n := p.parseExpr(levelUnion)
+	if n == nil || n.Kind != KDash {
+		p.errorf(p.spanFrom(t.Span.From), "expected a dash filter (such as --(o-o)) after '%s'", t.Text)
+		return nil
+	}
+	p.markLegal(t, n.Dash)
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}
+
+func (p *Parser) markLegal(t Token, d *Dash) {
+	if t.Text == "legal" {
+		d.Legal = true
+	} else {
+		d.PseudoLegal = true
+	}
+	if d.Capture {
+		p.errorf(d.DashSpan, "'legal' and 'pseudolegal' are not supported with capturing dashes '[x]'; use -- instead")
+		return
+	}
+	if d.Promote != nil {
+		p.errorf(d.Promote.Span, "illegal target in dash following '%s --': promotion is not supported", t.Text)
+		return
+	}
+	for _, tg := range d.Targets {
+		switch tg.Kind {
+		case KCastle, KOO, KOOO, KEnPassant:
+		default:
+			p.errorf(tg.Span, "illegal target in dash following '%s --': only castle, o-o, o-o-o and enpassant are allowed", t.Text)
+			return
+		}
+	}
+}
+
+// parseCountMoves: `countmoves [legal|pseudolegal] dash`.
+func (p *Parser) parseCountMoves(t Token) *Node {
+	var legal Token
+	if p.isIdent("legal") || p.isIdent("pseudolegal") {
+		legal = p.advance()
+	}
+	d := p.parseExpr(levelUnion)
+	if d == nil || d.Kind != KDash {
+		p.errorf(p.spanFrom(t.Span.From), "expected a dash filter after 'countmoves'")
+		return nil
+	}
+	if legal.Kind == TIdent {
+		p.markLegal(legal, d.Dash)
+	}
+	return p.node(KCountMoves, p.spanFrom(t.Span.From), d)
+}
+
+// ---- line ----
+
+// parseLine: `line [range] [params] --> C --> C ...` (or `<--`).
+func (p *Parser) parseLine(t Token) *Node {
+	n := &Node{Kind: KLine, Seq: &Seq{}}
+	for {
+		if lo, hi, ok := p.optRange(); ok {
+			n.Int, n.Int2, n.HasRange = lo, hi, true
+			continue
+		}
+		w := p.tok()
+		if w.Kind != TIdent {
+			break
+		}
+		f, ok := map[string]uint32{
+			"firstmatch": FlagFirstMatch, "lastposition": FlagLastPosition, "singlecolor": FlagSingleColor,
+			"quiet": FlagQuiet, "nestban": FlagNestBan, "primary": FlagPrimary, "secondary": FlagSecondary,
+		}[w.Text]
+		if !ok {
+			break
+		}
+		n.Flags |= f
+		p.advance()
+	}
+	arrow := p.tok()
+	if !p.isPunct("-->") && !p.isPunct("<--") {
+		p.errorf(arrow.Span, "expected --> or <-- after 'line'")
+		return nil
+	}
+	n.Seq.Backward = arrow.Text == "<--"
+	p.inSeq++
+	n.Seq.Body = p.parseSeqChain(arrow.Text, false)
+	p.inSeq--
+	if n.Seq.Body == nil {
+		return nil
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}
+
+// parseSeqChain parses `--> C --> C ...`: each element is preceded by the
+// arrow. Inside a group the first element has no arrow before it.
+func (p *Parser) parseSeqChain(arrow string, grouped bool) *Node {
+	chain := &Node{Kind: KSeqConcat}
+	start := p.tok().Span.From
+	first := true
+	for {
+		if !(grouped && first) {
+			if !p.acceptPunct(arrow) {
+				break
+			}
+		}
+		first = false
+		e := p.parseSeqElem(arrow)
+		if e == nil {
+			return nil
+		}
+		chain.Args = append(chain.Args, e)
+	}
+	chain.Span = p.spanFrom(start)
+	if len(chain.Args) == 0 {
+		p.errorf(p.tok().Span, "expected a constituent after %s", arrow)
+		return nil
+	}
+	return chain
+}
+
+// parseSeqElem parses one constituent with its repetition suffixes.
+func (p *Parser) parseSeqElem(arrow string) *Node {
+	var atom *Node
+	if p.isPunct("(") {
+		open := p.advance()
+		atom = p.parseSeqChain(arrow, true)
+		if atom == nil {
+			return nil
+		}
+		if !p.acceptPunct(")") {
+			p.errorf(p.tok().Span, "malformed expression inside %s filter: expected ')' to close the group at %s", arrow, p.where(open))
+			return nil
+		}
+		if len(atom.Args) == 1 {
+			atom = atom.Args[0]
+		}
+	} else {
+		f := p.parseFilter()
+		if f == nil {
+			p.errorf(p.tok().Span, "expected a filter after %s", arrow)
+			return nil
+		}
+		atom = &Node{Kind: KSeqFilter, Span: f.Span, Args: []*Node{f}}
+	}
+	return p.parseRepetitions(atom)
+}
+
+// parseRepetitions applies * + ? {n} {n,} {,m} {n,m} {+} {*} suffixes.
+func (p *Parser) parseRepetitions(atom *Node) *Node {
+	for {
+		lo, hi, ok := p.repetition()
+		if !ok {
+			return atom
+		}
+		atom = &Node{Kind: KSeqRepeat, Span: p.spanFrom(atom.Span.From), Args: []*Node{atom}, Int: lo, Int2: hi}
+	}
+}
+
+// repetition consumes a repetition suffix; hi < 0 means unbounded.
+func (p *Parser) repetition() (lo, hi int64, ok bool) {
+	switch {
+	case p.isPunct("*"):
+		p.advance()
+		return 0, -1, true
+	case p.isPunct("+"):
+		p.advance()
+		return 1, -1, true
+	case p.isPunct("?"):
+		p.advance()
+		return 0, 1, true
+	case p.isPunct("{") && p.braceRepetitionAhead():
+		return p.braceRepetition()
+	}
+	return 0, 0, false
+}
+
+// atSeqRepetition reports whether the parser stands on a repetition suffix
+// rather than on a binary operator: `check*` followed by --> or the end.
+func (p *Parser) atSeqRepetition() bool {
+	t := p.tok()
+	if t.Kind != TPunct {
+		return false
+	}
+	switch t.Text {
+	case "*", "+":
+		return !canStartFilter(p.peek(1)) || p.peek(1).Kind == TPunct && p.peek(1).Text == "{" && p.braceRepetitionAt(1)
+	case "?":
+		return true
+	case "{":
+		return !t.SpaceBefore && p.braceRepetitionAhead()
+	}
+	return false
+}
+
+func (p *Parser) braceRepetitionAhead() bool { return p.braceRepetitionAt(0) }
+
+// braceRepetitionAt recognises {n} {n,} {,m} {n,m} {n m} {+} {*} at offset k.
+func (p *Parser) braceRepetitionAt(k int) bool {
+	if t := p.peek(k); t.Kind != TPunct || t.Text != "{" {
+		return false
+	}
+	i := k + 1
+	t := p.peek(i)
+	if t.Kind == TPunct && (t.Text == "+" || t.Text == "*") {
+		return p.peek(i+1).Kind == TPunct && p.peek(i+1).Text == "}"
+	}
+	sawNum := false
+	for j := 0; j < 4; j++ {
+		t := p.peek(i + j)
+		switch {
+		case t.Kind == TNumber:
+			sawNum = true
+		case t.Kind == TPunct && t.Text == ",":
+		case t.Kind == TPunct && t.Text == "}":
+			return sawNum
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func (p *Parser) braceRepetition() (lo, hi int64, ok bool) {
+	open := p.advance()
+	if p.acceptPunct("+") {
+		p.expectPunct("}", "after {+")
+		return 1, -1, true
+	}
+	if p.acceptPunct("*") {
+		p.expectPunct("}", "after {*")
+		return 0, -1, true
+	}
+	var nums []int64
+	comma := false
+	for !p.isPunct("}") {
+		t := p.advance()
+		switch {
+		case t.Kind == TNumber:
+			nums = append(nums, t.Num)
+		case t.Kind == TPunct && t.Text == ",":
+			if len(nums) == 0 {
+				nums = append(nums, 0)
+			}
+			comma = true
+		default:
+			p.errorf(t.Span, "malformed repetition {...} at %s", p.where(open))
+			return 0, 0, false
+		}
+	}
+	p.advance()
+	switch {
+	case len(nums) == 1 && !comma:
+		return nums[0], nums[0], true
+	case len(nums) == 1 && comma:
+		return nums[0], -1, true
+	case len(nums) == 2:
+		if nums[1] < nums[0] {
+			p.errorf(open.Span, "repetition {%d,%d} has its bounds reversed", nums[0], nums[1])
+		}
+		return nums[0], nums[1], true
+	}
+	p.errorf(open.Span, "malformed repetition {...}")
+	return 0, 0, false
+}
+
+// ---- path ----
+
+// parsePath parses the 6.2 `path` filter.
+func (p *Parser) parsePath(t Token) *Node {
+	p.errorf(t.Span, "'path' is not supported yet")
+	return nil
+}
+
+var _ = source.Span{}

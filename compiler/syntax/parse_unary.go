@@ -1,0 +1,271 @@
+package syntax
+
+import (
+	"cqlvm/compiler/source"
+)
+
+// parseUnary parses an operand: a literal, a prefix filter, a keyword
+// filter, a variable, a call, a group or a compound.
+func (p *Parser) parseUnary(min int) *Node {
+	t := p.tok()
+	switch t.Kind {
+	case TEOF:
+		return nil
+	case TNumber:
+		p.advance()
+		return &Node{Kind: KNumber, Span: t.Span, Int: t.Num}
+	case TString:
+		p.advance()
+		return &Node{Kind: KString, Span: t.Span, Str: t.Str}
+	case TGroup:
+		p.advance()
+		return &Node{Kind: KGroup, Span: t.Span, Int: t.Num}
+	case TDesig:
+		return p.parseDesignator()
+	case TComment:
+		return p.parseTripleSlash()
+	case TResult:
+		p.advance()
+		p.errorf(t.Span, "a result such as %s can only follow 'result'", t.Text)
+		return nil
+	case TIdent:
+		return p.parseWord(min)
+	case TPunct:
+		return p.parsePunctOperand(t)
+	}
+	p.errorf(t.Span, "unexpected %s", t)
+	return nil
+}
+
+func (p *Parser) parsePunctOperand(t Token) *Node {
+	switch t.Text {
+	case "(":
+		return p.parseParens()
+	case "{":
+		return p.parseCompound()
+	case "#":
+		p.advance()
+		return p.prefix(KCount, t, levelUnion)
+	case "~":
+		p.advance()
+		return p.prefix(KCompl, t, levelAttack)
+	case "-":
+		p.advance()
+		if n := p.tok(); n.Kind == TNumber && !n.SpaceBefore {
+			p.advance()
+			return &Node{Kind: KNumber, Span: source.Join(t.Span, n.Span), Int: -n.Num}
+		}
+		return p.prefix(KNeg, t, levelMul)
+	case "--", "[x]":
+		return p.parseDash(nil, t.Span.From)
+	case "[forall]":
+		return p.parseForall()
+	}
+	p.advance()
+	p.errorf(t.Span, "unexpected %s", t)
+	return nil
+}
+
+// prefix parses the argument of a one-argument prefix filter at level.
+func (p *Parser) prefix(k Kind, t Token, level int) *Node {
+	arg := p.parseExpr(level)
+	if arg == nil {
+		p.errorf(t.Span, "missing argument after '%s'", t.Text)
+		return nil
+	}
+	return p.node(k, source.Join(t.Span, arg.Span), arg)
+}
+
+// body parses the single filter that is the body of a transform, find,
+// sort, echo, piece/square loop, ...
+func (p *Parser) body(what Token) *Node {
+	if !canStartFilter(p.tok()) {
+		p.errorf(p.tok().Span, "expected a filter following '%s'", what.Text)
+		return nil
+	}
+	return p.parseExpr(levelBody)
+}
+
+func (p *Parser) parseParens() *Node {
+	open := p.advance()
+	if p.isPunct(")") {
+		p.errorf(p.tok().Span, "empty parentheses")
+		p.advance()
+		return nil
+	}
+	inner := p.parseFilter()
+	if inner == nil {
+		p.errorf(open.Span, "expected a filter after '('")
+		return nil
+	}
+	if !p.isPunct(")") {
+		if p.tok().Kind == TEOF {
+			p.errorf(open.Span, "the '(' is never closed")
+		} else {
+			p.errorf(p.tok().Span, "expected ')' to close the '(' at %s, got %s", p.where(open), p.tok())
+		}
+		return inner
+	}
+	p.advance()
+	return inner
+}
+
+func (p *Parser) where(t Token) string {
+	line, col := p.src.Position(int(t.Span.From))
+	return itoa(line) + ":" + itoa(col)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}
+
+func (p *Parser) parseCompound() *Node {
+	open := p.advance()
+	n := &Node{Kind: KCompound}
+	for !p.isPunct("}") {
+		if p.tok().Kind == TEOF {
+			p.errorf(open.Span, "the '{' is never closed")
+			return nil
+		}
+		if p.isPunct(")") {
+			p.errorf(p.tok().Span, "unmatched ')' inside '{' opened at %s", p.where(open))
+			return nil
+		}
+		arg := p.parseFilter()
+		if arg == nil || p.failed() {
+			return nil
+		}
+		n.Args = append(n.Args, arg)
+	}
+	p.advance()
+	n.Span = p.spanFrom(open.Span.From)
+	if len(n.Args) == 0 {
+		p.errorf(n.Span, "empty compound filter '{}'")
+		return nil
+	}
+	return n
+}
+
+// parseArgList parses `( F1 F2 ... )`: filters separated by blanks.
+func (p *Parser) parseArgList(what string) []*Node {
+	if !p.expectPunct("(", "after '"+what+"'") {
+		return nil
+	}
+	var args []*Node
+	for !p.isPunct(")") {
+		if p.tok().Kind == TEOF || p.failed() {
+			p.errorf(p.tok().Span, "expected ')' to close the arguments of '%s'", what)
+			return nil
+		}
+		a := p.parseFilter()
+		if a == nil {
+			return nil
+		}
+		args = append(args, a)
+	}
+	p.advance()
+	return args
+}
+
+// parseDesignator handles a piece designator token, including the 6.2
+// piece-variable declaration `[Aa]x` glued to an identifier.
+func (p *Parser) parseDesignator() *Node {
+	t := p.advance()
+	if next := p.tok(); next.Kind == TIdent && !next.SpaceBefore && t.Desig.Pieces == MaskWhite|MaskBlack && !t.Desig.HasSquares {
+		return p.parsePieceVarDecl(t)
+	}
+	return &Node{Kind: KDesig, Span: t.Span, Desig: t.Desig}
+}
+
+// parsePieceVarDecl: `[Aa]x = S` (piece assignment) or `[Aa]x [element] S body`.
+func (p *Parser) parsePieceVarDecl(mark Token) *Node {
+	name := p.advance()
+	if p.acceptPunct("[element]") {
+		return p.loopAfterIn(KPieceLoop, mark, name.Text, false)
+	}
+	if p.acceptPunct("=") {
+		rhs := p.parseExpr(levelUnion)
+		if rhs == nil {
+			p.errorf(name.Span, "missing right side of the piece assignment")
+			return nil
+		}
+		n := p.node(KPieceAssign, p.spanFrom(mark.Span.From), &Node{Kind: KVar, Span: name.Span, Str: name.Text}, rhs)
+		return n
+	}
+	p.errorf(p.tok().Span, "expected '=' or '[element]' after the piece variable %s", name.Text)
+	return nil
+}
+
+// parseForall: `[forall] x [element] S body` or `[forall] [Aa]x [element] S body`.
+func (p *Parser) parseForall() *Node {
+	fa := p.advance()
+	kind := KSquareLoop
+	if t := p.tok(); t.Kind == TDesig && t.Desig.Pieces == MaskWhite|MaskBlack && !t.Desig.HasSquares {
+		p.advance()
+		kind = KPieceLoop
+	}
+	name := p.advance()
+	if name.Kind != TIdent {
+		p.errorf(name.Span, "expected a variable name after [forall]")
+		return nil
+	}
+	if !p.expectPunct("[element]", "after the [forall] variable") {
+		return nil
+	}
+	return p.loopAfterIn(kind, fa, name.Text, true)
+}
+
+// loopAfterIn parses `S body` of a piece or square loop.
+func (p *Parser) loopAfterIn(kind Kind, start Token, name string, all bool) *Node {
+	set := p.parseExpr(levelUnion)
+	if set == nil {
+		p.errorf(p.tok().Span, "expected a set after 'in'")
+		return nil
+	}
+	body := p.body(start)
+	if body == nil {
+		return nil
+	}
+	n := p.node(kind, p.spanFrom(start.Span.From), set, body)
+	n.Str = name
+	if all {
+		n.Flags |= FlagAll
+	}
+	return n
+}
+
+// parseTripleSlash: `/// args` — the arguments are the filters that start
+// on the same line.
+func (p *Parser) parseTripleSlash() *Node {
+	t := p.advance()
+	line, _ := p.src.Position(int(t.Span.From))
+	n := &Node{Kind: KComment}
+	for p.tok().Kind != TEOF && !p.isPunct("}") && !p.isPunct(")") {
+		l, _ := p.src.Position(int(p.tok().Span.From))
+		if l != line {
+			break
+		}
+		a := p.parseExpr(levelIndex)
+		if a == nil {
+			break
+		}
+		n.Args = append(n.Args, a)
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}

@@ -1,0 +1,114 @@
+package syntax
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"cqlvm/bitboard"
+)
+
+var kindNames = map[Kind]string{}
+
+// Dump prints a node as an S-expression. Two nodes with the same dump mean
+// the same filter, which is how transform orbits drop duplicate members.
+func Dump(n *Node) string {
+	var b strings.Builder
+	dump(&b, n)
+	return b.String()
+}
+
+func dump(b *strings.Builder, n *Node) {
+	if n == nil {
+		b.WriteString("nil")
+		return
+	}
+	fmt.Fprintf(b, "(%d", n.Kind)
+	if n.Str != "" {
+		fmt.Fprintf(b, " %q", n.Str)
+	}
+	if n.Int != 0 || n.Int2 != 0 || n.HasRange {
+		fmt.Fprintf(b, " %d:%d:%v", n.Int, n.Int2, n.HasRange)
+	}
+	if n.Flags != 0 {
+		fmt.Fprintf(b, " f%x", n.Flags)
+	}
+	if n.Kind == KDesig || n.Kind == KTypeNameDesig {
+		fmt.Fprintf(b, " %s%s", PieceMaskString(n.Desig.Pieces), n.Desig.Squares.String())
+	}
+	if n.Dirs != 0 {
+		fmt.Fprintf(b, " d%x", n.Dirs)
+	}
+	if n.TKind != 0 {
+		fmt.Fprintf(b, " t%d", n.TKind)
+	}
+	if len(n.Params) > 0 {
+		fmt.Fprintf(b, " %v", n.Params)
+	}
+	if m := n.Move; m != nil {
+		fmt.Fprintf(b, " move%+v", *m)
+		for _, a := range []*Node{m.From, m.To, m.Capture, m.Promote, m.EnPassantSquare, m.Comment} {
+			b.WriteByte(' ')
+			dump(b, a)
+		}
+	}
+	if d := n.Dash; d != nil {
+		fmt.Fprintf(b, " dash(%v %v %v)", d.Capture, d.Legal, d.PseudoLegal)
+		for _, a := range []*Node{d.Left, d.Right, d.Promote} {
+			b.WriteByte(' ')
+			dump(b, a)
+		}
+		for _, a := range d.Targets {
+			b.WriteByte(' ')
+			dump(b, a)
+		}
+	}
+	if s := n.Seq; s != nil {
+		fmt.Fprintf(b, " seq(%v %v %q)", s.Backward, s.FocusCapture, s.Title)
+		for _, a := range []*Node{s.Focus, s.Max, s.Body} {
+			b.WriteByte(' ')
+			dump(b, a)
+		}
+	}
+	for _, a := range n.Args {
+		b.WriteByte(' ')
+		dump(b, a)
+	}
+	b.WriteByte(')')
+}
+
+// PieceMaskString prints a piece mask as a CQL piece list such as [RNb_].
+func PieceMaskString(m PieceMask) string {
+	switch m {
+	case MaskAll:
+		return ""
+	case MaskWhite:
+		return "A"
+	case MaskBlack:
+		return "a"
+	case MaskWhite | MaskBlack:
+		return "[Aa]"
+	}
+	var letters []string
+	if m&MaskWhite == MaskWhite {
+		letters = append(letters, "A")
+		m &^= MaskWhite
+	}
+	if m&MaskBlack == MaskBlack {
+		letters = append(letters, "a")
+		m &^= MaskBlack
+	}
+	for p := bitboard.Piece(1); p < 16; p++ {
+		if m.Has(p) {
+			letters = append(letters, string(p.Letter()))
+		}
+	}
+	if m.Has(bitboard.Empty) {
+		letters = append(letters, "_")
+	}
+	sort.Strings(letters)
+	if len(letters) == 1 {
+		return letters[0]
+	}
+	return "[" + strings.Join(letters, "") + "]"
+}

@@ -1,0 +1,448 @@
+package compiler
+
+import (
+	"cqlvm/bitboard"
+	ast "cqlvm/compiler/syntax"
+)
+
+// A transform (flipcolor, flip, shift, ...) is expanded at compile time
+// into its orbit: the distinct transformed copies of its body. Each copy is
+// an ordinary filter, so the machine never transforms anything at run time.
+
+// xform is one board transformation: a map of squares plus a map of
+// direction vectors and an optional colour swap.
+type xform struct {
+	name      string
+	swapColor bool
+	// mat maps centred coordinates (2*file-7, 2*rank-7) linearly; shift
+	// adds (dx, dy) squares afterwards.
+	mat    [4]int
+	dx, dy int
+	// rot45 rotates directions by k*45 degrees and leaves squares alone.
+	rot45 int
+}
+
+var identity = xform{mat: [4]int{1, 0, 0, 1}}
+
+func (x xform) isIdentity() bool {
+	return !x.swapColor && x.mat == identity.mat && x.dx == 0 && x.dy == 0 && x.rot45 == 0
+}
+
+// mapSquare returns the image of s, or NoSquare if it leaves the board.
+func (x xform) mapSquare(s bitboard.Square) bitboard.Square {
+	cx, cy := 2*s.File()-7, 2*s.Rank()-7
+	nx := x.mat[0]*cx + x.mat[1]*cy
+	ny := x.mat[2]*cx + x.mat[3]*cy
+	if x.swapColor {
+		ny = -ny
+	}
+	f, r := (nx+7)/2+x.dx, (ny+7)/2+x.dy
+	if f < 0 || f > 7 || r < 0 || r > 7 {
+		return bitboard.NoSquare
+	}
+	return bitboard.MakeSquare(f, r)
+}
+
+// mapSet maps a designator's squares. Full ranks are not shifted sideways
+// and full files not up or down, so `Pa-h7` stays a whole rank.
+func (x xform) mapSet(set bitboard.Set) bitboard.Set {
+	if set == bitboard.Full || x.rot45 != 0 {
+		return set
+	}
+	if x.dx == 0 && x.dy == 0 {
+		return x.mapEach(set)
+	}
+	var ranks, files bitboard.Set
+	for i := 0; i < 8; i++ {
+		if r := rankSet(i); set&r == r {
+			ranks |= r
+		}
+		if f := fileSet(i); set&f == f {
+			files |= f
+		}
+	}
+	rest := set &^ (ranks | files)
+	noDx, noDy := x, x
+	noDx.dx, noDy.dy = 0, 0
+	return noDx.mapEach(ranks) | noDy.mapEach(files) | x.mapEach(rest)
+}
+
+func (x xform) mapEach(set bitboard.Set) bitboard.Set {
+	var out bitboard.Set
+	for set != 0 {
+		if t := x.mapSquare(set.Pop()); t != bitboard.NoSquare {
+			out |= bitboard.SquareSet(t)
+		}
+	}
+	return out
+}
+
+func rankSet(r int) bitboard.Set { return bitboard.Set(0xFF) << (8 * r) }
+func fileSet(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f }
+
+// dirVectors lists the eight direction bits with their (file, rank) steps.
+var dirVectors = []struct {
+	d      ast.Dir
+	df, dr int
+}{
+	{ast.DirUp, 0, 1}, {ast.DirNE, 1, 1}, {ast.DirRight, 1, 0}, {ast.DirSE, 1, -1},
+	{ast.DirDown, 0, -1}, {ast.DirSW, -1, -1}, {ast.DirLeft, -1, 0}, {ast.DirNW, -1, 1},
+}
+
+func (x xform) mapDirs(ds ast.Dir) ast.Dir {
+	var out ast.Dir
+	for i, v := range dirVectors {
+		if ds&v.d == 0 {
+			continue
+		}
+		if x.rot45 != 0 {
+			out |= dirVectors[(i+x.rot45)%8].d
+			continue
+		}
+		df := x.mat[0]*v.df + x.mat[1]*v.dr
+		dr := x.mat[2]*v.df + x.mat[3]*v.dr
+		if x.swapColor {
+			dr = -dr
+		}
+		for _, w := range dirVectors {
+			if w.df == df && w.dr == dr {
+				out |= w.d
+			}
+		}
+	}
+	return out
+}
+
+// swapsSquareColor reports whether the transform maps light squares to dark.
+func (x xform) swapsSquareColor() bool {
+	if x.rot45 != 0 {
+		return false
+	}
+	a := x.mapSquare(0) // a1, a dark square
+	if a == bitboard.NoSquare {
+		a = x.mapSquare(9) // b2, also dark
+		if a == bitboard.NoSquare {
+			return false
+		}
+	}
+	return (a.File()+a.Rank())%2 == 1
+}
+
+// dihedral are the eight symmetries of the square, with CQL's names.
+var dihedral = []xform{
+	{name: "", mat: [4]int{1, 0, 0, 1}},
+	{name: "reflect_v", mat: [4]int{-1, 0, 0, 1}},
+	{name: "reflect_h", mat: [4]int{1, 0, 0, -1}},
+	{name: "rotate180", mat: [4]int{-1, 0, 0, -1}},
+	{name: "rotate90", mat: [4]int{0, 1, -1, 0}},
+	{name: "rotate270", mat: [4]int{0, -1, 1, 0}},
+	{name: "reflect_diag", mat: [4]int{0, 1, 1, 0}},
+	{name: "reflect_antidiag", mat: [4]int{0, -1, -1, 0}},
+}
+
+// transformGroup lists the members of a transform keyword's group.
+func transformGroup(k ast.TransformKind) []xform {
+	switch k {
+	case ast.TFlipColor, ast.TReverseColor:
+		fc := identity
+		fc.swapColor = true
+		fc.name = "invertcolor reflect_h"
+		if k == ast.TReverseColor {
+			return []xform{fc}
+		}
+		return []xform{identity, fc}
+	case ast.TFlip:
+		return dihedral
+	case ast.TFlipVertical:
+		return []xform{dihedral[0], dihedral[1]}
+	case ast.TFlipHorizontal:
+		return []xform{dihedral[0], dihedral[2]}
+	case ast.TRotate90:
+		return []xform{dihedral[0], dihedral[4], dihedral[3], dihedral[5]}
+	case ast.TRotate45:
+		var out []xform
+		for i := 0; i < 8; i++ {
+			x := identity
+			x.rot45 = i
+			if i > 0 {
+				x.name = "rotate45 " + itoa(i)
+			}
+			out = append(out, x)
+		}
+		return out
+	case ast.TShift, ast.TShiftHorizontal, ast.TShiftVertical:
+		var out []xform
+		for dy := -7; dy <= 7; dy++ {
+			for dx := -7; dx <= 7; dx++ {
+				if k == ast.TShiftHorizontal && dy != 0 || k == ast.TShiftVertical && dx != 0 {
+					continue
+				}
+				x := identity
+				x.dx, x.dy = dx, dy
+				if dx != 0 || dy != 0 {
+					x.name = "shift " + itoa(dx) + " " + itoa(dy)
+				}
+				out = append(out, x)
+			}
+		}
+		// the identity first, so the untransformed body is the first member
+		for i, x := range out {
+			if x.dx == 0 && x.dy == 0 {
+				out[0], out[i] = out[i], out[0]
+			}
+		}
+		return out
+	}
+	return []xform{identity}
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// expandTransforms rewrites every KTransform under n (innermost first)
+// into a KOrbit whose members are the distinct transformed bodies.
+func expandTransforms(n *ast.Node) *ast.Node {
+	if n == nil {
+		return nil
+	}
+	walkChildren(n, expandTransforms)
+	if n.Kind != ast.KTransform {
+		return n
+	}
+	orbit := &ast.Node{Kind: ast.KOrbit, Span: n.Span, Flags: n.Flags, HasRange: n.HasRange,
+		Int: n.Int, Int2: n.Int2, TKind: n.TKind}
+	seen := map[string]bool{}
+	for _, x := range transformGroup(n.TKind) {
+		m, ok := applyXform(n.Args[0], x, []string{x.name})
+		if !ok {
+			continue
+		}
+		key := ast.Dump(m)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		orbit.Args = append(orbit.Args, m)
+	}
+	return orbit
+}
+
+// applyXform returns a transformed deep copy of n; ok is false when a
+// square designator leaves the board entirely (the member is dropped).
+// names is the stack of transform names in force, for currenttransform.
+func applyXform(n *ast.Node, x xform, names []string) (*ast.Node, bool) {
+	if n == nil {
+		return nil, true
+	}
+	c := *n
+	c.Args = nil
+	ok := true
+	switch n.Kind {
+	case ast.KNoTransform:
+		return cloneNode(n), true
+	case ast.KDesig:
+		if x.swapColor {
+			c.Desig.Pieces = swapColors(c.Desig.Pieces)
+		}
+		if c.Desig.HasSquares {
+			c.Desig.Squares = x.mapSet(n.Desig.Squares)
+			if c.Desig.Squares == 0 && n.Desig.Squares != 0 {
+				return nil, false
+			}
+		}
+	case ast.KDirection, ast.KRay:
+		if c.Dirs != 0 {
+			c.Dirs = x.mapDirs(n.Dirs)
+		}
+	case ast.KWtm, ast.KBtm:
+		if x.swapColor {
+			c.Kind = ast.KWtm + ast.KBtm - n.Kind
+		}
+	case ast.KWhite, ast.KBlack:
+		if x.swapColor {
+			c.Kind = ast.KWhite + ast.KBlack - n.Kind
+		}
+	case ast.KResult:
+		if x.swapColor {
+			c.Str = map[string]string{"1-0": "0-1", "0-1": "1-0"}[n.Str]
+			if c.Str == "" {
+				c.Str = n.Str
+			}
+		}
+	case ast.KPlayer, ast.KElo:
+		if x.swapColor && n.Int != 0 {
+			c.Int = 3 - n.Int
+		}
+	case ast.KLight, ast.KDark:
+		if x.swapsSquareColor() {
+			c.Kind = ast.KLight + ast.KDark - n.Kind
+		}
+	case ast.KCurrentTransform:
+		c.Kind = ast.KString
+		c.Str = transformName(names)
+	case ast.KOrbit:
+		// a nested transform: the outer transform applies to each member,
+		// and each member records both names
+		for _, m := range n.Args {
+			tm, mok := applyXform(m, x, names)
+			if mok {
+				c.Args = append(c.Args, tm)
+			}
+		}
+		return &c, len(c.Args) > 0
+	}
+	for _, a := range n.Args {
+		ta, aok := applyXform(a, x, names)
+		if !aok {
+			ok = false
+		}
+		c.Args = append(c.Args, ta)
+	}
+	c.Move = xformMove(n.Move, x, names, &ok)
+	c.Dash = xformDash(n.Dash, x, names, &ok)
+	c.Seq = xformSeq(n.Seq, x, names, &ok)
+	return &c, ok
+}
+
+func xformMove(m *ast.MoveParams, x xform, names []string, ok *bool) *ast.MoveParams {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	for _, p := range []**ast.Node{&c.From, &c.To, &c.Capture, &c.EnPassantSquare, &c.Comment} {
+		var pok bool
+		*p, pok = applyXform(*p, x, names)
+		*ok = *ok && pok
+	}
+	return &c
+}
+
+func xformDash(d *ast.Dash, x xform, names []string, ok *bool) *ast.Dash {
+	if d == nil {
+		return nil
+	}
+	c := *d
+	for _, p := range []**ast.Node{&c.Left, &c.Right} {
+		var pok bool
+		*p, pok = applyXform(*p, x, names)
+		*ok = *ok && pok
+	}
+	c.Targets = nil
+	for _, t := range d.Targets {
+		tt, tok := applyXform(t, x, names)
+		*ok = *ok && tok
+		c.Targets = append(c.Targets, tt)
+	}
+	return &c
+}
+
+func xformSeq(s *ast.Seq, x xform, names []string, ok *bool) *ast.Seq {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	for _, p := range []**ast.Node{&c.Focus, &c.Max, &c.Body} {
+		var pok bool
+		*p, pok = applyXform(*p, x, names)
+		*ok = *ok && pok
+	}
+	return &c
+}
+
+func transformName(names []string) string {
+	s := "<"
+	first := true
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		if !first {
+			s += " "
+		}
+		s += n
+		first = false
+	}
+	return s + ">"
+}
+
+// swapColors exchanges white and black piece kinds in a mask.
+func swapColors(m ast.PieceMask) ast.PieceMask {
+	return (m&ast.MaskWhite)<<8 | (m&ast.MaskBlack)>>8 | m&ast.MaskEmpty
+}
+
+// cloneNode deep-copies n.
+func cloneNode(n *ast.Node) *ast.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.Args = make([]*ast.Node, len(n.Args))
+	for i, a := range n.Args {
+		c.Args[i] = cloneNode(a)
+	}
+	if m := n.Move; m != nil {
+		cm := *m
+		for _, p := range []**ast.Node{&cm.From, &cm.To, &cm.Capture, &cm.Promote, &cm.EnPassantSquare, &cm.Comment} {
+			*p = cloneNode(*p)
+		}
+		c.Move = &cm
+	}
+	if d := n.Dash; d != nil {
+		cd := *d
+		cd.Left, cd.Right, cd.Promote = cloneNode(d.Left), cloneNode(d.Right), cloneNode(d.Promote)
+		cd.Targets = make([]*ast.Node, len(d.Targets))
+		for i, t := range d.Targets {
+			cd.Targets[i] = cloneNode(t)
+		}
+		c.Dash = &cd
+	}
+	if s := n.Seq; s != nil {
+		cs := *s
+		cs.Focus, cs.Max, cs.Body = cloneNode(s.Focus), cloneNode(s.Max), cloneNode(s.Body)
+		c.Seq = &cs
+	}
+	if n.Params != nil {
+		c.Params = append([]string(nil), n.Params...)
+	}
+	return &c
+}
+
+// walkChildren replaces each child of n by f(child).
+func walkChildren(n *ast.Node, f func(*ast.Node) *ast.Node) {
+	for i, a := range n.Args {
+		if a != nil {
+			n.Args[i] = f(a)
+		}
+	}
+	if m := n.Move; m != nil {
+		for _, p := range []**ast.Node{&m.From, &m.To, &m.Capture, &m.Promote, &m.EnPassantSquare, &m.Comment} {
+			if *p != nil {
+				*p = f(*p)
+			}
+		}
+	}
+	if d := n.Dash; d != nil {
+		for _, p := range []**ast.Node{&d.Left, &d.Right} {
+			if *p != nil {
+				*p = f(*p)
+			}
+		}
+		for i, t := range d.Targets {
+			d.Targets[i] = f(t)
+		}
+	}
+	if s := n.Seq; s != nil {
+		for _, p := range []**ast.Node{&s.Focus, &s.Max, &s.Body} {
+			if *p != nil {
+				*p = f(*p)
+			}
+		}
+	}
+}

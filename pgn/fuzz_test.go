@@ -1,0 +1,163 @@
+package pgn
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// FuzzParse runs the Reader, the Parser and the writer on arbitrary bytes.
+// Nothing may panic; games must be cut the same whatever the read sizes,
+// and their positions must point into the input; trees must be sound; and
+// a game read without error must be written and read back unchanged.
+//
+// The seeds are the edge corpus (files cut to 16 KB) plus
+// testdata/fuzz/FuzzParse. Run: go test ./pgn -run=^$ -fuzz=FuzzParse -fuzztime=10m
+func FuzzParse(f *testing.F) {
+	err := filepath.WalkDir(testdataDir+"edge", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pgn") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		f.Add(data[:min(len(data), 16<<10)])
+		return err
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		games := readAllRaw(t, bytes.NewReader(data))
+		if len(data) < 4<<10 {
+			compareCuts(t, games, readAllRaw(t, iotest.OneByteReader(bytes.NewReader(data))))
+		}
+		var p Parser
+		var g Game
+		for _, raw := range games {
+			checkRawPosition(t, data, raw)
+			p.Parse(raw, &g)
+			checkParsed(t, data, raw, &g)
+			if g.Err() == nil {
+				checkRoundTrip(t, &g)
+			}
+		}
+		// The Parser on bytes no Reader has cut.
+		p.Parse(&RawGame{Number: 1, File: "whole", Line: 1, Col: 1, Data: data}, &g)
+		if err := checkTree(&g); err != nil {
+			t.Fatalf("whole input as one game: %v", err)
+		}
+	})
+}
+
+func readAllRaw(t *testing.T, r io.Reader) []*RawGame {
+	rd := NewReader(r, "fuzz")
+	var games []*RawGame
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return games
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+}
+
+func compareCuts(t *testing.T, a, b []*RawGame) {
+	if len(a) != len(b) {
+		t.Fatalf("%d games at once, %d a byte at a time", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Offset != b[i].Offset || !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Fatalf("game %d cut differently a byte at a time", i+1)
+		}
+	}
+}
+
+// lineCol computes the line and column of offset off in data.
+func lineCol(data []byte, off int64) (int, int) {
+	before := data[:off]
+	line := 1 + bytes.Count(before, []byte("\n")) + bytes.Count(before, []byte("\r")) - bytes.Count(before, []byte("\r\n"))
+	col := int(off) - max(bytes.LastIndexByte(before, '\n'), bytes.LastIndexByte(before, '\r'))
+	return line, col
+}
+
+func checkRawPosition(t *testing.T, data []byte, raw *RawGame) {
+	end := raw.Offset + int64(len(raw.Data))
+	if raw.Offset < 0 || end > int64(len(data)) || !bytes.Equal(data[raw.Offset:end], raw.Data) || len(raw.Data) == 0 {
+		t.Fatalf("game %d: data %q is not the input at offset %d", raw.Number, raw.Data, raw.Offset)
+	}
+	if line, col := lineCol(data, raw.Offset); line != raw.Line || col != raw.Col {
+		t.Fatalf("game %d: at %d:%d, want %d:%d", raw.Number, raw.Line, raw.Col, line, col)
+	}
+}
+
+func checkParsed(t *testing.T, data []byte, raw *RawGame, g *Game) {
+	if err := checkTree(g); err != nil {
+		t.Fatalf("game %d: %v", raw.Number, err)
+	}
+	if len(g.Errors) > 1 {
+		t.Fatalf("game %d: %d errors", raw.Number, len(g.Errors))
+	}
+	for _, e := range g.Errors {
+		if e.Offset < raw.Offset || e.Offset > raw.Offset+int64(len(raw.Data)) {
+			t.Fatalf("game %d: error at offset %d, outside the game", raw.Number, e.Offset)
+		}
+		if line, col := lineCol(data, e.Offset); line != e.Line || col != e.Col {
+			t.Fatalf("game %d: error at %d:%d, offset says %d:%d", raw.Number, e.Line, e.Col, line, col)
+		}
+	}
+}
+
+func checkRoundTrip(t *testing.T, g *Game) {
+	text := writeString(t, g)
+	back := readAllRaw(t, strings.NewReader(text))
+	if len(back) != 1 {
+		t.Fatalf("written as\n%s\nreads back as %d games", text, len(back))
+	}
+	var p Parser
+	var again Game
+	p.Parse(back[0], &again)
+	if err := again.Err(); err != nil {
+		t.Fatalf("written as\n%s\nreads back with %v", text, err)
+	}
+	if d := diffGames(g, &again); d != "" {
+		t.Fatalf("written as\n%s\nreads back differently: %s", text, d)
+	}
+}
+
+// TestFuzzHelpers makes sure the fuzz checks can fail.
+func TestFuzzHelpers(t *testing.T) {
+	data := []byte("1.e4 *\n\n 1.d4 *")
+	if l, c := lineCol(data, 9); l != 3 || c != 2 {
+		t.Errorf("lineCol = %d:%d", l, c)
+	}
+	a := parseString(t, "1.e4 {a} *")
+	b := parseString(t, "1.e4 {b} *")
+	if diffGames(a, b) == "" {
+		t.Error("diffGames misses a comment")
+	}
+	b = parseString(t, "1.d4 {a} *")
+	if diffGames(a, b) == "" {
+		t.Error("diffGames misses a move")
+	}
+	broken := parseString(t, "1.e4 e5 *")
+	broken.Nodes[2].Ply = 7
+	if checkTree(broken) == nil {
+		t.Error("checkTree misses a wrong ply")
+	}
+	broken = parseString(t, "1.e4 (1.d4) e5 *")
+	broken.Nodes[2], broken.Nodes[3] = broken.Nodes[3], broken.Nodes[2]
+	if checkTree(broken) == nil {
+		t.Error("checkTree misses an order that is not pre-order")
+	}
+	if got := fmt.Sprint(untoleratedDiagnostics("Games: 1Warning: Result of * is inconsistent with checkmate by white in\nA - B\nFile x: Line number: 3\nMissing result.\n")); got != "[Missing result.]" {
+		t.Errorf("untoleratedDiagnostics: %s", got)
+	}
+}

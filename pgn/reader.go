@@ -1,0 +1,224 @@
+package pgn
+
+import (
+	"bytes"
+	"io"
+)
+
+// RawGame is the undecoded bytes of one game, as cut from the input by Reader.
+type RawGame struct {
+	Number int    // 1-based game number in input order (continues across files if the caller asks)
+	File   string // input name, for messages
+	Offset int64  // byte offset of the game's first byte in its file
+	Line   int    // 1-based line number of the game's first byte
+	Col    int    // 1-based column (in bytes) of the game's first byte
+	Data   []byte // the game's bytes; owned by the RawGame (not reused by the Reader)
+}
+
+const (
+	readBufferSize = 64 << 10 // initial read buffer; it grows only for a game that does not fit
+	slabSize       = 64 << 10 // games' bytes are carved out of slabs of this size
+)
+
+// Reader cuts a PGN stream into games. It reads through one buffer that it
+// reuses, growing it only while a single game does not fit, so memory does
+// not depend on the length of the input. See the package documentation for
+// where games are cut.
+type Reader struct {
+	in      io.Reader
+	name    string
+	buf     []byte
+	pos     int   // next unconsumed byte in buf
+	end     int   // end of the valid bytes in buf
+	base    int64 // file offset of buf[0]
+	atEOF   bool  // in has no more bytes
+	readErr error // a read error other than io.EOF, returned after the last game
+	col0    bool  // buf[pos] is at the start of a line
+	started bool  // the byte order mark has been looked for
+	number  int   // number of the next game
+	lines   lineCounter
+	slab    []byte
+}
+
+// NewReader returns a Reader of the PGN in r; name is used in messages.
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{
+		in:     r,
+		name:   name,
+		buf:    make([]byte, readBufferSize),
+		col0:   true,
+		number: 1,
+		lines:  lineCounter{line: 1},
+	}
+}
+
+// SetFirstNumber sets the number of the next game (the default is 1), so
+// that numbering can continue across several files.
+func (r *Reader) SetFirstNumber(n int) { r.number = n }
+
+// Next returns the next game, or io.EOF after the last one. A read error
+// other than io.EOF is returned once the games before it have been returned.
+func (r *Reader) Next() (*RawGame, error) {
+	for !r.skipToGame() {
+		if r.atEOF {
+			if r.readErr != nil {
+				return nil, r.readErr
+			}
+			return nil, io.EOF
+		}
+		r.fill()
+	}
+	for {
+		n, next, ok := cutGame(r.buf[r.pos:r.end], r.col0, r.atEOF)
+		if ok {
+			return r.take(n, next), nil
+		}
+		r.fill()
+	}
+}
+
+// skipToGame consumes blanks, byte order marks and escape lines that lie
+// between games. It reports whether buf[pos] is now the first byte of a
+// game; false means the buffered bytes ran out first.
+func (r *Reader) skipToGame() bool {
+	if !r.started {
+		if r.end-r.pos < 3 && !r.atEOF {
+			return false
+		}
+		r.started = true
+	}
+	for r.pos < r.end {
+		data := r.buf[:r.end]
+		c := data[r.pos]
+		switch {
+		case isBlank(c):
+			r.pos++
+			r.col0 = c == '\n' || c == '\r'
+		case c == 0xEF && r.pos+2 < r.end && data[r.pos+1] == 0xBB && data[r.pos+2] == 0xBF:
+			r.pos += 3
+		case c == 0xEF && r.end-r.pos < 3 && !r.atEOF:
+			return false // maybe a byte order mark cut by the buffer's end
+		case c == '%' && r.col0:
+			e := lineEnd(data, r.pos)
+			if e == r.end && !r.atEOF {
+				return false
+			}
+			r.pos = e
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// take turns the next n buffered bytes into a RawGame and moves on to next.
+func (r *Reader) take(n, next int) *RawGame {
+	r.lines.advance(r.buf[r.lines.mark(r.base):r.pos])
+	g := &RawGame{
+		Number: r.number,
+		File:   r.name,
+		Offset: r.base + int64(r.pos),
+		Line:   r.lines.line,
+		Col:    r.lines.col + 1,
+		Data:   r.own(r.buf[r.pos : r.pos+n]),
+	}
+	r.number++
+	r.pos += next
+	c := r.buf[r.pos-1]
+	r.col0 = c == '\n' || c == '\r'
+	return g
+}
+
+// own copies a game's bytes out of the read buffer. Small games share slabs
+// to save allocations; a slab lives as long as any game cut from it.
+func (r *Reader) own(b []byte) []byte {
+	if len(b) > slabSize/4 {
+		return append([]byte(nil), b...)
+	}
+	if len(r.slab)+len(b) > cap(r.slab) {
+		r.slab = make([]byte, 0, slabSize)
+	}
+	off := len(r.slab)
+	r.slab = append(r.slab, b...)
+	return r.slab[off:len(r.slab):len(r.slab)]
+}
+
+// fill reads more input, keeping buf[pos:end]. It moves those bytes to the
+// front of the buffer, and doubles the buffer when they already fill it.
+func (r *Reader) fill() {
+	r.lines.advance(r.buf[r.lines.mark(r.base):r.pos])
+	if r.pos > 0 {
+		copy(r.buf, r.buf[r.pos:r.end])
+		r.base += int64(r.pos)
+		r.end -= r.pos
+		r.pos = 0
+	}
+	if r.end == len(r.buf) {
+		bigger := make([]byte, 2*len(r.buf))
+		copy(bigger, r.buf[:r.end])
+		r.buf = bigger
+	}
+	// Fill the whole free space: cutGame starts over on a game that did not
+	// fit, so refilling a little at a time would cost quadratic time on a
+	// reader that returns small pieces.
+	for empty := 0; r.end < len(r.buf); {
+		n, err := r.in.Read(r.buf[r.end:])
+		r.end += n
+		if empty = empty + 1; n > 0 {
+			empty = 0
+		}
+		if err == nil && empty == 100 { // as bufio gives up on a stuck reader
+			err = io.ErrNoProgress
+		}
+		if err != nil {
+			if err != io.EOF {
+				r.readErr = err
+			}
+			r.atEOF = true
+			return
+		}
+	}
+}
+
+// lineCounter keeps the line and column of a file offset as the Reader moves
+// through the input. A CR LF pair is one line break, even when the buffer
+// splits it.
+type lineCounter struct {
+	line   int   // 1-based line of offset at
+	col    int   // bytes between the last line break and at
+	at     int64 // file offset counted up to
+	lastCR bool  // the byte before at is '\r'
+}
+
+// mark is the buffer index of the first byte not yet counted, for a buffer
+// that starts at file offset base.
+func (lc *lineCounter) mark(base int64) int { return int(lc.at - base) }
+
+// advance counts the line breaks in b, the bytes that follow offset at.
+func (lc *lineCounter) advance(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	lc.at += int64(len(b))
+	if bytes.IndexByte(b, '\r') < 0 && !lc.lastCR {
+		if n := bytes.Count(b, []byte{'\n'}); n > 0 {
+			lc.line += n
+			lc.col = len(b) - 1 - bytes.LastIndexByte(b, '\n')
+		} else {
+			lc.col += len(b)
+		}
+		return
+	}
+	for _, c := range b {
+		switch {
+		case c == '\n' && lc.lastCR:
+			lc.col = 0 // second half of CR LF
+		case c == '\n' || c == '\r':
+			lc.line++
+			lc.col = 0
+		default:
+			lc.col++
+		}
+		lc.lastCR = c == '\r'
+	}
+}

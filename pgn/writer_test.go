@@ -1,0 +1,160 @@
+package pgn
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestWriteStyle writes a study from CQL's sample, typed sloppily, and
+// expects the official CQL's layout: only the line break inside "10.Nf7+"
+// differs (the official CQL writes "10.", a line break, then "Nf7+").
+func TestWriteStyle(t *testing.T) {
+	g := parseOK(t, `[Event "x"]
+[Site "a \"quoted\" \\ b"]
+[FEN "4q3/1pP1kpnP/R6p/2N5/4P1P1/p7/P7/K7 w - - 0 1"]
+
+{Shakhmatnaya Kompozitsia=118
+ (EG#20096).}
+1. Rb6 (1. Ra7? Qb5) 1... Qh8! (1... Qc8 2. Rxb7) 2. Kb1! (2. Rxb7? Ne6+
+3. Kb1 Nxc7) 2... Ne6 3. Nxe6 fxe6 4. Rxb7 Qc8! (4... Kd6 5. Rb8) 5. Rb8 Qd7! (
+5... Qxc7 6. h8Q) 6. c8N+! (6. c8Q? Qd1+ 7. Qc1 Qd3+ 8. Ka1 Qd4+ 9. Kb1 Qd3+
+) 6... Kf7 7. Nd6+! Qxd6 8. Rb7+ {CQLMATCH} 8... Kg6 9. h8N+! Kf6 (9... Kg5 10.
+Nf7+ Kxg4 11. Nxd6) 10. g5+! hxg5 11. e5+! Qxe5 12. Rf7# 1-0`)
+	want := `[Event "x"]
+[Site "a \"quoted\" \\ b"]
+[FEN "4q3/1pP1kpnP/R6p/2N5/4P1P1/p7/P7/K7 w - - 0 1"]
+
+{Shakhmatnaya Kompozitsia=118 (EG#20096).}
+1.Rb6 ( 1.Ra7 $2 Qb5 ) 1...Qh8 $1 ( 1...Qc8 2.Rxb7 ) 2.Kb1 $1 ( 2.Rxb7 $2 Ne6+
+3.Kb1 Nxc7 ) 2...Ne6 3.Nxe6 fxe6 4.Rxb7 Qc8 $1 ( 4...Kd6 5.Rb8 ) 5.Rb8 Qd7 $1 (
+5...Qxc7 6.h8=Q ) 6.c8=N+ $1 ( 6.c8=Q $2 Qd1+ 7.Qc1 Qd3+ 8.Ka1 Qd4+ 9.Kb1 Qd3+
+) 6...Kf7 7.Nd6+ $1 Qxd6 8.Rb7+ {CQLMATCH} 8...Kg6 9.h8=N+ $1 Kf6 ( 9...Kg5
+10.Nf7+ Kxg4 11.Nxd6 ) 10.g5+ $1 hxg5 11.e5+ $1 Qxe5 12.Rf7# 1-0
+
+
+`
+	if got := writeString(t, g); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestWriteForms(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"*", "*\n\n\n"},
+		{"[Result \"0-1\"]\n", "[Result \"0-1\"]\n\n0-1\n\n\n"},
+		{"[Result \"bogus\"]\n1.e4", "[Result \"bogus\"]\n\n1.e4 *\n\n\n"},
+		{"1.e4 {a} e5 (1...c5) 2.Nf3 *", "1.e4 {a} 1...e5 ( 1...c5 ) 2.Nf3 *\n\n\n"},
+		{"1.e4 (1.d4 {x}) (1.c4) e5 *", "1.e4 ( 1.d4 {x} ) ( 1.c4 ) 1...e5 *\n\n\n"},
+		{"1. {pre} e4 e5 2. {pre2} Nf3 {post} 2...{pre3} Nc6 *", "1. {pre} e4 e5 2. {pre2} Nf3 {post} 2... {pre3} Nc6 *\n\n\n"},
+		{"1.e4 (1.d4) {before e5} e5 *", "1.e4 ( 1.d4 ) {before e5} 1...e5 *\n\n\n"},
+		{"{root} $1 1.e4 *", "{root} $1\n1.e4 *\n\n\n"},
+		{"1.e4 ; has } a brace\n e5 *", "1.e4 ;has } a brace\n1...e5 *\n\n\n"},
+		{"1.e4 -- 2.Nf3 *", "1.e4 -- 2.Nf3 *\n\n\n"},
+		{"[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n40...Kd7 41.e4 *",
+			"[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n\n40...Kd7 41.e4 *\n\n\n"},
+	}
+	for _, tt := range tests {
+		g := parseOK(t, tt.in)
+		if got := writeString(t, g); got != tt.want {
+			t.Errorf("%q:\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestWriteWraps(t *testing.T) {
+	long := strings.Repeat("word ", 40)
+	g := parseOK(t, "{"+long+"} 1.e4 {see https://example.com/"+strings.Repeat("x", 90)+" for more} *")
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	if err := WriteGame(w, g, WriteOptions{LineWidth: 40}); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if len(line) > 40 && strings.Contains(line, " ") {
+			t.Errorf("line of %d bytes: %q", len(line), line)
+		}
+	}
+	back := parseOK(t, buf.String())
+	if d := diffGames(g, back); d != "" {
+		t.Error(d)
+	}
+}
+
+// TestWriteRoundTrips writes games with tricky annotation places and reads
+// them back.
+func TestWriteRoundTrips(t *testing.T) {
+	for _, in := range []string{
+		"{r} 1. {p} e4 {c} $1 (1. {p2} d4 $2 {c2} (1.c4) d5) (1.b3) {p3} 1... e5 $3 {c3} 2. Nf3 *",
+		"[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n{r} 1... {p} Kd7 (1... {p2} Ke7 2. e4) 2. e4 *",
+		"1.e4 ( {lost} ) e5 ( 1...c5 2. {dangling} ) *",
+		"1.e4 {a}{b}{} {; not a line comment} e5 ;{ line\n{x%y} 2.Nf3 *",
+		"[Event \"x\\\"y\"]\n[Site \"\\\\\"]\n{é ½ €} 1.e4 1-0 {after the result}",
+		"[A \"1\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w HEhe - 0 1\"]\n1.Nf3 Nf6 2.O-O O-O *",
+		"$5 {only a comment}",
+		"1.e4 e5 2.Nf3 (2.Nc3 (2.f4 exf4 (2...d5)) Nc6) (2.Bc4) Nc6 (2...d6 3.d4 (3.Bc4)) *",
+	} {
+		g := parseOK(t, in)
+		text := writeString(t, g)
+		back := parseOK(t, text)
+		if d := diffGames(g, back); d != "" {
+			t.Errorf("%q written as\n%s\nreads back differently: %s", in, text, d)
+		}
+	}
+}
+
+// TestWriteMatchesCQL reads an output file of the official CQL and writes
+// every game again: the words must be CQL's, in CQL's order. Line breaks
+// may differ; CQL also breaks a line after "{" or between a move number
+// and its move, or before a "}", so those are joined before comparing.
+func TestWriteMatchesCQL(t *testing.T) {
+	const name = testdataDir + "cql/passed_black_advanced.pgn"
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	games := eachGame(t, bytes.NewReader(data), name, func(raw *RawGame, g *Game) {
+		if err := g.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteGame(w, g, WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	w.Flush()
+	want, got := cqlWords(string(data)), cqlWords(out.String())
+	for i := range min(len(want), len(got)) {
+		if want[i] != got[i] {
+			t.Fatalf("word %d: got %q, want %q (after %q)", i, got[i], want[i], want[max(0, i-8):i])
+		}
+	}
+	if len(got) != len(want) || games != 144 {
+		t.Errorf("%d words, want %d (%d games)", len(got), len(want), games)
+	}
+}
+
+// cqlWords splits PGN text into words, joining a move number or a "{"
+// that ends a line with the word that follows, and a "}" that starts a line
+// with the word before. Words that are not UTF-8 are decoded as Windows-1252.
+func cqlWords(text string) []string {
+	var words []string
+	glue := false
+	for _, f := range strings.Fields(text) {
+		if !utf8.ValidString(f) { // a game in Windows-1252, which the Parser decodes
+			f = string(appendCP1252(nil, []byte(f)))
+		}
+		if glue || (f == "}" && len(words) > 0) {
+			words[len(words)-1] += f
+		} else {
+			words = append(words, f)
+		}
+		glue = f == "{" || (strings.HasSuffix(f, ".") && strings.Trim(f, "0123456789.") == "")
+	}
+	return words
+}

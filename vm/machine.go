@@ -1,0 +1,544 @@
+package vm
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"cqlvm/bitboard"
+)
+
+// Comment is a comment produced by the query at a node of the game tree.
+type Comment struct {
+	Node int32
+	Text string
+}
+
+// Machine runs a Program over the positions of one game at a time. A
+// Machine is not safe for concurrent use; each worker owns one.
+type Machine struct {
+	prog *Program
+	tree *Tree
+	cur  int32 // current position (node index)
+
+	st  []uint64 // value stack: sets, numbers (int64 bits), positions
+	sst []string // string stack
+
+	slots  []uint64
+	sslots []string
+	bound  []bool
+
+	comments []Comment
+
+	moveBufs map[int]*[]bitboard.Move
+
+	// Messages receives `message` output; nil discards it.
+	Messages func(string)
+}
+
+// NewMachine prepares a machine for p.
+func NewMachine(p *Program) *Machine {
+	return &Machine{
+		prog:   p,
+		st:     make([]uint64, 0, 64),
+		sst:    make([]string, 0, 16),
+		slots:  make([]uint64, p.NumSlots),
+		sslots: make([]string, p.NumSlots),
+		bound:  make([]bool, p.NumSlots),
+	}
+}
+
+// StartGame resets the per-game state: every non-persistent variable
+// becomes unbound, and the comment list is emptied.
+func (m *Machine) StartGame(t *Tree) {
+	m.tree = t
+	for i := range m.bound {
+		if i < len(m.prog.Persistent) && m.prog.Persistent[i] {
+			continue
+		}
+		m.bound[i] = false
+	}
+	m.comments = m.comments[:0]
+}
+
+// Comments are the comments produced so far in this game.
+func (m *Machine) Comments() []Comment { return m.comments }
+
+// Match evaluates the program at node and reports whether it matches.
+// Comments of a failed evaluation are dropped.
+func (m *Machine) Match(node int32) bool {
+	mark := len(m.comments)
+	m.cur = node
+	ok := m.run(m.prog.Entry)
+	if !ok {
+		m.comments = m.comments[:mark]
+	}
+	return ok
+}
+
+func (m *Machine) pos() *bitboard.Position { return m.tree.Nodes[m.cur].Pos }
+
+func (m *Machine) push(v uint64) { m.st = append(m.st, v) }
+
+func (m *Machine) pop() uint64 {
+	v := m.st[len(m.st)-1]
+	m.st = m.st[:len(m.st)-1]
+	return v
+}
+
+func (m *Machine) pushNum(n int64) { m.st = append(m.st, uint64(n)) }
+func (m *Machine) popNum() int64   { return int64(m.pop()) }
+func (m *Machine) pushSet(s bitboard.Set) {
+	m.st = append(m.st, uint64(s))
+}
+func (m *Machine) popSet() bitboard.Set { return bitboard.Set(m.pop()) }
+
+func (m *Machine) pushStr(s string) { m.sst = append(m.sst, s) }
+func (m *Machine) popStr() string {
+	s := m.sst[len(m.sst)-1]
+	m.sst = m.sst[:len(m.sst)-1]
+	return s
+}
+
+// run executes from pc until match or fail and reports which. The value
+// stacks are restored to their depth at entry.
+func (m *Machine) run(pc int) bool {
+	base, sbase := len(m.st), len(m.sst)
+	code := m.prog.Code
+	for {
+		in := code[pc]
+		pc++
+		switch in.Op {
+		case OpNop:
+		case OpFail:
+			m.st, m.sst = m.st[:base], m.sst[:sbase]
+			return false
+		case OpMatch:
+			m.st, m.sst = m.st[:base], m.sst[:sbase]
+			return true
+		case OpJump:
+			pc = int(in.B)
+		case OpSetSP:
+			m.st, m.sst = m.st[:base+int(in.A)], m.sst[:sbase+int(in.B)]
+		case OpPop:
+			m.st = m.st[:len(m.st)-1]
+		case OpPopStr:
+			m.sst = m.sst[:len(m.sst)-1]
+		case OpDup:
+			m.push(m.st[len(m.st)-1])
+
+		case OpPushSet:
+			m.pushSet(m.prog.Sets[in.B])
+		case OpPushNum:
+			m.pushNum(int64(in.B))
+		case OpPushStr:
+			m.pushStr(m.prog.Strs[in.B])
+		case OpPieces:
+			m.pushSet(pieces(m.pos(), in.A))
+		case OpPiecesIn:
+			m.pushSet(pieces(m.pos(), in.A) & m.prog.Sets[in.B])
+
+		case OpUnion:
+			b := m.pop()
+			m.st[len(m.st)-1] |= b
+		case OpInter:
+			b := m.pop()
+			m.st[len(m.st)-1] &= b
+		case OpDiff:
+			b := m.pop()
+			m.st[len(m.st)-1] &^= b
+		case OpCompl:
+			m.st[len(m.st)-1] = ^m.st[len(m.st)-1]
+		case OpCount:
+			m.st[len(m.st)-1] = uint64(bitboard.Set(m.st[len(m.st)-1]).Count())
+		case OpJEmpty:
+			if m.pop() == 0 {
+				pc = int(in.B)
+			}
+		case OpJNotEmpty:
+			if m.pop() != 0 {
+				pc = int(in.B)
+			}
+		case OpAttacks:
+			b := m.popSet()
+			m.st[len(m.st)-1] = uint64(attacking(m.pos(), bitboard.Set(m.st[len(m.st)-1]), b))
+		case OpAttackedBy:
+			b := m.popSet()
+			m.st[len(m.st)-1] = uint64(attackedBy(m.pos(), bitboard.Set(m.st[len(m.st)-1]), b))
+		case OpSubset:
+			b := m.popSet()
+			a := m.popSet()
+			if a&^b != 0 {
+				pc = int(in.B)
+			}
+		case OpLight:
+			m.st[len(m.st)-1] &= uint64(lightSquares)
+		case OpDark:
+			m.st[len(m.st)-1] &^= uint64(lightSquares)
+		case OpDirection:
+			m.st[len(m.st)-1] = uint64(directionSet(bitboard.Set(m.st[len(m.st)-1]), in.X, int(in.A)-8, int(in.B)))
+		case OpBetween:
+			b := m.popSet()
+			m.st[len(m.st)-1] = uint64(between(bitboard.Set(m.st[len(m.st)-1]), b))
+		case OpPower:
+			m.st[len(m.st)-1] = uint64(power(m.pos(), bitboard.Set(m.st[len(m.st)-1])))
+		case OpSquareSetNum:
+			s := m.popSet()
+			v, ok := squareNum(m.pos(), s, in.X)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(v)
+
+		case OpPin:
+			to, through, from := m.popSet(), m.popSet(), m.popSet()
+			m.pushSet(pins(m.pos(), from, through, to, in.X))
+		case OpMakeSquare:
+			r, f := m.popNum(), m.popNum()
+			s, ok := makeSquare(f, r)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushSet(s)
+		case OpMakeSquareStr:
+			sq, ok := bitboard.ParseSquare(m.popStr())
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushSet(bitboard.SquareSet(sq))
+		case OpWtm:
+			if m.pos().Side != bitboard.White {
+				pc = int(in.B)
+			}
+		case OpBtm:
+			if m.pos().Side != bitboard.Black {
+				pc = int(in.B)
+			}
+		case OpCheck:
+			if !m.pos().InCheck() {
+				pc = int(in.B)
+			}
+		case OpMate:
+			if !m.pos().IsCheckmate() {
+				pc = int(in.B)
+			}
+		case OpStalemate:
+			if !m.pos().IsStalemate() {
+				pc = int(in.B)
+			}
+		case OpInitial:
+			if m.cur != 0 {
+				pc = int(in.B)
+			}
+		case OpTerminal:
+			if !m.isTerminal(m.cur) {
+				pc = int(in.B)
+			}
+		case OpMainline:
+			if m.tree.Nodes[m.cur].Depth != 0 {
+				pc = int(in.B)
+			}
+		case OpVariation:
+			if m.tree.Nodes[m.cur].Depth == 0 {
+				pc = int(in.B)
+			}
+		case OpMateKind:
+			part, _ := mateKind(m.pos(), in.X)
+			m.pushSet(part)
+		case OpResult:
+			if m.tree.Result != m.prog.Strs[in.A] {
+				pc = int(in.B)
+			}
+
+		case OpAdd:
+			b := m.popNum()
+			m.st[len(m.st)-1] = uint64(wrap32(int64(m.st[len(m.st)-1]) + b))
+		case OpSub:
+			b := m.popNum()
+			m.st[len(m.st)-1] = uint64(wrap32(int64(m.st[len(m.st)-1]) - b))
+		case OpMul:
+			b := m.popNum()
+			m.st[len(m.st)-1] = uint64(wrap32(int64(m.st[len(m.st)-1]) * b))
+		case OpDiv, OpMod:
+			b := m.popNum()
+			a := m.popNum()
+			if b == 0 {
+				pc = int(in.B)
+				continue
+			}
+			if in.Op == OpDiv {
+				m.pushNum(wrap32(a / b))
+			} else {
+				m.pushNum(a % b)
+			}
+		case OpNeg:
+			m.st[len(m.st)-1] = uint64(wrap32(-int64(m.st[len(m.st)-1])))
+		case OpAbs:
+			if v := int64(m.st[len(m.st)-1]); v < 0 {
+				m.st[len(m.st)-1] = uint64(wrap32(-v))
+			}
+		case OpSqrt:
+			v := m.popNum()
+			if v < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(math.Sqrt(float64(v))))
+		case OpCmpNum:
+			b := m.popNum()
+			a := m.popNum()
+			if !compareNum(in.X, a, b) {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(a)
+		case OpCmpSet:
+			b := m.pop()
+			a := m.pop()
+			if (a == b) != (in.X == CmpEq) {
+				pc = int(in.B)
+				continue
+			}
+			m.push(a)
+		case OpCmpStr:
+			b := m.popStr()
+			a := m.popStr()
+			if !compareNum(in.X, int64(strings.Compare(a, b)), 0) {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(a)
+		case OpCmpPos:
+			b := m.popNum()
+			a := m.popNum()
+			if !compareNum(in.X, a, b) {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(a)
+
+		case OpLoad:
+			if !m.bound[in.A] {
+				pc = int(in.B)
+				continue
+			}
+			m.push(m.slots[in.A])
+		case OpLoadStr:
+			if !m.bound[in.A] {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(m.sslots[in.A])
+		case OpStore:
+			m.slots[in.A] = m.pop()
+			m.bound[in.A] = true
+		case OpStoreStr:
+			m.sslots[in.A] = m.popStr()
+			m.bound[in.A] = true
+		case OpUnbind:
+			m.bound[in.A] = false
+		case OpMaxInto:
+			v := m.popNum()
+			if !m.bound[in.A] || v > int64(m.slots[in.A]) {
+				m.slots[in.A] = uint64(v)
+				m.bound[in.A] = true
+			}
+
+		case OpMoveInit:
+			m.moveInit(int(in.A), int(in.B))
+		case OpMoveNext:
+			if !m.moveNext(int(in.A)) {
+				pc = int(in.B)
+			}
+		case OpMoveChild:
+			m.pushNum(int64(m.slots[int(in.A)+MoveSlotCurrent]))
+		case OpMoveSquare:
+			m.pushSet(m.moveSquare(int(in.A), in.X))
+		case OpSaveCur:
+			m.slots[in.A] = uint64(m.cur)
+		case OpRestCur:
+			m.cur = int32(m.slots[in.A])
+		case OpSetCur:
+			m.cur = int32(m.popNum())
+		case OpCurPos:
+			m.pushNum(int64(m.cur))
+		case OpParent:
+			p := m.tree.Nodes[m.cur].Parent
+			if p < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(p))
+		case OpChild:
+			c, ok := m.child(m.cur, m.popNum())
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(c))
+		case OpPositionN:
+			n := m.popNum()
+			if n < 0 || n >= int64(len(m.tree.Nodes)) {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(n)
+		case OpLastMove:
+			m.pushSet(m.lastMoveSquare(in.X))
+		case OpMoveIs:
+			if !m.lastMoveIs(in.X) {
+				pc = int(in.B)
+			}
+
+		case OpMarkComments:
+			m.slots[in.A] = uint64(len(m.comments))
+		case OpTruncComments:
+			if n := int(m.slots[in.A]); n < len(m.comments) {
+				m.comments = m.comments[:n]
+			}
+		case OpToStr:
+			m.pushStr(m.valueText(in.X))
+		case OpConcat:
+			n := int(in.A)
+			parts := m.sst[len(m.sst)-n:]
+			s := strings.Join(parts, "")
+			m.sst = m.sst[:len(m.sst)-n]
+			m.pushStr(s)
+		case OpComment:
+			m.comments = append(m.comments, Comment{Node: m.cur, Text: m.popStr()})
+
+		default:
+			panic(fmt.Sprintf("vm: op %s not implemented", in.Op))
+		}
+	}
+}
+
+// valueText pops a value of type t and formats it as CQL prints it in
+// comments.
+func (m *Machine) valueText(t uint8) string {
+	switch t {
+	case TypeSet:
+		return m.popSet().String()
+	case TypeNum:
+		return fmt.Sprint(m.popNum())
+	case TypeStr:
+		return m.popStr()
+	case TypePos:
+		return m.positionText(int32(m.popNum()))
+	}
+	return "?"
+}
+
+// positionText names a position in comments by its move.
+func (m *Machine) positionText(node int32) string {
+	n := &m.tree.Nodes[node]
+	return fmt.Sprintf("<position %d ply %d>", node, n.Ply)
+}
+
+// child is the n-th child of node (0 = the mainline continuation).
+func (m *Machine) child(node int32, n int64) (int32, bool) {
+	c := m.tree.Nodes[node].FirstChild
+	for ; c >= 0 && n > 0; n-- {
+		c = m.tree.Nodes[c].NextSibling
+	}
+	return c, c >= 0 && n == 0
+}
+
+// Properties of the move into the current position (OpMoveIs, OpLastMove).
+const (
+	LastFrom uint8 = iota
+	LastTo
+	LastEPSquare
+	IsCastle
+	IsCastleShort
+	IsCastleLong
+	IsEnPassant
+	IsNull
+	IsPrimary
+	IsSecondary
+)
+
+func (m *Machine) lastMoveSquare(what uint8) bitboard.Set {
+	if m.cur == 0 {
+		return 0
+	}
+	mv := &m.tree.Nodes[m.cur].Move
+	switch what {
+	case LastFrom:
+		return bitboard.SquareSet(mv.From)
+	case LastTo:
+		return bitboard.SquareSet(mv.To)
+	case LastEPSquare:
+		if mv.Is(bitboard.FlagEnPassant) {
+			return bitboard.SquareSet(mv.CaptureSquare())
+		}
+	}
+	return 0
+}
+
+func (m *Machine) lastMoveIs(what uint8) bool {
+	if m.cur == 0 {
+		return false
+	}
+	n := &m.tree.Nodes[m.cur]
+	mv := &n.Move
+	switch what {
+	case IsCastle:
+		return mv.Is(bitboard.FlagCastle)
+	case IsCastleShort:
+		return mv.Is(bitboard.FlagCastle) && mv.To.File() > mv.From.File()
+	case IsCastleLong:
+		return mv.Is(bitboard.FlagCastle) && mv.To.File() < mv.From.File()
+	case IsEnPassant:
+		return mv.Is(bitboard.FlagEnPassant)
+	case IsNull:
+		return mv.Is(bitboard.FlagNull)
+	case IsPrimary:
+		return m.tree.Nodes[n.Parent].FirstChild == m.cur
+	case IsSecondary:
+		return m.tree.Nodes[n.Parent].FirstChild != m.cur
+	}
+	return false
+}
+
+func (m *Machine) isTerminal(node int32) bool {
+	n := &m.tree.Nodes[node]
+	if n.FirstChild < 0 {
+		return true
+	}
+	return false
+}
+
+// Comparison operators (Inst.X of cmp ops).
+const (
+	CmpLt uint8 = iota
+	CmpLe
+	CmpEq
+	CmpGe
+	CmpGt
+	CmpNe
+)
+
+func compareNum(op uint8, a, b int64) bool {
+	switch op {
+	case CmpLt:
+		return a < b
+	case CmpLe:
+		return a <= b
+	case CmpEq:
+		return a == b
+	case CmpGe:
+		return a >= b
+	case CmpGt:
+		return a > b
+	case CmpNe:
+		return a != b
+	}
+	return false
+}
+
+// wrap32 keeps CQL's 32-bit integer arithmetic.
+func wrap32(v int64) int64 { return int64(int32(v)) }

@@ -1,0 +1,252 @@
+package vm
+
+import (
+	"cqlvm/bitboard"
+)
+
+// A move filter (`--`, `[x]`, `move`, `countmoves`) iterates candidate
+// moves. Its state lives in a block of consecutive slots starting at the
+// base slot A of the move ops:
+//
+//	base+0  iteration state (child node index, or index into the generated list)
+//	base+1  from set: squares a matching move must leave
+//	base+2  to set: squares it must reach
+//	base+3  capture set: squares the captured piece must stand on
+//	base+4  the current candidate (node index, or index into the generated list)
+//	base+5  the spec index (MoveSpec) of this filter
+//
+// The sets are evaluated once, in the position the moves are made from.
+const (
+	MoveSlotState = iota
+	MoveSlotFrom
+	MoveSlotTo
+	MoveSlotCapture
+	MoveSlotCurrent
+	MoveSlotSpec
+	MoveSlots // slots per move filter
+)
+
+// Move sources.
+const (
+	SrcPGN      uint8 = iota // the moves of the game tree from the current position
+	SrcLegal                 // generated legal moves
+	SrcPseudo                // generated pseudo-legal moves
+	SrcPrevious              // the move that led to the current position
+)
+
+// MoveSpec holds the fixed requirements of one move filter.
+type MoveSpec struct {
+	Source  uint8
+	Require MoveFlags // every flag here must hold
+	Promote uint16    // bit t set: promotion to piece type t allowed; 0: no requirement
+	// CastleEither: for castling, the rook's from/to squares may match the
+	// from/to sets instead of the king's (castling is a move of both).
+	CastleEither bool
+	// AnyCastle: require castling of either side (o-o or o-o-o).
+	AnyCastle bool
+}
+
+// MoveFlags are requirements on a candidate move.
+type MoveFlags uint16
+
+const (
+	MustCapture MoveFlags = 1 << iota
+	MustEnPassant
+	MustCastleShort
+	MustCastleLong
+	MustNull
+	MustPrimary
+	MustSecondary
+	MustPromote
+	MustNotNull
+)
+
+// moveInit starts iterating the candidates of the filter at base.
+func (m *Machine) moveInit(base int, spec int) {
+	m.slots[base+MoveSlotSpec] = uint64(spec)
+	m.bound[base+MoveSlotCurrent] = false
+	sp := &m.prog.MoveSpecs[spec]
+	switch sp.Source {
+	case SrcPGN:
+		m.slots[base+MoveSlotState] = uint64(int64(m.tree.Nodes[m.cur].FirstChild))
+	case SrcPrevious:
+		m.slots[base+MoveSlotState] = uint64(int64(m.cur))
+	case SrcLegal, SrcPseudo:
+		buf := m.moveBuf(base)
+		p := m.pos()
+		if sp.Source == SrcLegal {
+			*buf = p.LegalMoves((*buf)[:0])
+		} else {
+			*buf = p.PseudoLegalMoves((*buf)[:0])
+		}
+		*buf = onePromotion(*buf)
+		m.slots[base+MoveSlotState] = 0
+	}
+}
+
+// moveBuf is the generated-move list of the filter at base.
+func (m *Machine) moveBuf(base int) *[]bitboard.Move {
+	if m.moveBufs == nil {
+		m.moveBufs = map[int]*[]bitboard.Move{}
+	}
+	b, ok := m.moveBufs[base]
+	if !ok {
+		s := make([]bitboard.Move, 0, 64)
+		b = &s
+		m.moveBufs[base] = b
+	}
+	return b
+}
+
+// moveNext advances to the next candidate that meets the filter's
+// requirements; it reports false when there is none left.
+func (m *Machine) moveNext(base int) bool {
+	sp := &m.prog.MoveSpecs[m.slots[base+MoveSlotSpec]]
+	from := bitboard.Set(m.slots[base+MoveSlotFrom])
+	to := bitboard.Set(m.slots[base+MoveSlotTo])
+	capt := bitboard.Set(m.slots[base+MoveSlotCapture])
+	switch sp.Source {
+	case SrcPGN:
+		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
+			n := &m.tree.Nodes[c]
+			next := n.NextSibling
+			if m.moveMatches(sp, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
+				m.slots[base+MoveSlotState] = uint64(int64(next))
+				m.slots[base+MoveSlotCurrent] = uint64(c)
+				m.bound[base+MoveSlotCurrent] = true
+				return true
+			}
+			c = next
+		}
+		m.slots[base+MoveSlotState] = noNode
+	case SrcPrevious:
+		c := int32(int64(m.slots[base+MoveSlotState]))
+		m.slots[base+MoveSlotState] = noNode
+		if c <= 0 {
+			return false
+		}
+		n := &m.tree.Nodes[c]
+		if m.moveMatches(sp, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
+			m.slots[base+MoveSlotCurrent] = uint64(c)
+			m.bound[base+MoveSlotCurrent] = true
+			return true
+		}
+	case SrcLegal, SrcPseudo:
+		buf := *m.moveBuf(base)
+		for i := int(m.slots[base+MoveSlotState]); i < len(buf); i++ {
+			if m.moveMatches(sp, &buf[i], from, to, capt, false) {
+				m.slots[base+MoveSlotState] = uint64(i + 1)
+				m.slots[base+MoveSlotCurrent] = uint64(i)
+				m.bound[base+MoveSlotCurrent] = true
+				return true
+			}
+		}
+		m.slots[base+MoveSlotState] = uint64(len(buf))
+	}
+	return false
+}
+
+// moveMatches checks one candidate against the filter's requirements.
+func (m *Machine) moveMatches(sp *MoveSpec, mv *bitboard.Move, from, to, capt bitboard.Set, primary bool) bool {
+	req := sp.Require
+	isNull := mv.Is(bitboard.FlagNull)
+	switch {
+	case req&MustNull != 0 && !isNull,
+		req&MustNotNull != 0 && isNull,
+		req&MustCapture != 0 && !mv.Is(bitboard.FlagCapture),
+		req&MustEnPassant != 0 && !mv.Is(bitboard.FlagEnPassant),
+		req&MustPrimary != 0 && !primary,
+		req&MustSecondary != 0 && primary,
+		req&MustPromote != 0 && !mv.Is(bitboard.FlagPromotion):
+		return false
+	}
+	if sp.Source == SrcLegal || sp.Source == SrcPseudo {
+		if req&(MustPrimary|MustSecondary) != 0 {
+			return false
+		}
+	}
+	castle := mv.Is(bitboard.FlagCastle)
+	if req&(MustCastleShort|MustCastleLong) != 0 || sp.AnyCastle {
+		if !castle {
+			return false
+		}
+		short := mv.To.File() > mv.From.File()
+		if req&MustCastleShort != 0 && !short || req&MustCastleLong != 0 && short {
+			return false
+		}
+	}
+	if sp.Promote != 0 && (!mv.Is(bitboard.FlagPromotion) || sp.Promote&(1<<mv.Promo) == 0) {
+		return false
+	}
+	if capt != bitboard.Full {
+		cs := mv.CaptureSquare()
+		if cs == bitboard.NoSquare || !capt.Has(cs) {
+			return false
+		}
+	}
+	if from.Has(mv.From) && to.Has(mv.To) {
+		return true
+	}
+	return castle && sp.CastleEither && from.Has(mv.RookFrom) && to.Has(mv.RookTo)
+}
+
+// currentMove is the candidate the filter at base stands on.
+func (m *Machine) currentMove(base int) *bitboard.Move {
+	c := int(m.slots[base+MoveSlotCurrent])
+	sp := &m.prog.MoveSpecs[m.slots[base+MoveSlotSpec]]
+	if sp.Source == SrcLegal || sp.Source == SrcPseudo {
+		return &(*m.moveBuf(base))[c]
+	}
+	return &m.tree.Nodes[c].Move
+}
+
+// What OpMoveSquare pushes (Inst.X).
+const (
+	MoveFrom uint8 = iota
+	MoveTo
+	MoveCaptureSq
+)
+
+// moveSquare is a square of the current candidate as a set. For castling
+// the king's squares are reported, or the rook's when only the rook
+// matched the filter's sets.
+func (m *Machine) moveSquare(base int, what uint8) bitboard.Set {
+	mv := m.currentMove(base)
+	from := bitboard.Set(m.slots[base+MoveSlotFrom])
+	to := bitboard.Set(m.slots[base+MoveSlotTo])
+	rook := mv.Is(bitboard.FlagCastle) && !(from.Has(mv.From) && to.Has(mv.To))
+	switch what {
+	case MoveFrom:
+		if rook {
+			return bitboard.SquareSet(mv.RookFrom)
+		}
+		return bitboard.SquareSet(mv.From)
+	case MoveTo:
+		if rook {
+			return bitboard.SquareSet(mv.RookTo)
+		}
+		return bitboard.SquareSet(mv.To)
+	case MoveCaptureSq:
+		if s := mv.CaptureSquare(); s != bitboard.NoSquare {
+			return bitboard.SquareSet(s)
+		}
+	}
+	return 0
+}
+
+// noNode is "no node" (-1) stored in a slot.
+var noNode = func() uint64 { v := int64(-1); return uint64(v) }()
+
+// onePromotion keeps one move per promotion (the queen's): CQL counts the
+// generated moves of a position by their squares, so h7-h8 is one move
+// whatever the pawn becomes (a legal dash cannot ask for a promotion type).
+func onePromotion(ms []bitboard.Move) []bitboard.Move {
+	out := ms[:0]
+	for _, mv := range ms {
+		if mv.Is(bitboard.FlagPromotion) && mv.Promo != bitboard.Queen {
+			continue
+		}
+		out = append(out, mv)
+	}
+	return out
+}

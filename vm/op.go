@@ -1,0 +1,269 @@
+package vm
+
+// Op is a bytecode operation. Every instruction has the same shape (Inst):
+// a small operand X, a medium operand A and a 32-bit operand B. The table
+// opTable below is the single description of every op: its mnemonic and
+// what each operand means; the disassembler and the tests derive from it.
+type Op uint8
+
+// Operand says how an instruction field is used and printed.
+type Operand uint8
+
+const (
+	ONone      Operand = iota
+	OJump              // B: target pc
+	OSet               // B: index into Program.Sets
+	OImm               // B (or A): immediate integer
+	OStr               // B: index into Program.Strs
+	OSlot              // A: variable slot
+	OPieces            // A: piece-kind mask
+	OCmp               // X: comparison operator
+	ODepth             // A: value-stack depth, B: string-stack depth
+	ODir               // X: direction bits
+	OType              // X: value type (for conversions)
+	OCount             // A: number of items
+	OSub               // B: index into Program.Subs (a sub-program)
+	OSort              // A: sort key index
+	OTransform         // X: transform kind
+	OFlags             // X: flags
+)
+
+var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "depth", "dir", "type", "count", "sub", "sort", "transform", "flags"}
+
+func (o Operand) String() string { return operandNames[o] }
+
+// opInfo describes one op.
+type opInfo struct {
+	Name    string
+	X, A, B Operand
+	Doc     string
+	// Stack effect: values and strings popped, then pushed when the op
+	// falls through. An op that jumps on failure jumps after its pops.
+	Pop, Push, SPop, SPush int8
+}
+
+// StackEffect reports how in changes the value and string stack depths
+// when it falls through, and the depths at which it leaves when it jumps.
+func StackEffect(in Inst) (pop, push, spop, spush int) {
+	info := opTable[in.Op]
+	pop, push, spop, spush = int(info.Pop), int(info.Push), int(info.SPop), int(info.SPush)
+	switch in.Op {
+	case OpConcat:
+		spop = int(in.A)
+	case OpToStr:
+		if in.X == TypeStr {
+			spop = 1
+		} else {
+			pop = 1
+		}
+	}
+	return
+}
+
+// IsJump reports whether B of in is a jump target.
+func IsJump(op Op) bool { return opTable[op].B == OJump }
+
+// The ops. Conventions: "pop b, a" means b was pushed last. Tests that can
+// fail jump to B ("fail target") and otherwise fall through; a failing
+// instruction leaves the stacks as they were before its operands were
+// pushed, and the catch site restores exact depths with setsp.
+const (
+	OpNop Op = iota
+	OpFail
+	OpMatch
+	OpJump
+	OpSetSP
+	OpPop
+	OpPopStr
+	OpDup
+
+	// Constants and piece designators.
+	OpPushSet
+	OpPushNum
+	OpPushStr
+	OpPieces
+	OpPiecesIn
+
+	// Square sets.
+	OpUnion
+	OpInter
+	OpDiff
+	OpCompl
+	OpCount
+	OpJEmpty
+	OpJNotEmpty
+	OpAttacks
+	OpAttackedBy
+	OpSubset
+	OpLight
+	OpDark
+	OpDirection
+	OpBetween
+	OpPower
+	OpSquareSetNum // pop set; fail unless one square; push rank/file/type...: X selects
+	OpPin
+	OpMakeSquare
+	OpMakeSquareStr
+
+	// Position status (jump to B when false).
+	OpWtm
+	OpBtm
+	OpCheck
+	OpMate
+	OpStalemate
+	OpInitial
+	OpTerminal
+	OpMainline
+	OpVariation
+	OpResult
+	OpMateKind
+
+	// Numbers.
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv
+	OpMod
+	OpNeg
+	OpAbs
+	OpSqrt
+	OpCmpNum
+	OpCmpSet
+	OpCmpStr
+	OpCmpPos
+
+	// Variables.
+	OpLoad
+	OpLoadStr
+	OpStore
+	OpStoreStr
+	OpUnbind
+	OpMaxInto
+
+	// Comments.
+	OpMarkComments
+	OpTruncComments
+	OpToStr
+	OpConcat
+	OpComment
+
+	// Moves and positions.
+	OpMoveInit
+	OpMoveNext
+	OpMoveChild
+	OpMoveSquare
+	OpSaveCur
+	OpRestCur
+	OpSetCur
+	OpCurPos
+	OpParent
+	OpChild
+	OpPositionN
+	OpLastMove // push from/to/e.p. square of the move into the current position (X)
+	OpMoveIs   // jump unless the move into the current position has property X
+
+	opCount // sentinel: number of ops
+)
+
+var opTable = [opCount]opInfo{
+	OpNop:    {Name: "nop"},
+	OpFail:   {Name: "fail", Doc: "end: the position does not match"},
+	OpMatch:  {Name: "match", Doc: "end: the position matches"},
+	OpJump:   {Name: "jump", B: OJump},
+	OpSetSP:  {Name: "setsp", A: OImm, B: OImm, Doc: "restore the value and string stack depths"},
+	OpPop:    {Name: "pop", Pop: 1},
+	OpPopStr: {Name: "popstr", SPop: 1},
+	OpDup:    {Name: "dup", Pop: 1, Push: 2},
+
+	OpPushSet:  {Name: "pushset", B: OSet, Push: 1},
+	OpPushNum:  {Name: "pushnum", B: OImm, Push: 1},
+	OpPushStr:  {Name: "pushstr", B: OStr, SPush: 1},
+	OpPieces:   {Name: "pieces", A: OPieces, Doc: "push the squares holding one of the piece kinds", Push: 1},
+	OpPiecesIn: {Name: "piecesin", A: OPieces, B: OSet, Doc: "push pieces(A) & set B (a piece designator)", Push: 1},
+
+	OpUnion:        {Name: "union", Pop: 2, Push: 1},
+	OpInter:        {Name: "inter", Pop: 2, Push: 1},
+	OpDiff:         {Name: "diff", Doc: "pop b, a; push a &^ b", Pop: 2, Push: 1},
+	OpCompl:        {Name: "compl", Pop: 1, Push: 1},
+	OpCount:        {Name: "count", Doc: "pop set; push its size", Pop: 1, Push: 1},
+	OpJEmpty:       {Name: "jempty", B: OJump, Doc: "pop set; jump if empty", Pop: 1},
+	OpJNotEmpty:    {Name: "jnotempty", B: OJump, Doc: "pop set; jump if not empty", Pop: 1},
+	OpAttacks:      {Name: "attacks", Doc: "pop b, a; push squares of a whose piece attacks a square of b", Pop: 2, Push: 1},
+	OpAttackedBy:   {Name: "attackedby", Doc: "pop b, a; push squares of a attacked by a piece on b", Pop: 2, Push: 1},
+	OpSubset:       {Name: "subset", B: OJump, Doc: "pop b, a; jump unless a is a subset of b", Pop: 2},
+	OpLight:        {Name: "light", Pop: 1, Push: 1},
+	OpDark:         {Name: "dark", Pop: 1, Push: 1},
+	OpDirection:    {Name: "direction", X: ODir, A: OImm, B: OImm, Doc: "pop set; push squares A..B steps away in the directions X", Pop: 1, Push: 1},
+	OpBetween:      {Name: "between", Pop: 2, Push: 1},
+	OpPower:        {Name: "power", Pop: 1, Push: 1},
+	OpSquareSetNum: {Name: "squarenum", X: OFlags, B: OJump, Doc: "pop set; fail unless exactly one square; push its rank/file/type (X)", Pop: 1, Push: 1},
+
+	OpPin:           {Name: "pin", X: OFlags, Doc: "pop to, through, from; push the squares (X: from/through/to) of the pins", Pop: 3, Push: 1},
+	OpMakeSquare:    {Name: "makesquare", B: OJump, Doc: "pop rank, file; push that square; jump if off the board", Pop: 2, Push: 1},
+	OpMakeSquareStr: {Name: "makesquarestr", B: OJump, Doc: "pop a string such as \"e4\"; push that square; jump if not a square", SPop: 1, Push: 1},
+	OpWtm:           {Name: "wtm", B: OJump},
+	OpBtm:           {Name: "btm", B: OJump},
+	OpCheck:         {Name: "check", B: OJump},
+	OpMate:          {Name: "mate", B: OJump},
+	OpStalemate:     {Name: "stalemate", B: OJump},
+	OpInitial:       {Name: "initial", B: OJump},
+	OpTerminal:      {Name: "terminal", B: OJump},
+	OpMainline:      {Name: "mainline", B: OJump},
+	OpVariation:     {Name: "variation", B: OJump},
+	OpMateKind:      {Name: "matekind", X: OFlags, Doc: "push the participants of a pure/model/ideal mate or stalemate (X); empty if it is not one", Push: 1},
+	OpResult:        {Name: "result", A: OStr, B: OJump, Doc: "jump unless the game result is Strs[A]"},
+
+	OpAdd:    {Name: "add", Pop: 2, Push: 1},
+	OpSub:    {Name: "sub", Pop: 2, Push: 1},
+	OpMul:    {Name: "mul", Pop: 2, Push: 1},
+	OpDiv:    {Name: "div", B: OJump, Doc: "pop b, a; push a/b; jump if b == 0", Pop: 2, Push: 1},
+	OpMod:    {Name: "mod", B: OJump, Doc: "pop b, a; push a%b; jump if b == 0", Pop: 2, Push: 1},
+	OpNeg:    {Name: "neg", Pop: 1, Push: 1},
+	OpAbs:    {Name: "abs", Pop: 1, Push: 1},
+	OpSqrt:   {Name: "sqrt", B: OJump, Doc: "integer square root; jump if negative", Pop: 1, Push: 1},
+	OpCmpNum: {Name: "cmpnum", X: OCmp, B: OJump, Doc: "pop b, a; jump unless a X b; else push a", Pop: 2, Push: 1},
+	OpCmpSet: {Name: "cmpset", X: OCmp, B: OJump, Doc: "pop b, a; jump unless a X b (set equality); else push a", Pop: 2, Push: 1},
+	OpCmpStr: {Name: "cmpstr", X: OCmp, B: OJump, Doc: "pop strings b, a; jump unless a X b; else push a", SPop: 2, SPush: 1},
+	OpCmpPos: {Name: "cmppos", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a X b; else push a", Pop: 2, Push: 1},
+
+	OpLoad:     {Name: "load", A: OSlot, B: OJump, Doc: "push variable A; jump if unbound", Push: 1},
+	OpLoadStr:  {Name: "loadstr", A: OSlot, B: OJump, SPush: 1},
+	OpStore:    {Name: "store", A: OSlot, Doc: "pop into variable A", Pop: 1},
+	OpStoreStr: {Name: "storestr", A: OSlot, SPop: 1},
+	OpUnbind:   {Name: "unbind", A: OSlot},
+	OpMaxInto:  {Name: "maxinto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or smaller", Pop: 1},
+
+	OpMoveInit:      {Name: "moveinit", A: OSlot, B: OImm, Doc: "start iterating the candidate moves of move filter A with spec B"},
+	OpMoveNext:      {Name: "movenext", A: OSlot, B: OJump, Doc: "advance move filter A to its next matching candidate; jump when none is left"},
+	OpMoveChild:     {Name: "movechild", A: OSlot, Doc: "push the position reached by the current candidate of move filter A", Push: 1},
+	OpMoveSquare:    {Name: "movesquare", X: OFlags, A: OSlot, Doc: "push the from/to/capture square (X) of the current candidate of A", Push: 1},
+	OpSaveCur:       {Name: "savecur", A: OSlot, Doc: "save the current position in slot A"},
+	OpRestCur:       {Name: "restcur", A: OSlot, Doc: "make the position in slot A current"},
+	OpSetCur:        {Name: "setcur", Doc: "pop a position and make it current", Pop: 1},
+	OpCurPos:        {Name: "curpos", Doc: "push the current position", Push: 1},
+	OpParent:        {Name: "parent", B: OJump, Doc: "push the parent position; jump at the root", Push: 1},
+	OpChild:         {Name: "child", B: OJump, Doc: "pop n; push the n-th child (0 = mainline); jump if none", Pop: 1, Push: 1},
+	OpPositionN:     {Name: "positionn", B: OJump, Doc: "pop n; push the position with positionid n; jump if none", Pop: 1, Push: 1},
+	OpLastMove:      {Name: "lastmove", X: OFlags, Doc: "push the from/to/e.p. square (X) of the move into the current position", Push: 1},
+	OpMoveIs:        {Name: "moveis", X: OFlags, B: OJump, Doc: "jump unless the move into the current position has property X"},
+	OpMarkComments:  {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
+	OpTruncComments: {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},
+	OpToStr:         {Name: "tostr", X: OType, Doc: "pop a value of type X; push its text", SPush: 1},
+	OpConcat:        {Name: "concat", A: OCount, Doc: "pop A strings; push them joined", SPush: 1},
+	OpComment:       {Name: "comment", Doc: "pop a string; add it as a comment at the current position", SPop: 1},
+}
+
+func (op Op) String() string {
+	if op < opCount && opTable[op].Name != "" {
+		return opTable[op].Name
+	}
+	return "op?"
+}
+
+// Inst is one fixed-width instruction.
+type Inst struct {
+	Op Op
+	X  uint8
+	A  uint16
+	B  int32
+}

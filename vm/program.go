@@ -1,0 +1,194 @@
+package vm
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"cqlvm/bitboard"
+	"cqlvm/compiler/source"
+)
+
+// Program is compiled CQL: immutable once built and shared by every
+// worker's Machine.
+type Program struct {
+	Code  []Inst
+	Spans []source.Span // Spans[pc] is the source text that produced Code[pc]
+	Src   *source.Source
+	Entry int // first pc of the body
+
+	Sets []bitboard.Set
+	Strs []string
+
+	NumSlots  int      // variable and temporary slots
+	SlotNames []string // for the disassembler; "" for temporaries
+	// Persistent[s] is true for slots that keep their value across games.
+	Persistent []bool
+
+	Sorts []SortKey
+
+	MoveSpecs []MoveSpec
+
+	// Needs summarises what the program looks at, so the driver can skip
+	// work (piece identities, comments) that no instruction uses.
+	NeedsPieceIDs bool
+}
+
+// SortKey is one `sort` documentation string.
+type SortKey struct {
+	Doc   string
+	Min   bool
+	Quiet bool
+	Str   bool // the key is a string
+}
+
+// Disassemble writes one line per instruction: pc, a '*' on the entry,
+// the mnemonic, its operands resolved (sets as squares, jump targets), and
+// the source line:col that produced it.
+func (p *Program) Disassemble(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	for pc, in := range p.Code {
+		mark := " "
+		if pc == p.Entry {
+			mark = "*"
+		}
+		fmt.Fprintf(tw, "%4d%s\t%s\t%s\t%s\n", pc, mark, in.Op, p.operands(in), p.where(pc))
+	}
+	return tw.Flush()
+}
+
+// DisassembleString is Disassemble into a string.
+func (p *Program) DisassembleString() string {
+	var b strings.Builder
+	p.Disassemble(&b)
+	return b.String()
+}
+
+func (p *Program) where(pc int) string {
+	if p.Src == nil || pc >= len(p.Spans) {
+		return ""
+	}
+	sp := p.Spans[pc]
+	line, col := p.Src.Position(int(sp.From))
+	text := p.Src.Snippet(sp)
+	return fmt.Sprintf("; %d:%d %s", line, col, text)
+}
+
+func (p *Program) operands(in Inst) string {
+	info := opTable[in.Op]
+	var parts []string
+	if s := p.operand(info.X, int64(in.X), in); s != "" {
+		parts = append(parts, s)
+	}
+	if s := p.operand(info.A, int64(in.A), in); s != "" {
+		parts = append(parts, s)
+	}
+	if s := p.operand(info.B, int64(in.B), in); s != "" {
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+var cmpNames = [...]string{"<", "<=", "==", ">=", ">", "!="}
+
+func (p *Program) operand(kind Operand, v int64, in Inst) string {
+	switch kind {
+	case ONone:
+		return ""
+	case OJump:
+		return fmt.Sprintf("->%d", v)
+	case OSet:
+		if int(v) < len(p.Sets) {
+			return p.Sets[v].String()
+		}
+	case OImm, OCount:
+		return fmt.Sprint(v)
+	case OStr:
+		if int(v) < len(p.Strs) {
+			return fmt.Sprintf("%q", p.Strs[v])
+		}
+	case OSlot:
+		if int(v) < len(p.SlotNames) && p.SlotNames[v] != "" {
+			return fmt.Sprintf("$%d(%s)", v, p.SlotNames[v])
+		}
+		return fmt.Sprintf("$%d", v)
+	case OPieces:
+		return PieceMaskString(uint16(v))
+	case OCmp:
+		if int(v) < len(cmpNames) {
+			return cmpNames[v]
+		}
+	case ODir:
+		return DirString(uint8(v))
+	case OType:
+		return TypeString(uint8(v))
+	case OSort:
+		if int(v) < len(p.Sorts) {
+			return fmt.Sprintf("sort#%d(%q)", v, p.Sorts[v].Doc)
+		}
+	}
+	return fmt.Sprintf("%s:%d", kind, v)
+}
+
+// PieceMaskString prints a piece-kind mask (bit p for bitboard.Piece p,
+// bit 0 for empty) as a CQL piece list.
+func PieceMaskString(m uint16) string {
+	var b strings.Builder
+	for p := bitboard.Piece(1); p < 16; p++ {
+		if m&(1<<p) != 0 {
+			b.WriteByte(p.Letter())
+		}
+	}
+	if m&1 != 0 {
+		b.WriteByte('_')
+	}
+	return "[" + b.String() + "]"
+}
+
+var dirNames = []string{"up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest"}
+
+// DirString names the direction bits.
+func DirString(d uint8) string {
+	var parts []string
+	for i, n := range dirNames {
+		if d&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// Value types, as used by conversions (tostr).
+const (
+	TypeSet uint8 = iota + 1
+	TypeNum
+	TypeStr
+	TypePos
+)
+
+// TypeString names a value type.
+func TypeString(t uint8) string {
+	switch t {
+	case TypeSet:
+		return "set"
+	case TypeNum:
+		return "num"
+	case TypeStr:
+		return "str"
+	case TypePos:
+		return "pos"
+	}
+	return "?"
+}
+
+// HasPersistent reports whether some variable keeps its value across
+// games; such programs must see the games one at a time, in order.
+func (p *Program) HasPersistent() bool {
+	for _, b := range p.Persistent {
+		if b {
+			return true
+		}
+	}
+	return false
+}

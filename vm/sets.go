@@ -1,0 +1,247 @@
+package vm
+
+import (
+	"cqlvm/bitboard"
+)
+
+// lightSquares are the light squares (b1, a2, ...; a1 is dark).
+const lightSquares bitboard.Set = 0x55AA55AA55AA55AA
+
+// pieces returns the squares holding one of the piece kinds in mask
+// (bit p for bitboard.Piece p; bit 0 for an empty square).
+func pieces(p *bitboard.Position, mask uint16) bitboard.Set {
+	var s bitboard.Set
+	for mask != 0 {
+		i := trailingZeros16(mask)
+		mask &= mask - 1
+		s |= p.ByPiece[i]
+	}
+	return s
+}
+
+func trailingZeros16(x uint16) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// attacking returns the squares of a whose piece attacks a square of b.
+// Attacks are pseudo-attacks: a pinned piece still attacks.
+func attacking(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	var out bitboard.Set
+	for s := a & p.Occupied; s != 0; {
+		sq := s.Pop()
+		if p.AttacksFrom(sq)&b != 0 {
+			out |= bitboard.SquareSet(sq)
+		}
+	}
+	return out
+}
+
+// attackedBy returns the squares of a attacked by a piece standing on b.
+func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	var att bitboard.Set
+	for s := b & p.Occupied; s != 0; {
+		att |= p.AttacksFrom(s.Pop())
+	}
+	return a & att
+}
+
+// directionSet returns the squares lo..hi king steps away from a square
+// of s in one of the directions d (negative steps go the other way, 0 is
+// the square itself). Pieces in between do not matter.
+func directionSet(s bitboard.Set, d uint8, lo, hi int) bitboard.Set {
+	var out bitboard.Set
+	for s != 0 {
+		sq := s.Pop()
+		for i, v := range dirSteps {
+			if d&(1<<i) == 0 {
+				continue
+			}
+			for k := lo; k <= hi; k++ {
+				if t, ok := step(sq, v[0]*k, v[1]*k); ok {
+					out |= bitboard.SquareSet(t)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dirSteps are the (file, rank) steps of the direction bits, in the bit
+// order of syntax.Dir: up down left right northeast northwest southeast southwest.
+var dirSteps = [8][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+
+func step(sq bitboard.Square, df, dr int) (bitboard.Square, bool) {
+	f, r := sq.File()+df, sq.Rank()+dr
+	if f < 0 || f > 7 || r < 0 || r > 7 {
+		return 0, false
+	}
+	return bitboard.MakeSquare(f, r), true
+}
+
+// between returns the squares strictly between a square of a and a square
+// of b that share a rank, file or diagonal.
+func between(a, b bitboard.Set) bitboard.Set {
+	var out bitboard.Set
+	for x := a; x != 0; {
+		sa := x.Pop()
+		for y := b; y != 0; {
+			out |= bitboard.Between(sa, y.Pop())
+		}
+	}
+	return out
+}
+
+var pieceValue = [7]int64{0, 1, 3, 3, 5, 9, 0}
+
+// power is the material on the squares of s: P1 N3 B3 R5 Q9 K0.
+func power(p *bitboard.Position, s bitboard.Set) int64 {
+	var v int64
+	for s &= p.Occupied; s != 0; {
+		v += pieceValue[p.Board[s.Pop()].Type()]
+	}
+	return v
+}
+
+// What OpSquareSetNum computes (Inst.X).
+const (
+	SqRank uint8 = iota
+	SqFile
+	SqType
+	SqColorType
+)
+
+// squareNum computes rank/file/type of the single square of s.
+func squareNum(p *bitboard.Position, s bitboard.Set, what uint8) (int64, bool) {
+	if s.Count() != 1 {
+		return 0, false
+	}
+	sq := s.First()
+	switch what {
+	case SqRank:
+		return int64(sq.Rank() + 1), true
+	case SqFile:
+		return int64(sq.File() + 1), true
+	case SqType:
+		pc := p.Board[sq]
+		if pc == bitboard.Empty {
+			return 0, false
+		}
+		return int64(pc.Type()), true
+	case SqColorType:
+		pc := p.Board[sq]
+		if pc == bitboard.Empty {
+			return 0, false
+		}
+		if pc.Color() == bitboard.Black {
+			return -int64(pc.Type()), true
+		}
+		return int64(pc.Type()), true
+	}
+	return 0, false
+}
+
+// Pin value selectors (OpPin's X): which squares of each pin are returned;
+// PinToGiven (or'ed in) means the query named the target set, so a pin may
+// also run to an empty square.
+const (
+	PinFrom uint8 = iota
+	PinThrough
+	PinTo
+	PinToGiven uint8 = 1 << 4
+)
+
+// pins finds every pin (pinner on from, pinned piece on through, target on
+// to): a rook, bishop or queen whose line runs through a piece of the
+// other colour to a target of that piece's colour (or, when the target
+// set was given, to an empty square) with nothing else in between. It
+// returns the squares of the part selected by what.
+func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitboard.Set {
+	var out bitboard.Set
+	for s := from & p.Occupied; s != 0; {
+		ps := s.Pop()
+		pinner := p.Board[ps]
+		for i, v := range dirSteps {
+			if !slidesAlong(pinner.Type(), i) {
+				continue
+			}
+			q, ok := firstPiece(p, ps, v)
+			if !ok || !through.Has(q) || p.Board[q].Color() == pinner.Color() {
+				continue
+			}
+			out |= pinTargets(p, ps, q, v, to, what)
+		}
+	}
+	return out
+}
+
+// slidesAlong reports whether a piece of type t moves along direction i
+// (the index into dirSteps: 0-3 orthogonal, 4-7 diagonal).
+func slidesAlong(t bitboard.PieceType, i int) bool {
+	switch t {
+	case bitboard.Queen:
+		return true
+	case bitboard.Rook:
+		return i < 4
+	case bitboard.Bishop:
+		return i >= 4
+	}
+	return false
+}
+
+// firstPiece walks from s in direction v to the first occupied square.
+func firstPiece(p *bitboard.Position, s bitboard.Square, v [2]int) (bitboard.Square, bool) {
+	for {
+		t, ok := step(s, v[0], v[1])
+		if !ok {
+			return 0, false
+		}
+		if p.Board[t] != bitboard.Empty {
+			return t, true
+		}
+		s = t
+	}
+}
+
+func pinTargets(p *bitboard.Position, pinner, pinned bitboard.Square, v [2]int, to bitboard.Set, what uint8) bitboard.Set {
+	var out bitboard.Set
+	given := what&PinToGiven != 0
+	pick := func(t bitboard.Square) {
+		switch what &^ PinToGiven {
+		case PinFrom:
+			out |= bitboard.SquareSet(pinner)
+		case PinThrough:
+			out |= bitboard.SquareSet(pinned)
+		case PinTo:
+			out |= bitboard.SquareSet(t)
+		}
+	}
+	for s := pinned; ; {
+		t, ok := step(s, v[0], v[1])
+		if !ok {
+			return out
+		}
+		if pc := p.Board[t]; pc != bitboard.Empty {
+			if to.Has(t) && pc.Color() == p.Board[pinned].Color() {
+				pick(t)
+			}
+			return out
+		}
+		if given && to.Has(t) {
+			pick(t)
+		}
+		s = t
+	}
+}
+
+// makeSquare is the square of 1-based file and rank, if on the board.
+func makeSquare(file, rank int64) (bitboard.Set, bool) {
+	if file < 1 || file > 8 || rank < 1 || rank > 8 {
+		return 0, false
+	}
+	return bitboard.SquareSet(bitboard.MakeSquare(int(file-1), int(rank-1))), true
+}

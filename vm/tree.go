@@ -1,0 +1,61 @@
+package vm
+
+import "cqlvm/bitboard"
+
+// Tree is one game as the machine sees it: the game tree in pre-order
+// with the mainline continuation's subtree first, so that mainline nodes
+// have index == ply and every subtree is a contiguous range.
+type Tree struct {
+	Nodes []Node
+	// Game-level facts.
+	Number     int // 1-based game number
+	Tags       []Tag
+	Result     string // "1-0", "0-1", "1/2-1/2", "*" or ""
+	Variations bool   // whether variations are searched (positions off the mainline are visited)
+}
+
+// Tag is a PGN tag pair.
+type Tag struct{ Name, Value string }
+
+// Node is one position of the game tree.
+type Node struct {
+	Pos         *bitboard.Position
+	Move        bitboard.Move // the move that led here (zero for the root)
+	Parent      int32         // -1 for the root
+	FirstChild  int32         // -1 if none; the mainline continuation
+	NextSibling int32         // -1 if none
+	End         int32         // one past the last node of this node's subtree
+	Ply         int32
+	Depth       int32  // variation depth
+	Comment     string // the original PGN comments after the move, joined
+	NAGs        []uint8
+}
+
+// Tag returns the value of a tag and whether it exists.
+func (t *Tree) Tag(name string) (string, bool) {
+	for _, tg := range t.Tags {
+		if tg.Name == name {
+			return tg.Value, true
+		}
+	}
+	return "", false
+}
+
+// ComputeEnds fills Node.End from the Parent links of a pre-order tree.
+func (t *Tree) ComputeEnds() {
+	n := int32(len(t.Nodes))
+	for i := int32(0); i < n; i++ {
+		t.Nodes[i].End = i + 1
+	}
+	// In pre-order a node's subtree ends where the subtree of its last
+	// descendant ends; propagate child ends up to parents.
+	for i := n - 1; i > 0; i-- {
+		p := t.Nodes[i].Parent
+		if p >= 0 && t.Nodes[i].End > t.Nodes[p].End {
+			t.Nodes[p].End = t.Nodes[i].End
+		}
+	}
+}
+
+// IsMainline reports whether node i lies on the mainline.
+func (t *Tree) IsMainline(i int32) bool { return t.Nodes[i].Depth == 0 }
