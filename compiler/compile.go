@@ -90,6 +90,9 @@ func (g *gen) body(filters []*ast.Node) {
 		}
 		g.test(f, fail)
 	}
+	if len(filters) > 0 {
+		g.span = source.Join(filters[0].Span, filters[len(filters)-1].Span)
+	}
 	g.emit(vm.OpMatch, 0, 0, 0)
 	g.bind(fail)
 	g.emit(vm.OpFail, 0, 0, 0)

@@ -90,7 +90,7 @@ func (p *Parser) fail(at int, format string, args ...any) {
 
 // position converts a data offset into a file line and column.
 func (p *Parser) position(at int) (line, col int) {
-	line = p.raw.Line
+	line = max(p.raw.Line, 1)
 	lineStart := -1 // data offset where the line of at starts; -1: before data
 	for i := 0; i < at && i < len(p.data); i++ {
 		c := p.data[i]

@@ -100,7 +100,7 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 		return fmt.Sprintf("->%d", v)
 	case OSet:
 		if int(v) < len(p.Sets) {
-			return p.Sets[v].String()
+			return CompactSetString(p.Sets[v])
 		}
 	case OImm, OCount:
 		return fmt.Sprint(v)
@@ -123,6 +123,11 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 		return DirString(uint8(v))
 	case OType:
 		return TypeString(uint8(v))
+	case OFlags:
+		if names, ok := flagNames[in.Op]; ok {
+			return flagName(names, v)
+		}
+		return fmt.Sprintf("flags:%d", v)
 	case OSort:
 		if int(v) < len(p.Sorts) {
 			return fmt.Sprintf("sort#%d(%q)", v, p.Sorts[v].Doc)
@@ -191,4 +196,57 @@ func (p *Program) HasPersistent() bool {
 		}
 	}
 	return false
+}
+
+// CompactSetString prints a square set briefly for the disassembler:
+// "all", "none", or runs of files per rank such as "[a-h2,e4]".
+func CompactSetString(s bitboard.Set) string {
+	switch s {
+	case bitboard.Full:
+		return "[all]"
+	case 0:
+		return "[]"
+	}
+	var parts []string
+	for r := 0; r < 8; r++ {
+		for f := 0; f < 8; {
+			if !s.Has(bitboard.MakeSquare(f, r)) {
+				f++
+				continue
+			}
+			g := f
+			for g+1 < 8 && s.Has(bitboard.MakeSquare(g+1, r)) {
+				g++
+			}
+			if g == f {
+				parts = append(parts, bitboard.MakeSquare(f, r).String())
+			} else {
+				parts = append(parts, fmt.Sprintf("%c-%c%d", 'a'+f, 'a'+g, r+1))
+			}
+			f = g + 1
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// flagNames name the X operand of ops that select a variant.
+var flagNames = map[Op][]string{
+	OpSquareSetNum: {"rank", "file", "type", "colortype"},
+	OpPin:          {"from", "through", "to"},
+	OpMateKind:     {"puremate", "purestalemate", "modelmate", "modelstalemate", "idealmate", "idealstalemate"},
+	OpLastMove:     {"from", "to", "enpassantsquare"},
+	OpMoveIs:       {"from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"},
+	OpMoveSquare:   {"from", "to", "capture"},
+}
+
+func flagName(names []string, v int64) string {
+	extra := ""
+	if v >= 16 {
+		extra = "+given"
+		v &= 15
+	}
+	if int(v) < len(names) {
+		return names[v] + extra
+	}
+	return fmt.Sprintf("flags:%d", v)
 }

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// TestOutputIndependentOfThreads runs queries with 1, 2 and 4 workers and
+// requires byte-identical PGN output: workers finish games out of order,
+// and the writer must put them back in input order.
+func TestOutputIndependentOfThreads(t *testing.T) {
+	queries := []struct{ name, cql, pgn string }{
+		{"checks", "check", "games.pgn"},
+		{"mates-variations", "cql(variations) mate", "studies.pgn"},
+		{"queen-attacks", "flipcolor {. attackedby Q >= 20}", "games.pgn"},
+		{"comments", `mate comment("mate with " #[Aa] " pieces")`, "studies.pgn"},
+	}
+	for _, q := range queries {
+		t.Run(q.name, func(t *testing.T) {
+			dir := t.TempDir()
+			query := filepath.Join(dir, "q.cql")
+			body := q.cql
+			if body[:3] != "cql" {
+				body = "cql() " + body
+			}
+			if err := os.WriteFile(query, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var first []byte
+			for _, threads := range []int{1, 2, 4} {
+				out := filepath.Join(dir, "out"+strconv.Itoa(threads)+".pgn")
+				var stdout, stderr bytes.Buffer
+				args := []string{"run", "-threads", strconv.Itoa(threads), "-i", filepath.Join("../../testdata/pgn", q.pgn), "-o", out, query}
+				if status := realMain(args, &stdout, &stderr); status != 0 {
+					t.Fatalf("threads %d: exit %d: %s", threads, status, stderr.String())
+				}
+				data, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(data) == 0 {
+					t.Fatalf("threads %d: no output; the query should match games", threads)
+				}
+				if first == nil {
+					first = data
+				} else if !bytes.Equal(first, data) {
+					t.Fatalf("output with %d threads differs from 1 thread", threads)
+				}
+			}
+		})
+	}
+}
