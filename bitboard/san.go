@@ -48,8 +48,9 @@ var pieceNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "kin
 // full square ("Qd1d4"); "x", ":" and "-" between source and destination are
 // ignored, so captures without "x", "x" on a non-capture and long algebraic
 // ("Ng1-f3", "e2e4") all work; a pawn capture may omit the "x" ("ed5").
-// Piece letters must be upper case: a lower-case "b" is the b-file. "Kg1" for
-// a king that cannot step there is read as castling towards g1.
+// Piece letters must be upper case (a lower-case "b" is the b-file); an
+// explicit "P" for a pawn is accepted ("Pe4"). "Kg1" for a king that cannot
+// step there is read as castling towards g1.
 //
 // The null moves "--" and "Z0" return p.NullMove(), whether or not the side
 // to move is in check.

@@ -3,6 +3,7 @@ package compiler
 import (
 	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
 )
 
 // variable is a user variable: its type is fixed by its first assignment
@@ -14,6 +15,7 @@ type variable struct {
 	Piece      bool // a piece variable: the slot holds a piece identity
 	Persistent bool
 	Quiet      bool
+	ZeroInit   bool // a persistent number that starts at 0 rather than unbound
 }
 
 // checker resolves variables and infers the type of every node.
@@ -24,6 +26,9 @@ type checker struct {
 	slots *slotAlloc
 	funcs map[string]*ast.Node
 	calls int // number of inlined calls, for fresh parameter names
+	sorts []vm.SortKey
+
+	needPieceIDs, needLastGame bool
 }
 
 // slotAlloc hands out machine slots for variables and compiler temporaries.
@@ -117,7 +122,15 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 			}
 		}
 		return ast.TLog
-	case ast.KUnion, ast.KInter, ast.KAttacks, ast.KAttackedBy:
+	case ast.KInter:
+		if l := c.check(n.Args[0]); l == ast.TPos {
+			c.expect(n.Args[1], "the right side of '&' between positions", ast.TPos)
+			return ast.TSet // the squares whose contents agree
+		}
+		c.expect(n.Args[0], "the left side of '&'", ast.TSet)
+		c.expect(n.Args[1], "the right side of '&'", ast.TSet)
+		return ast.TSet
+	case ast.KUnion, ast.KAttacks, ast.KAttackedBy:
 		c.expect(n.Args[0], "the left side of "+opName(n), ast.TSet)
 		c.expect(n.Args[1], "the right side of "+opName(n), ast.TSet)
 		return ast.TSet
@@ -207,6 +220,9 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		return ast.TSet
 	case ast.KSideToMove, ast.KWhite, ast.KBlack, ast.KPly, ast.KMoveNumber, ast.KPositionId, ast.KDepth, ast.KGameNumber,
 		ast.KLastGameNumber, ast.KYear:
+		if n.Kind == ast.KLastGameNumber {
+			c.needLastGame = true
+		}
 		return ast.TNum
 	case ast.KVar:
 		return c.checkVar(n)
@@ -274,6 +290,7 @@ func (c *checker) checkVar(n *ast.Node) ast.Type {
 	}
 	n.Slot = v.Slot
 	if v.Piece {
+		n.Flags |= ast.FlagPieceVar
 		return ast.TSet
 	}
 	return v.Type

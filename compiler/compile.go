@@ -4,6 +4,8 @@
 package compiler
 
 import (
+	"sort"
+
 	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
@@ -63,6 +65,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	g := newGen(src, &errs, slots)
+	g.vars = c.vars
 	g.body(body)
 	if len(errs) > 0 {
 		return nil, errs
@@ -107,12 +110,25 @@ func (g *gen) finish(c *checker) {
 	for _, v := range c.vars {
 		g.prog.SlotNames[v.Slot] = v.Name
 		g.prog.Persistent[v.Slot] = v.Persistent
+		if v.ZeroInit {
+			g.prog.ZeroInit = append(g.prog.ZeroInit, v.Slot)
+		}
+		if v.Persistent && !v.Quiet {
+			g.prog.PersistentVars = append(g.prog.PersistentVars, vm.PersistentVar{Name: v.Name, Slot: v.Slot, Type: typeCode(v.Type)})
+		}
 	}
+	sort.Slice(g.prog.PersistentVars, func(i, j int) bool { return g.prog.PersistentVars[i].Slot < g.prog.PersistentVars[j].Slot })
+	g.prog.Sorts = c.sorts
+	g.prog.NeedsPieceIDs = c.needPieceIDs
+	g.prog.NeedsLastGameNumber = c.needLastGame
 }
 
 // inferMore types the kinds not handled in infer.
 func (c *checker) inferMore(n *ast.Node) ast.Type {
 	if t, ok := c.checkMoves(n); ok {
+		return t
+	}
+	if t, ok := c.checkInfo(n); ok {
 		return t
 	}
 	c.errorf(n, "this filter is not supported yet")
@@ -121,7 +137,7 @@ func (c *checker) inferMore(n *ast.Node) ast.Type {
 
 // valueMore compiles the kinds not handled in value.
 func (g *gen) valueMore(n *ast.Node, fail int) {
-	if g.genMoves(n, fail) {
+	if g.genMoves(n, fail) || g.genInfo(n, fail) {
 		return
 	}
 	g.errorf(n, "this filter is not supported yet")
@@ -133,4 +149,19 @@ func (g *gen) valueMore(n *ast.Node, fail int) {
 	case ast.TStr:
 		g.emit(vm.OpPushStr, 0, 0, g.strConst(""))
 	}
+}
+
+// typeCode maps a checker type to the machine's value type codes.
+func typeCode(t ast.Type) uint8 {
+	switch t {
+	case ast.TSet:
+		return vm.TypeSet
+	case ast.TNum:
+		return vm.TypeNum
+	case ast.TStr:
+		return vm.TypeStr
+	case ast.TPos:
+		return vm.TypePos
+	}
+	return 0
 }

@@ -22,6 +22,7 @@ type gen struct {
 	depth  int // value-stack depth at the current pc
 	sdepth int // string-stack depth at the current pc
 	span   source.Span
+	vars   map[string]*variable
 	sets   map[bitboard.Set]int32
 	strs   map[string]int32
 	// reachable is false right after an unconditional jump: the next
@@ -326,7 +327,17 @@ func (g *gen) value(n *ast.Node, fail int) {
 		g.not(n.Args[0], fail)
 	case ast.KIf:
 		g.ifThenElse(n, fail)
-	case ast.KUnion, ast.KInter, ast.KAttacks, ast.KAttackedBy, ast.KBetween:
+	case ast.KInter:
+		if n.Args[0].Type == ast.TPos {
+			g.value(n.Args[0], fail)
+			g.value(n.Args[1], fail)
+			g.emit(vm.OpSameSquares, 0, 0, 0)
+			return
+		}
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.emit(vm.OpInter, 0, 0, 0)
+	case ast.KUnion, ast.KAttacks, ast.KAttackedBy, ast.KBetween:
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
 		g.emit(map[ast.Kind]vm.Op{ast.KUnion: vm.OpUnion, ast.KInter: vm.OpInter, ast.KAttacks: vm.OpAttacks,
@@ -359,11 +370,21 @@ func (g *gen) value(n *ast.Node, fail int) {
 		g.emit(map[ast.Kind]vm.Op{ast.KLight: vm.OpLight, ast.KDark: vm.OpDark}[n.Kind], 0, 0, 0)
 	case ast.KCount:
 		g.value(n.Args[0], fail)
-		g.emit(vm.OpCount, 0, 0, 0)
+		if n.Args[0].Type == ast.TStr {
+			g.emit(vm.OpStrLen, 0, 0, 0)
+		} else {
+			g.emit(vm.OpCount, 0, 0, 0)
+		}
+	case ast.KMax, ast.KMin:
+		g.maxMin(n, fail)
 	case ast.KIn:
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
-		g.jump(vm.OpSubset, 0, 0, fail)
+		if n.Args[0].Type == ast.TStr {
+			g.jump(vm.OpStrIn, 0, 0, fail)
+		} else {
+			g.jump(vm.OpSubset, 0, 0, fail)
+		}
 	case ast.KNeg:
 		g.numValue(n.Args[0], fail)
 		g.emit(vm.OpNeg, 0, 0, 0)
@@ -591,6 +612,10 @@ func (g *gen) pin(n *ast.Node, fail int) {
 }
 
 func (g *gen) loadVar(n *ast.Node, fail int) {
+	if n.Flags&ast.FlagPieceVar != 0 {
+		g.jump(vm.OpPieceSquare, 0, n.Slot, fail)
+		return
+	}
 	if n.Type == ast.TStr {
 		g.jump(vm.OpLoadStr, 0, n.Slot, fail)
 		return
@@ -737,4 +762,32 @@ func (g *gen) maxMembers(n *ast.Node, fail int) {
 		g.bind(skip)
 	}
 	g.jump(vm.OpLoad, 0, best, fail)
+}
+
+// maxMin pushes the largest (smallest) of its arguments' values; failing
+// arguments are skipped, and it fails when all fail.
+func (g *gen) maxMin(n *ast.Node, fail int) {
+	best := g.slots.new()
+	g.emit(vm.OpUnbind, 0, best, 0)
+	op := vm.OpMaxInto
+	if n.Kind == ast.KMin {
+		op = vm.OpMinInto
+	}
+	if n.Type == ast.TStr {
+		op = vm.OpMaxIntoStr
+		if n.Kind == ast.KMin {
+			op = vm.OpMinIntoStr
+		}
+	}
+	for _, a := range n.Args {
+		skip := g.newLabel()
+		g.numOrStr(a, skip)
+		g.emit(op, 0, best, 0)
+		g.bind(skip)
+	}
+	if n.Type == ast.TStr {
+		g.jump(vm.OpLoadStr, 0, best, fail)
+	} else {
+		g.jump(vm.OpLoad, 0, best, fail)
+	}
 }

@@ -307,6 +307,7 @@ func (g *gen) move(n *ast.Node, fail int) {
 	flag(mp.OO, vm.MustCastleShort)
 	flag(mp.OOO, vm.MustCastleLong)
 	flag(mp.Promote != nil, vm.MustPromote)
+	flag(mp.Capture != nil, vm.MustCapture)
 	spec.AnyCastle = mp.Castle
 	capt := mp.Capture
 	if capt == nil {

@@ -176,10 +176,11 @@ func TestUnrepairedStudies(t *testing.T) {
 }
 
 // TestHumanCorpus reads the 89 MB benchmark database when it is there: the
-// official CQL counts 149,352 games in it. pgn-extract reports no illegal
-// move in it either; the five games the data README calls illegal only
-// over-specify a piece's origin ("Nge2" when the other knight is pinned,
-// "Rd1d2"), which SAN allows a reader to accept.
+// official CQL counts 149,352 games in it, and "pgn-extract --plycount"
+// 11,558,981 mainline plies (11,708,333 positions with the roots).
+// pgn-extract reports no illegal move in it either; the five games the data
+// README calls illegal only over-specify a piece's origin ("Nge2" when the
+// other knight is pinned, "Rd1d2"), which a lenient reader accepts.
 func TestHumanCorpus(t *testing.T) {
 	const path = "../../shared/data/human.pgn.gz"
 	if testing.Short() {

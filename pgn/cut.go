@@ -54,7 +54,8 @@ func cutGame(data []byte, col0, atEOF bool) (length, next int, ok bool) {
 				return 0, 0, false
 			}
 			return end, next, true
-		case stepIgnored:
+		case stepIgnored: // an escape line is not content, but not an empty line either
+			c.breaks = 0
 		case stepContent:
 			c.lastEnd = j
 			c.breaks = 0
@@ -176,13 +177,17 @@ func (c *gameCut) token(i int) (int, stepState) {
 		return e, stepNeedMore
 	}
 	tok := data[i:e]
+	hadMovetext := c.movetext
+	c.movetext = true
+	if isLetter(tok[0]) { // a move, the common case
+		return e, stepContent
+	}
 	if _, ok := parseResult(tok); ok && c.depth == 0 {
 		return e, stepResult
 	}
-	if c.lineStart && c.breaks >= 2 && c.movetext && c.depth == 0 && isFirstMoveNumber(tok) {
+	if c.lineStart && c.breaks >= 2 && hadMovetext && c.depth == 0 && isFirstMoveNumber(tok) {
 		return i, stepGameEnds
 	}
-	c.movetext = true
 	return e, stepContent
 }
 

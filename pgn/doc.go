@@ -34,22 +34,40 @@
 // # Leniency
 //
 // The Parser accepts common deviations without an error: move numbers in any
-// form ("1.", "1...", "1 .", "12.."), a missing result token, SAN with
-// superfluous disambiguation or castling with zeros, glyphs glued to moves
-// ("e4!?"), "e.p." after en-passant captures, UCI moves ("g1f3"), null moves
-// ("--", "Z0"), commas between moves, results spelled "½-½" or with en dashes,
-// Unicode hyphens in castling, a tag value whose closing quote is missing, and
-// the forum wrappers "[pgn]" and "[/pgn]".
+// form ("1.", "1...", "1 .", "12..", "16. ..Kf8"), a missing result token,
+// SAN with superfluous disambiguation ("Nge2", "Rd1d2") or castling with
+// zeros, glyphs glued to moves ("e4!?"), "e.p." or "ep" after en-passant
+// captures, UCI moves ("g1f3"), null moves ("--", "Z0"), commas between
+// moves (read as spaces), results spelled "½-½", "1/2" or with en dashes,
+// the forfeits "+--" and "--+", Unicode hyphens in castling, a tag value
+// whose closing quote or tag whose closing ']' is missing (a tag never spans
+// lines), the forum wrappers "[pgn]" and "[/pgn]", and a result inside a
+// variation (ignored).
 //
-// A game that cannot be read completely (an illegal or unknown move, a
-// malformed tag, an unterminated comment or variation, garbage) gets exactly
-// one Error, with the position of the offending token. Everything parsed
-// before that token is kept; the rest of the game is skipped.
+// A game that cannot be read completely (an illegal, ambiguous or unknown
+// move, a malformed tag, an unterminated comment or variation, garbage) gets
+// exactly one Error, with the position of the offending token. Everything
+// parsed before that token is kept; the rest of the game is skipped, so its
+// Result is "" unless the result token came before the error.
 //
-// A game whose start position is unknown — a FEN tag that does not parse, or
-// a Variant tag naming a game other than chess or Chess960 — has an Error and
-// no Nodes at all, not even a root: inventing a start position would make
-// searches match positions that never occurred.
+// A game whose start position is unknown has an Error and no Nodes at all,
+// not even a root, because inventing a start position would make searches
+// match positions that never occurred: a FEN tag that does not parse,
+// SetUp "1" without a FEN, or a Variant tag that names a game other than
+// chess ("Standard", "From Position", ...) or Chess960 ("Chess960",
+// "chess 960", "Fischerandom", ...), such as crazyhouse or atomic. A game
+// whose tag section is broken has no Nodes either.
+//
+// # Comments and annotations
+//
+// Comments after a move belong to that move (Node.Comments). Comments after
+// an opening or closing parenthesis or a move number belong to the next
+// move (Node.PreComments), except before the first move of the game, where
+// they are the root's Comments, like the comments around the tags. Comments
+// after the result go to the last move. Inside a comment, each run of
+// blanks becomes one space and the ends are trimmed, so a comment's text
+// does not depend on how it was wrapped. NAGs and glyphs go to the move
+// before them (or the root).
 //
 // # Encodings
 //

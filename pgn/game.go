@@ -80,14 +80,11 @@ func (g *Game) Tag(name string) (string, bool) {
 }
 
 // Mainline returns the indexes of the mainline nodes, root first. Because of
-// the pre-order numbering they are 0, 1, ..., len-1.
+// the pre-order numbering they are 0, 1, ..., MainlineLen()-1.
 func (g *Game) Mainline() []int32 {
-	var line []int32
-	for i := int32(0); int(i) < len(g.Nodes); i = g.Nodes[i].FirstChild {
-		line = append(line, i)
-		if g.Nodes[i].FirstChild < 0 {
-			break
-		}
+	line := make([]int32, g.MainlineLen())
+	for i := range line {
+		line[i] = int32(i)
 	}
 	return line
 }
@@ -95,8 +92,11 @@ func (g *Game) Mainline() []int32 {
 // MainlineLen is the number of mainline nodes, the root included (0 when
 // the game has no nodes).
 func (g *Game) MainlineLen() int {
-	n := 0
-	for i := int32(0); int(i) < len(g.Nodes) && i >= 0; i = g.Nodes[i].FirstChild {
+	if len(g.Nodes) == 0 {
+		return 0
+	}
+	n := 1
+	for i := g.Nodes[0].FirstChild; i >= 0; i = g.Nodes[i].FirstChild {
 		n++
 	}
 	return n

@@ -177,9 +177,9 @@ func TestParseErrors(t *testing.T) {
 		want  string // line:col: message prefix
 		nodes int    // nodes kept
 	}{
-		{"1.e4 e5 2.Nf6 *", "1:11: no piece can move there Nf6", 3},
-		{"1.e4 f5 2.Qh5+ Nf6 *", "1:16: illegal move Nf6", 4},
-		{"1.Nf3 d5 2.d3 e5 3.Nd2 *", "1:20: ambiguous move Nd2", 5},
+		{"1.e4 e5 2.Nf6 *", "1:11: illegal move Nf6: no knight can move to f6", 3},
+		{"1.e4 f5 2.Qh5+ Nf6 *", "1:16: illegal move Nf6: it leaves the king in check", 4},
+		{"1.Nf3 d5 2.d3 e5 3.Nd2 *", "1:20: ambiguous move Nd2: 2 knights can move to d2", 5},
 		{"1.e4 xyz *", "1:6: unknown token xyz", 2},
 		{"1.e4 Sf3 *", "1:6: unknown token Sf3", 2},
 		{"1.e4 N@f3 *", "1:6: unknown token N@f3", 2},
@@ -203,8 +203,8 @@ func TestParseErrors(t *testing.T) {
 		{"[A \"1\"]\n[SetUp \"1\"]\n1.e4 *", "2:1: SetUp \"1\" without a FEN tag", 0},
 		{"[SetUp \"1\"]\n[FEN \"\"]\n1.e4 *", "2:1: empty FEN tag with SetUp \"1\"", 0},
 		{"[Variant \"Atomic\"]\n1.e4 *", "1:1: unsupported variant \"Atomic\"", 0},
-		{"[A \"1\"]\r\n\r\n1.e4 e5\r\n2.Nf6 *", "4:3: no piece can move there Nf6", 3},
-		{"[A \"1\"]\r\r1.e4 e5\r2.Nf6 *", "4:3: no piece can move there Nf6", 3},
+		{"[A \"1\"]\r\n\r\n1.e4 e5\r\n2.Nf6 *", "4:3: illegal move Nf6: no knight", 3},
+		{"[A \"1\"]\r\r1.e4 e5\r2.Nf6 *", "4:3: illegal move Nf6: no knight", 3},
 		{"1.e4 é *", "1:6: unknown token é", 2},
 		{"[A \"1\"]\n1.e4 \xe9 *", "2:6: unknown token é", 2},
 	}
@@ -230,7 +230,7 @@ func TestParseErrors(t *testing.T) {
 func TestErrorString(t *testing.T) {
 	games := parseAll(t, "1.e4 *\n\n[A \"1\"]\n1.e4 e5\n2.Nf6 *")
 	e := games[1].Errors[0]
-	want := "test.pgn:5:3: game 2: no piece can move there Nf6"
+	want := "test.pgn:5:3: game 2: illegal move Nf6: no knight can move to f6"
 	if got := e.Error(); !strings.HasPrefix(got, want) {
 		t.Errorf("got %q, want %q...", got, want)
 	}

@@ -12,7 +12,10 @@ type RawGame struct {
 	Offset int64  // byte offset of the game's first byte in its file
 	Line   int    // 1-based line number of the game's first byte
 	Col    int    // 1-based column (in bytes) of the game's first byte
-	Data   []byte // the game's bytes; owned by the RawGame (not reused by the Reader)
+	// Data is the game's bytes, owned by the RawGame: the Reader never
+	// reuses them. Small games share 64 KB allocations with their
+	// neighbours, so keeping a few RawGames of many keeps those alive.
+	Data []byte
 }
 
 const (
@@ -34,7 +37,6 @@ type Reader struct {
 	atEOF   bool  // in has no more bytes
 	readErr error // a read error other than io.EOF, returned after the last game
 	col0    bool  // buf[pos] is at the start of a line
-	started bool  // the byte order mark has been looked for
 	number  int   // number of the next game
 	lines   lineCounter
 	slab    []byte
@@ -77,16 +79,10 @@ func (r *Reader) Next() (*RawGame, error) {
 	}
 }
 
-// skipToGame consumes blanks, byte order marks and escape lines that lie
-// between games. It reports whether buf[pos] is now the first byte of a
+// skipToGame consumes blanks, escape lines and UTF-8 byte order marks (at
+// the start, or where files were concatenated) that lie between games. It reports whether buf[pos] is now the first byte of a
 // game; false means the buffered bytes ran out first.
 func (r *Reader) skipToGame() bool {
-	if !r.started {
-		if r.end-r.pos < 3 && !r.atEOF {
-			return false
-		}
-		r.started = true
-	}
 	for r.pos < r.end {
 		data := r.buf[:r.end]
 		c := data[r.pos]

@@ -68,6 +68,8 @@ func TestReaderCutsGames(t *testing.T) {
 		{"black first move after an empty line", "1.e4 (1.d4)\n\n1...e5 *", []string{"1.e4 (1.d4)\n\n1...e5 *"}},
 		{"first move number inside a variation", "1.e4 (1.d4\n\n1.c4) *", []string{"1.e4 (1.d4\n\n1.c4) *"}},
 		{"first move number without an empty line", "1.e4 e5\n1.d4 *", []string{"1.e4 e5\n1.d4 *"}},
+		{"an escape line is not an empty line", "1.e4 e5\n%x\n1.d4 *", []string{"1.e4 e5\n%x\n1.d4 *"}},
+		{"empty line after an escape line", "1.e4 e5\n%x\n\n1.d4 *", []string{"1.e4 e5", "1.d4 *"}},
 		{"moves after tags and an empty line", "[A \"1\"]\n\n1.e4 *", []string{"[A \"1\"]\n\n1.e4 *"}},
 		{"repeated tag after an empty line", "[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n",
 			[]string{"[Event \"a\"]\n[Site \"x\"]", "[Event \"b\"]"}},

@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"cqlvm/bitboard"
@@ -32,6 +33,20 @@ type Machine struct {
 
 	moveBufs map[int]*[]bitboard.Move
 
+	ids       [][64]uint8 // piece identities per node, when the program needs them
+	groups    []string    // groups of the last successful ~~ (nil after a failed one)
+	groupOffs []int
+	messages  []string
+	sort      []sortState // per sort key, the game's best value so far
+	pending   []pendingSort
+	iters     int
+
+	started bool // StartGame has run once: persistent variables are set up
+
+	// LastGameNumber is the number of the last game of the input, when the
+	// driver knows it (lastgamenumber fails otherwise).
+	LastGameNumber int
+
 	// Messages receives `message` output; nil discards it.
 	Messages func(string)
 }
@@ -58,8 +73,28 @@ func (m *Machine) StartGame(t *Tree) {
 		}
 		m.bound[i] = false
 	}
+	if !m.started {
+		m.started = true
+		for _, s := range m.prog.ZeroInit {
+			m.slots[s], m.bound[s] = 0, true
+		}
+	}
 	m.comments = m.comments[:0]
+	m.messages = m.messages[:0]
+	m.groups = nil
+	if m.prog.NeedsPieceIDs {
+		m.ids = t.PieceIDs(m.ids)
+	}
+	if len(m.sort) != len(m.prog.Sorts) {
+		m.sort = make([]sortState, len(m.prog.Sorts))
+	}
+	for i := range m.sort {
+		m.sort[i] = sortState{}
+	}
 }
+
+// Messages are the texts of `message` filters run in this game.
+func (m *Machine) GameMessages() []string { return m.messages }
 
 // Comments are the comments produced so far in this game.
 func (m *Machine) Comments() []Comment { return m.comments }
@@ -69,11 +104,15 @@ func (m *Machine) Comments() []Comment { return m.comments }
 func (m *Machine) Match(node int32) bool {
 	mark := len(m.comments)
 	m.cur = node
+	m.pending = m.pending[:0]
+	m.iters = 0
 	ok := m.run(m.prog.Entry)
 	if !ok {
 		m.comments = m.comments[:mark]
+		return false
 	}
-	return ok
+	m.commitSorts()
+	return true
 }
 
 func (m *Machine) pos() *bitboard.Position { return m.tree.Nodes[m.cur].Pos }
@@ -391,6 +430,220 @@ func (m *Machine) run(pc int) bool {
 		case OpMoveIs:
 			if !m.lastMoveIs(in.X) {
 				pc = int(in.B)
+			}
+
+		case OpInfoNum:
+			v, ok := m.infoNum(in.X)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(v)
+		case OpTag:
+			// a missing tag reads as the empty string (the official
+			// program still sorts such games by "")
+			v, _ := m.tree.Tag(m.prog.Strs[in.A])
+			m.pushStr(v)
+		case OpPlayers:
+			w, _ := m.tree.Tag("White")
+			b, _ := m.tree.Tag("Black")
+			m.pushStr(w + "\n" + b)
+		case OpStrIn:
+			b, a := m.popStr(), m.popStr()
+			if !strings.Contains(b, a) {
+				pc = int(in.B)
+			}
+		case OpStrLen:
+			m.pushNum(int64(len(m.popStr())))
+		case OpStrIndex:
+			i, s := m.popNum(), m.popStr()
+			c, ok := strIndex(s, i)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(c)
+		case OpStrSlice:
+			var to int64
+			if in.X == 1 {
+				to = m.popNum()
+			}
+			from, s := m.popNum(), m.popStr()
+			m.pushStr(strSlice(s, from, to, in.X == 1))
+		case OpLower:
+			m.pushStr(strings.ToLower(m.popStr()))
+		case OpUpper:
+			m.pushStr(strings.ToUpper(m.popStr()))
+		case OpStrToInt:
+			v, err := strconv.ParseInt(strings.TrimSpace(m.popStr()), 10, 32)
+			if err != nil {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(v)
+		case OpAscii:
+			s := m.popStr()
+			if s == "" {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(s[0]))
+		case OpChar:
+			v := m.popNum()
+			if v < 0 || v > 255 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(string([]byte{byte(v)}))
+		case OpIndexOf:
+			b, a := m.popStr(), m.popStr()
+			m.pushNum(int64(strings.Index(b, a)))
+		case OpRegex:
+			s := m.popStr()
+			loc := m.prog.Regexps[in.A].FindStringSubmatchIndex(s)
+			if loc == nil {
+				m.groups = nil
+				pc = int(in.B)
+				continue
+			}
+			m.setGroups(s, loc)
+			m.pushStr(m.groups[0])
+		case OpGroup:
+			if int(in.A) >= len(m.groups) || m.groupOffs[in.A] < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(m.groups[in.A])
+		case OpGroupOffset:
+			if int(in.A) >= len(m.groups) || m.groupOffs[in.A] < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(m.groupOffs[in.A]))
+		case OpFen:
+			m.pushStr(m.pos().FEN())
+		case OpFenMatch:
+			if !fenBoardMatches(m.pos(), m.prog.Strs[in.A]) {
+				pc = int(in.B)
+			}
+		case OpOrigComment:
+			c, ok := m.originalComment(m.cur)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(c)
+		case OpPawns:
+			m.pushSet(pawnStructure(m.pos(), in.X))
+		case OpPieceName:
+			name, ok := pieceName(m.pos(), m.popSet(), in.X == 1)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(name)
+		case OpRay:
+			n := int(in.A & 0xff)
+			sets := make([]bitboard.Set, n)
+			for i := n - 1; i >= 0; i-- {
+				sets[i] = m.popSet()
+			}
+			m.pushSet(rays(m.pos(), sets, in.X, in.A&0x100 != 0))
+		case OpMessage:
+			m.messages = append(m.messages, m.popStr())
+		case OpNextSquare:
+			s := bitboard.Set(m.slots[in.A])
+			if s == 0 {
+				pc = int(in.B)
+				continue
+			}
+			sq := s.Pop()
+			m.slots[in.A] = uint64(s)
+			m.pushSet(bitboard.SquareSet(sq))
+		case OpPieceIDAt:
+			s := m.popSet() & m.pos().Occupied
+			if s.Count() != 1 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(m.ids[m.cur][s.First()]))
+		case OpPieceSquare:
+			if !m.bound[in.A] {
+				pc = int(in.B)
+				continue
+			}
+			m.push(m.pieceSquare(uint8(m.slots[in.A])))
+		case OpIsBound:
+			if !m.bound[in.A] {
+				pc = int(in.B)
+			}
+		case OpSortValue:
+			m.recordSort(int(in.A), int64(m.st[len(m.st)-1]), "")
+		case OpSortValueStr:
+			m.recordSort(int(in.A), 0, m.sst[len(m.sst)-1])
+		case OpCountIter:
+			m.iters++
+			if m.iters > maxLoopIterations {
+				pc = int(in.B)
+			}
+
+		case OpFindInit:
+			m.slots[in.A] = uint64(m.cur)
+			m.slots[in.A+1] = uint64(m.tree.Nodes[m.cur].End)
+		case OpFindNext:
+			i := int32(int64(m.slots[in.A]))
+			if in.X == 0 && i >= int32(m.slots[in.A+1]) || in.X == 1 && i < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(i))
+			if in.X == 0 {
+				m.slots[in.A] = uint64(i + 1)
+			} else {
+				m.slots[in.A] = uint64(int64(m.tree.Nodes[i].Parent))
+			}
+		case OpEchoInit:
+			m.slots[in.A] = 0
+		case OpEchoNext:
+			i := int32(m.slots[in.A])
+			if in.X == 0 && i == m.cur {
+				i++
+			}
+			if int(i) >= len(m.tree.Nodes) {
+				pc = int(in.B)
+				continue
+			}
+			m.slots[in.A] = uint64(i + 1)
+			m.pushNum(int64(i))
+		case OpTreeRel:
+			y, x := int32(m.popNum()), int32(m.popNum())
+			l := m.tree.LCA(x, y)
+			if in.X == TreeLca {
+				m.pushNum(int64(l))
+			} else {
+				m.pushNum(int64(m.tree.Nodes[x].Ply + m.tree.Nodes[y].Ply - 2*m.tree.Nodes[l].Ply))
+			}
+		case OpTreeAnc:
+			y, x := int32(m.popNum()), int32(m.popNum())
+			if in.X == TreeDescendant {
+				x, y = y, x
+			}
+			if x == y || m.tree.LCA(x, y) != x {
+				pc = int(in.B)
+			}
+
+		case OpSameSquares:
+			b, a := int32(m.popNum()), int32(m.popNum())
+			m.pushSet(sameSquares(m.tree.Nodes[a].Pos, m.tree.Nodes[b].Pos))
+		case OpMinInto:
+			v := m.popNum()
+			if !m.bound[in.A] || v < int64(m.slots[in.A]) {
+				m.slots[in.A], m.bound[in.A] = uint64(v), true
+			}
+		case OpMaxIntoStr, OpMinIntoStr:
+			v := m.popStr()
+			if !m.bound[in.A] || in.Op == OpMaxIntoStr && v > m.sslots[in.A] || in.Op == OpMinIntoStr && v < m.sslots[in.A] {
+				m.sslots[in.A], m.bound[in.A] = v, true
 			}
 
 		case OpMarkComments:

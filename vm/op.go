@@ -50,6 +50,10 @@ func StackEffect(in Inst) (pop, push, spop, spush int) {
 	switch in.Op {
 	case OpConcat:
 		spop = int(in.A)
+	case OpRay:
+		pop, push = int(in.A&0xff), 1
+	case OpStrSlice:
+		pop = 1 + int(in.X)
 	case OpToStr:
 		if in.X == TypeStr {
 			spop = 1
@@ -162,6 +166,50 @@ const (
 	OpLastMove // push from/to/e.p. square of the move into the current position (X)
 	OpMoveIs   // jump unless the move into the current position has property X
 
+	// Game facts and strings.
+	OpInfoNum
+	OpTag
+	OpPlayers
+	OpStrIn
+	OpStrLen
+	OpStrIndex
+	OpStrSlice
+	OpLower
+	OpUpper
+	OpStrToInt
+	OpAscii
+	OpChar
+	OpIndexOf
+	OpRegex
+	OpGroup
+	OpGroupOffset
+	OpFen
+	OpFenMatch
+	OpOrigComment
+	OpPawns
+	OpPieceName
+	OpRay
+	OpMessage
+
+	// Loops, piece identities, sort.
+	OpNextSquare
+	OpPieceIDAt
+	OpPieceSquare
+	OpIsBound
+	OpSortValue
+	OpSortValueStr
+	OpCountIter
+	OpFindInit
+	OpFindNext
+	OpEchoInit
+	OpEchoNext
+	OpTreeRel
+	OpTreeAnc
+	OpSameSquares
+	OpMinInto
+	OpMaxIntoStr
+	OpMinIntoStr
+
 	opCount // sentinel: number of ops
 )
 
@@ -246,6 +294,46 @@ var opTable = [opCount]opInfo{
 	OpPositionN:     {Name: "positionn", B: OJump, Doc: "pop n; push the position with positionid n; jump if none", Pop: 1, Push: 1},
 	OpLastMove:      {Name: "lastmove", X: OFlags, Doc: "push the from/to/e.p. square (X) of the move into the current position", Push: 1},
 	OpMoveIs:        {Name: "moveis", X: OFlags, B: OJump, Doc: "jump unless the move into the current position has property X"},
+	OpInfoNum:       {Name: "info", X: OFlags, B: OJump, Doc: "push a number about the position or game (X); jump if unknown", Push: 1},
+	OpTag:           {Name: "tag", A: OStr, B: OJump, Doc: "push the value of PGN tag Strs[A]; jump if the game has none", SPush: 1},
+	OpPlayers:       {Name: "players", B: OJump, Doc: "push the White and Black tags joined by a newline", SPush: 1},
+	OpStrIn:         {Name: "strin", B: OJump, Doc: "pop strings b, a; jump unless a occurs in b", SPop: 2},
+	OpStrLen:        {Name: "strlen", Doc: "pop a string; push its length", SPop: 1, Push: 1},
+	OpStrIndex:      {Name: "strindex", B: OJump, Doc: "pop index, string; push the character there (negative counts from the end); jump if out of range", Pop: 1, SPop: 1, SPush: 1},
+	OpStrSlice:      {Name: "strslice", X: OFlags, B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
+	OpLower:         {Name: "lower", SPop: 1, SPush: 1},
+	OpUpper:         {Name: "upper", SPop: 1, SPush: 1},
+	OpStrToInt:      {Name: "int", B: OJump, Doc: "pop a string; push the number it spells; jump if it is not one", SPop: 1, Push: 1},
+	OpAscii:         {Name: "ascii", B: OJump, Doc: "pop a string; push the code of its first character; jump if empty", SPop: 1, Push: 1},
+	OpChar:          {Name: "char", B: OJump, Doc: "pop a number; push the one-character string with that code", Pop: 1, SPush: 1},
+	OpIndexOf:       {Name: "indexof", Doc: "pop strings b, a; push the index of a in b, or -1", SPop: 2, Push: 1},
+	OpRegex:         {Name: "regex", A: OImm, B: OJump, Doc: "pop a string; search regexp A in it; push the match and keep its groups, or jump", SPop: 1, SPush: 1},
+	OpGroup:         {Name: "group", A: OImm, B: OJump, Doc: "push group A of the last successful ~~; jump if none", SPush: 1},
+	OpGroupOffset:   {Name: "groupoffset", A: OImm, B: OJump, Doc: "push the offset of group A of the last successful ~~; jump if none", Push: 1},
+	OpFen:           {Name: "fen", Doc: "push the FEN of the current position", SPush: 1},
+	OpFenMatch:      {Name: "fenmatch", A: OStr, B: OJump, Doc: "jump unless the board matches the FEN board Strs[A]"},
+	OpOrigComment:   {Name: "origcomment", B: OJump, Doc: "push the PGN comment after the move into the current position (with its NAGs as $n); jump if none", SPush: 1},
+	OpPawns:         {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
+	OpPieceName:     {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
+	OpRay:           {Name: "ray", X: ODir, A: OImm, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},
+	OpMessage:       {Name: "message", Doc: "pop a string and print it", SPop: 1},
+	OpNextSquare:    {Name: "nextsquare", A: OSlot, B: OJump, Doc: "take the lowest square out of the set in slot A and push it; jump when the set is empty", Push: 1},
+	OpPieceIDAt:     {Name: "pieceid", B: OJump, Doc: "pop a set; push the identity of the piece on its single occupied square; jump unless exactly one", Pop: 1, Push: 1},
+	OpPieceSquare:   {Name: "piecesquare", A: OSlot, B: OJump, Doc: "push the square of the piece whose identity is in slot A (empty if it is gone); jump if unbound", Push: 1},
+	OpIsBound:       {Name: "isbound", A: OSlot, B: OJump, Doc: "jump unless variable A is bound"},
+	OpSortValue:     {Name: "sortvalue", A: OSort, Doc: "record the number on the stack as a value of sort key A", Pop: 1, Push: 1},
+	OpSortValueStr:  {Name: "sortvaluestr", A: OSort, Doc: "record the string on the stack as a value of sort key A", SPop: 1, SPush: 1},
+	OpCountIter:     {Name: "countiter", A: OSlot, B: OJump, Doc: "count an iteration in slot A; jump when the loop has run too long"},
+	OpFindInit:      {Name: "findinit", X: OFlags, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
+	OpFindNext:      {Name: "findnext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
+	OpEchoInit:      {Name: "echoinit", A: OSlot, Doc: "start walking every position of the searched tree in slot A"},
+	OpEchoNext:      {Name: "echonext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X=1: including it); jump when done", Push: 1},
+	OpTreeRel:       {Name: "treerel", X: OFlags, Doc: "pop positions y, x; push lca(x, y) or their distance (X)", Pop: 2, Push: 1},
+	OpTreeAnc:       {Name: "treeanc", X: OFlags, B: OJump, Doc: "pop positions y, x; jump unless x is a strict ancestor (X=0) / descendant (X=1) of y", Pop: 2},
+	OpSameSquares:   {Name: "samesquares", Doc: "pop positions b, a; push the squares whose contents are the same in both", Pop: 2, Push: 1},
+	OpMinInto:       {Name: "mininto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or larger", Pop: 1},
+	OpMaxIntoStr:    {Name: "maxintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or smaller", SPop: 1},
+	OpMinIntoStr:    {Name: "minintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or larger", SPop: 1},
 	OpMarkComments:  {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments: {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},
 	OpToStr:         {Name: "tostr", X: OType, Doc: "pop a value of type X; push its text", SPush: 1},

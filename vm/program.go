@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -29,10 +30,16 @@ type Program struct {
 	Sorts []SortKey
 
 	MoveSpecs []MoveSpec
+	Regexps   []*regexp.Regexp
 
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.
 	NeedsPieceIDs bool
+	// ZeroInit are persistent numbers that start at 0 instead of unbound.
+	ZeroInit []int
+	// PersistentVars are printed at the end of the run.
+	PersistentVars      []PersistentVar
+	NeedsLastGameNumber bool
 }
 
 // SortKey is one `sort` documentation string.
@@ -237,6 +244,15 @@ var flagNames = map[Op][]string{
 	OpLastMove:     {"from", "to", "enpassantsquare"},
 	OpMoveIs:       {"from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"},
 	OpMoveSquare:   {"from", "to", "capture"},
+	OpInfoNum:      {"ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black"},
+	OpPawns:        {"passed", "isolated", "doubled", "connected"},
+	OpPieceName:    {"piecename", "typename"},
+	OpFindInit:     {"forward", "backward"},
+	OpFindNext:     {"forward", "backward"},
+	OpEchoNext:     {"others", "all"},
+	OpTreeRel:      {"lca", "distance"},
+	OpTreeAnc:      {"ancestor", "descendant"},
+	OpStrSlice:     {"to end", "range"},
 }
 
 func flagName(names []string, v int64) string {
@@ -249,4 +265,11 @@ func flagName(names []string, v int64) string {
 		return names[v] + extra
 	}
 	return fmt.Sprintf("flags:%d", v)
+}
+
+// PersistentVar names a persistent variable to report after the run.
+type PersistentVar struct {
+	Name string
+	Slot int
+	Type uint8
 }

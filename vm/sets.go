@@ -245,3 +245,15 @@ func makeSquare(file, rank int64) (bitboard.Set, bool) {
 	}
 	return bitboard.SquareSet(bitboard.MakeSquare(int(file-1), int(rank-1))), true
 }
+
+// sameSquares are the squares holding the same thing (or nothing) in
+// both positions.
+func sameSquares(a, b *bitboard.Position) bitboard.Set {
+	var out bitboard.Set
+	for sq := 0; sq < 64; sq++ {
+		if a.Board[sq] == b.Board[sq] {
+			out |= 1 << sq
+		}
+	}
+	return out
+}

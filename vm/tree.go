@@ -27,7 +27,7 @@ type Node struct {
 	End         int32         // one past the last node of this node's subtree
 	Ply         int32
 	Depth       int32  // variation depth
-	Comment     string // the original PGN comments after the move, joined
+	Comment     string // the original PGN comment after the move (the last one if several)
 	NAGs        []uint8
 }
 
@@ -59,3 +59,74 @@ func (t *Tree) ComputeEnds() {
 
 // IsMainline reports whether node i lies on the mainline.
 func (t *Tree) IsMainline(i int32) bool { return t.Nodes[i].Depth == 0 }
+
+// PieceIDs gives every piece of the root position an identity and follows
+// it through the moves of the tree: ids[node][square] is the identity of
+// the piece on that square (0 for none). Promotion keeps the identity;
+// a captured piece's identity disappears.
+func (t *Tree) PieceIDs(ids [][64]uint8) [][64]uint8 {
+	n := len(t.Nodes)
+	if cap(ids) < n {
+		ids = make([][64]uint8, n)
+	}
+	ids = ids[:n]
+	if n == 0 {
+		return ids
+	}
+	var root [64]uint8
+	next := uint8(1)
+	for sq := 0; sq < 64; sq++ {
+		if t.Nodes[0].Pos.Board[sq] != bitboard.Empty {
+			root[sq] = next
+			next++
+		}
+	}
+	ids[0] = root
+	for i := 1; i < n; i++ {
+		ids[i] = ids[t.Nodes[i].Parent]
+		applyMoveIDs(&ids[i], &t.Nodes[i].Move)
+	}
+	return ids
+}
+
+func applyMoveIDs(ids *[64]uint8, mv *bitboard.Move) {
+	if mv.Is(bitboard.FlagNull) {
+		return
+	}
+	if cs := mv.CaptureSquare(); cs != bitboard.NoSquare {
+		ids[cs] = 0
+	}
+	if mv.Is(bitboard.FlagCastle) {
+		king, rook := ids[mv.From], ids[mv.RookFrom]
+		ids[mv.From], ids[mv.RookFrom] = 0, 0
+		ids[mv.To], ids[mv.RookTo] = king, rook
+		return
+	}
+	id := ids[mv.From]
+	ids[mv.From] = 0
+	ids[mv.To] = id
+}
+
+// Tree relations (OpTreeRel, OpTreeAnc X).
+const (
+	TreeLca uint8 = iota
+	TreeDistance
+)
+
+const (
+	TreeAncestor uint8 = iota
+	TreeDescendant
+)
+
+// LCA is the latest common ancestor of nodes x and y (a node is its own
+// ancestor here).
+func (t *Tree) LCA(x, y int32) int32 {
+	for x != y {
+		if t.Nodes[x].Ply > t.Nodes[y].Ply {
+			x = t.Nodes[x].Parent
+		} else {
+			y = t.Nodes[y].Parent
+		}
+	}
+	return x
+}

@@ -13,7 +13,7 @@ import (
 // the match string if the node matched, joined by blanks and appended to
 // the node's last original comment (or as a new comment); the root's
 // comment also gets "Game number N" first.
-func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, number int, cfg *runConfig) {
+func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, number int, cfg *runConfig, sortTexts []string) {
 	if cfg.silent {
 		return
 	}
@@ -32,7 +32,13 @@ func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, number int, c
 		}
 	}
 	for n, texts := range added {
-		appendComment(&g.Nodes[n], strings.Join(texts, " "))
+		text := strings.Join(texts, " ")
+		if n == 0 && !cfg.noHeader {
+			for _, st := range sortTexts {
+				text += "  " + st
+			}
+		}
+		appendComment(&g.Nodes[n], text)
 	}
 }
 

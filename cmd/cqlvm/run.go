@@ -32,6 +32,7 @@ type runConfig struct {
 	threads     int
 	sortMatch   bool
 	result      string // header `result`: only games with this result are searched
+	messages    io.Writer
 }
 
 // gameResult is what a worker reports about one game.
@@ -43,12 +44,13 @@ type gameResult struct {
 	selected bool
 	errs     []*pgn.Error
 	messages []string
-	sortKey  int
+	sortVals []vm.SortValue
 }
 
 // stats is the run's tally.
 type stats struct {
 	games, matches, badGames int
+	persistent               []string // "name: value" of persistent variables
 }
 
 // runPipeline reads every input, evaluates q on every game with
@@ -62,19 +64,29 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out io.Writer, diag io.Write
 		defer close(raws)
 		readErr = readInputs(cfg, raws)
 	}()
+	last := 0
+	if q.Program.NeedsLastGameNumber {
+		last = countGames(cfg.inputs)
+	}
 	var wg sync.WaitGroup
+	var persistent []string
 	for i := 0; i < cfg.threads; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			w := newWorker(q, cfg)
+			w.m.LastGameNumber = last
 			for raw := range raws {
 				results <- w.process(raw)
+			}
+			if cfg.threads == 1 {
+				persistent = w.m.PersistentValues()
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
-	st, err := collect(results, cfg, out, diag)
+	st, err := collect(results, cfg, q.Program.Sorts, out, diag)
+	st.persistent = persistent
 	if readErr != nil {
 		return st, readErr
 	}
@@ -113,6 +125,36 @@ func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) error {
 	return nil
 }
 
+// countGames is the value of lastgamenumber: the number of games of the
+// inputs that have a White tag. The official program counts that way (on
+// studies.pgn it reports 2,236, its number of White tags, not its 2,636
+// games); games without tags are rare elsewhere. It is 0 when an input
+// cannot be read twice (standard input).
+func countGames(inputs []string) int {
+	n := 0
+	for _, name := range inputs {
+		if name == "-" {
+			return 0
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return 0
+		}
+		r := pgn.NewReader(f, name)
+		for {
+			raw, err := r.Next()
+			if err != nil {
+				break
+			}
+			if hasWhiteTag(raw.Data) {
+				n++
+			}
+		}
+		f.Close()
+	}
+	return n
+}
+
 func openInput(name string) (io.ReadCloser, error) {
 	if name == "-" {
 		return io.NopCloser(os.Stdin), nil
@@ -126,7 +168,8 @@ func openInput(name string) (io.ReadCloser, error) {
 
 // collect puts results back in input order, writes the selected games
 // (sorted when asked) and reports messages and errors in game order.
-func collect(results <-chan gameResult, cfg *runConfig, out io.Writer, diag io.Writer) (stats, error) {
+func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out io.Writer, diag io.Writer) (stats, error) {
+	sorting := cfg.sortMatch || len(sorts) > 0
 	var st stats
 	pending := map[int]gameResult{}
 	next := 1 // the reader numbers games from 1
@@ -141,13 +184,13 @@ func collect(results <-chan gameResult, cfg *runConfig, out io.Writer, diag io.W
 			fmt.Fprintln(diag, e.Error())
 		}
 		for _, m := range r.messages {
-			fmt.Fprintln(diag, m)
+			fmt.Fprintln(cfg.messages, m)
 		}
 		if !r.selected {
 			return
 		}
 		st.matches++
-		if cfg.sortMatch {
+		if sorting {
 			kept = append(kept, r)
 			return
 		}
@@ -174,8 +217,8 @@ func collect(results <-chan gameResult, cfg *runConfig, out io.Writer, diag io.W
 	for _, n := range rest {
 		emit(pending[n])
 	}
-	if cfg.sortMatch {
-		sort.SliceStable(kept, func(i, j int) bool { return kept[i].sortKey > kept[j].sortKey })
+	if sorting {
+		sort.SliceStable(kept, func(i, j int) bool { return sortsBefore(&kept[i], &kept[j], sorts, cfg.sortMatch) })
 		for _, r := range kept {
 			bw.Write(r.output)
 		}
@@ -223,12 +266,13 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 		}
 	}
 	res.matched = len(w.matched)
-	res.sortKey = len(w.matched)
+	res.messages = append(res.messages, w.m.GameMessages()...)
 	if len(w.matched) < w.cfg.matchLo || len(w.matched) > w.cfg.matchHi {
 		return res
 	}
 	res.selected = true
-	annotate(&w.game, w.m.Comments(), w.matched, raw.Number, w.cfg)
+	res.sortVals = append(res.sortVals, w.m.SortValues()...)
+	annotate(&w.game, w.m.Comments(), w.matched, raw.Number, w.cfg, sortTexts(w.q.Program.Sorts, res.sortVals, w.cfg.sortMatch, len(w.matched)))
 	w.buf.Reset()
 	w.bw.Reset(&w.buf)
 	pgn.WriteGame(w.bw, &w.game, pgn.WriteOptions{})
@@ -238,10 +282,76 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 	return res
 }
 
+// sortsBefore orders output games by the sort keys in the order they
+// appear in the query (max keys descending, min keys ascending; games
+// without a value last), then by matchcount when the header sorts by it;
+// ties keep input order.
+func sortsBefore(a, b *gameResult, keys []vm.SortKey, byMatchCount bool) bool {
+	for i, k := range keys {
+		va, vb := a.sortVals[i], b.sortVals[i]
+		if va.Set != vb.Set {
+			return va.Set
+		}
+		if !va.Set {
+			continue
+		}
+		if k.Str {
+			if va.Str != vb.Str {
+				return (va.Str < vb.Str) == k.Min
+			}
+			continue
+		}
+		if va.Num != vb.Num {
+			return (va.Num < vb.Num) == k.Min
+		}
+	}
+	if byMatchCount && a.matched != b.matched {
+		return a.matched > b.matched
+	}
+	return false
+}
+
+// sortTexts are the "doc: value" annotations of a sorted game's first
+// comment.
+func sortTexts(keys []vm.SortKey, vals []vm.SortValue, byMatchCount bool, matched int) []string {
+	var out []string
+	for i, k := range keys {
+		if k.Quiet || !vals[i].Set {
+			continue
+		}
+		v := fmt.Sprint(vals[i].Num)
+		if k.Str {
+			v = vals[i].Str
+		}
+		out = append(out, k.Doc+": "+v)
+	}
+	if byMatchCount {
+		out = append(out, fmt.Sprintf("matchcount: %d", matched))
+	}
+	return out
+}
+
 // defaultThreads is the number of workers when -threads is not given.
 func defaultThreads() int { return runtime.NumCPU() }
 
 // elapsed formats the run time as the official summary line does.
 func elapsed(start time.Time) string {
 	return fmt.Sprintf("%.2f", time.Since(start).Seconds())
+}
+
+// hasWhiteTag reports whether a game's text has a line starting with a
+// White tag.
+func hasWhiteTag(data []byte) bool {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("[White ")) {
+			return true
+		}
+	}
+	return false
 }

@@ -199,6 +199,10 @@ func execute(q *compiler.Query, cfg *runConfig, stdout, stderr io.Writer) int {
 		}
 		out = file
 	}
+	cfg.messages = stdout
+	if cfg.output == "-" {
+		cfg.messages = stderr
+	}
 	st, err := runPipeline(q, cfg, out, stderr)
 	if file != nil {
 		if cerr := file.Close(); err == nil {
@@ -220,6 +224,9 @@ func execute(q *compiler.Query, cfg *runConfig, stdout, stderr io.Writer) int {
 	skipped := ""
 	if st.badGames > 0 {
 		skipped = fmt.Sprintf(" (%d with errors)", st.badGames)
+	}
+	for _, p := range st.persistent {
+		fmt.Fprintln(summary, p)
 	}
 	fmt.Fprintf(summary, "%d matches of %d games%s in %s seconds using %d %s to %s\n",
 		st.matches, st.games, skipped, elapsed(start), cfg.threads, threads, cfg.output)

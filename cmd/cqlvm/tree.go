@@ -25,7 +25,22 @@ func buildTree(t *vm.Tree, g *pgn.Game, variations bool) {
 	t.Variations = variations
 	t.Tags = t.Tags[:0]
 	for _, tg := range g.Tags {
-		t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: tg.Value})
+		v := tg.Value
+		switch tg.Name {
+		case "White", "Black", "Date":
+			// the official program reads player names and dates without
+			// surrounding blanks (a Date of " 2007.??.??" is 2007, and
+			// " Steinitz " sorts as "Steinitz"), other tags as written
+			v = strings.TrimSpace(v)
+		}
+		t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: v})
+	}
+	// a missing Seven Tag Roster tag reads as "?", as the official program
+	// has it (it sorts games without a White tag with the "?" ones)
+	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black"} {
+		if _, ok := g.Tag(name); !ok {
+			t.Tags = append(t.Tags, vm.Tag{Name: name, Value: "?"})
+		}
 	}
 	if t.Result == "" {
 		t.Result, _ = g.Tag("Result")
@@ -49,12 +64,9 @@ func buildTree(t *vm.Tree, g *pgn.Game, variations bool) {
 				dst.FirstChild = -1
 			}
 		}
-		switch len(src.Comments) {
-		case 0:
-		case 1:
-			dst.Comment = src.Comments[0]
-		default:
-			dst.Comment = strings.Join(src.Comments, " ")
+		if k := len(src.Comments); k > 0 {
+			// the official program keeps only the last comment after a move
+			dst.Comment = src.Comments[k-1]
 		}
 	}
 	t.ComputeEnds()

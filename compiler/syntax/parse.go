@@ -60,13 +60,14 @@ type File struct {
 
 // Parser turns tokens into an AST.
 type Parser struct {
-	src    *source.Source
-	toks   []Token
-	pos    int
-	errs   *source.ErrorList
-	funcs  map[string]*Node
-	inSeq  int // > 0 inside line constituents: postfix * + ? are repetitions
-	noDash int // > 0 while parsing the right side of a dash
+	src     *source.Source
+	toks    []Token
+	pos     int
+	errs    *source.ErrorList
+	funcs   map[string]*Node
+	inSeq   int // > 0 inside line constituents: postfix * + ? are repetitions
+	noDash  int // > 0 while parsing the right side of a dash
+	noColon int // > 0 inside x[...]: ':' separates slice bounds
 }
 
 // ParseFile parses a whole query: the `cql(...)` header (required unless
@@ -316,7 +317,21 @@ func (p *Parser) parseExpr(min int) *Node {
 		if op == "" || level < min {
 			return left
 		}
+		if level == levelRel && producesNoValue(left) {
+			// `find all check >= 10` is (find all check) >= 10: a
+			// relation needs a value on its left, so a logical filter
+			// ends the operand here and the enclosing filter takes the
+			// comparison (the official parser does the same)
+			return left
+		}
 		opTok := p.advance()
+		if op == "[" {
+			left = p.parseIndex(left)
+			if left == nil {
+				return nil
+			}
+			continue
+		}
 		nextMin := level + 1
 		if rightAssoc {
 			nextMin = level
@@ -371,7 +386,9 @@ func (p *Parser) binaryOp() (op string, level int, rightAssoc bool) {
 				return "[", levelIndex, false
 			}
 		case ":":
-			return ":", levelColon, true
+			if p.noColon == 0 {
+				return ":", levelColon, true
+			}
 		}
 	}
 	return "", 0, false
@@ -441,4 +458,21 @@ func canStartFilter(t Token) bool {
 		return false
 	}
 	return true
+}
+
+// producesNoValue reports whether n is a logical filter, one that can
+// never be the left side of a relation.
+func producesNoValue(n *Node) bool {
+	switch n.Kind {
+	case KTrue, KFalse, KWtm, KBtm, KCheck, KMate, KStalemate, KInitial, KTerminal,
+		KMainline, KVariation, KVirtualMainline, KTry, KNot, KAnd, KOr, KIn, KResult,
+		KComment, KMessage, KCastle, KOO, KOOO, KEnPassant, KNullMove, KPrimary, KSecondary,
+		KAssign, KPieceAssign, KAncestor, KDescendant, KHasComment, KIsBound, KIsUnbound, KUnbind:
+		return true
+	case KMove:
+		return n.Move.First == "" && !n.Move.Count
+	case KDash:
+		return len(n.Dash.Targets) == 0
+	}
+	return false
 }

@@ -297,6 +297,8 @@ func (p *Parser) parseIdentifier() *Node {
 // parseIndex parses the inside of x[...] after the '[': an index `x[i]`
 // or a slice `x[i:j]`.
 func (p *Parser) parseIndex(x *Node) *Node {
+	p.noColon++
+	defer func() { p.noColon-- }()
 	var from, to *Node
 	if !p.isPunct(":") {
 		from = p.parseFilter()

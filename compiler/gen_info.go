@@ -1,0 +1,666 @@
+package compiler
+
+import (
+	"regexp"
+	"strings"
+
+	"cqlvm/bitboard"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Single-position filters beyond the basics: game facts, strings and
+// regular expressions, pawn structure, rays, loops, piece variables,
+// sort, message.
+
+var infoKinds = map[ast.Kind]uint8{
+	ast.KPly: vm.InfoPly, ast.KMoveNumber: vm.InfoMoveNumber, ast.KPositionId: vm.InfoPositionID,
+	ast.KDepth: vm.InfoDepth, ast.KGameNumber: vm.InfoGameNumber, ast.KLastGameNumber: vm.InfoLastGameNumber,
+	ast.KSideToMove: vm.InfoSideToMove, ast.KYear: vm.InfoYear,
+}
+
+var pawnKinds = map[ast.Kind]uint8{
+	ast.KPassedPawns: vm.PawnsPassed, ast.KIsolatedPawns: vm.PawnsIsolated,
+	ast.KDoubledPawns: vm.PawnsDoubled, ast.KConnectedPawns: vm.PawnsConnected,
+}
+
+// checkInfo types the filters of this file.
+func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
+	switch n.Kind {
+	case ast.KElo:
+		if n.Int == 0 {
+			c.errorf(n, "write 'elo white' or 'elo black'")
+		}
+		return ast.TNum, true
+	case ast.KTagValue, ast.KPlayer, ast.KFen:
+		if n.Kind == ast.KFen && n.Flags&ast.FlagAll != 0 {
+			return ast.TLog, true
+		}
+		return ast.TStr, true
+	case ast.KOriginalComment:
+		return ast.TStr, true
+	case ast.KHasComment:
+		return ast.TLog, true
+	case ast.KStrIndex:
+		c.expect(n.Args[0], "the indexed value", ast.TStr)
+		c.expect(n.Args[1], "the index", ast.TNum)
+		return ast.TStr, true
+	case ast.KSlice:
+		c.expect(n.Args[0], "the sliced value", ast.TStr)
+		for _, a := range n.Args[1:] {
+			c.expect(a, "a slice bound", ast.TNum)
+		}
+		return ast.TStr, true
+	case ast.KRegex:
+		c.expect(n.Args[0], "the left side of ~~", ast.TStr)
+		c.check(n.Args[1])
+		if _, err := translateRegexp(n.Args[1].Str); err != nil {
+			c.errorf(n.Args[1], "%v", err)
+		}
+		return ast.TStr, true
+	case ast.KGroup:
+		if n.Int < 0 {
+			return ast.TNum, true
+		}
+		return ast.TStr, true
+	case ast.KLower, ast.KUpper:
+		c.expect(n.Args[0], "the argument of "+opName(n), ast.TStr)
+		return ast.TStr, true
+	case ast.KInt:
+		c.expect(n.Args[0], "the argument of int", ast.TStr, ast.TNum)
+		return ast.TNum, true
+	case ast.KAscii:
+		if c.expect(n.Args[0], "the argument of ascii", ast.TStr, ast.TNum) == ast.TNum {
+			return ast.TStr, true
+		}
+		return ast.TNum, true
+	case ast.KIndexOf:
+		c.expect(n.Args[0], "the first argument of indexof", ast.TStr)
+		c.expect(n.Args[1], "the second argument of indexof", ast.TStr)
+		return ast.TNum, true
+	case ast.KStr:
+		c.checkAll(n.Args)
+		return ast.TStr, true
+	case ast.KPieceName, ast.KTypeName:
+		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
+		return ast.TStr, true
+	case ast.KPieceId:
+		c.expect(n.Args[0], "the argument of pieceid", ast.TSet)
+		c.needPieceIDs = true
+		return ast.TNum, true
+	case ast.KRay, ast.KXray:
+		for _, a := range n.Args {
+			c.expect(a, "an argument of "+map[ast.Kind]string{ast.KRay: "ray", ast.KXray: "xray"}[n.Kind], ast.TSet)
+		}
+		return ast.TSet, true
+	case ast.KWhite, ast.KBlack:
+		return ast.TNum, true
+	case ast.KMessage:
+		c.checkAll(n.Args)
+		return ast.TLog, true
+	case ast.KSort:
+		return c.checkSort(n), true
+	case ast.KSquareLoop, ast.KPieceLoop:
+		return c.checkLoop(n), true
+	case ast.KPieceAssign:
+		c.expect(n.Args[1], "the right side of a piece assignment", ast.TSet)
+		v := c.declare(n.Args[0], ast.TSet)
+		if v != nil {
+			v.Piece = true
+		}
+		c.needPieceIDs = true
+		return ast.TLog, true
+	case ast.KLoop:
+		c.check(n.Args[0])
+		return ast.TLog, true
+	case ast.KWhile:
+		c.check(n.Args[0])
+		c.check(n.Args[1])
+		return ast.TLog, true
+	case ast.KPersistent:
+		return c.checkPersistent(n), true
+	case ast.KUnbind, ast.KIsBound, ast.KIsUnbound:
+		if n.Args[0].Kind != ast.KVar {
+			c.errorf(n.Args[0], "%s needs a variable", opName(n))
+			return ast.TLog, true
+		}
+		c.check(n.Args[0])
+		return ast.TLog, true
+	case ast.KNoTransform:
+		return c.check(n.Args[0]), true
+	case ast.KCurrentTransform:
+		n.Kind, n.Str = ast.KString, "<>" // outside any transform
+		return ast.TStr, true
+	case ast.KFind:
+		c.check(n.Args[0])
+		if n.HasRange || n.Flags&ast.FlagAll != 0 {
+			return ast.TNum, true
+		}
+		return ast.TPos, true
+	case ast.KEcho:
+		return c.checkEcho(n), true
+	case ast.KLca:
+		c.expect(n.Args[0], "the first argument of lca", ast.TPos)
+		c.expect(n.Args[1], "the second argument of lca", ast.TPos)
+		return ast.TPos, true
+	case ast.KAncestor, ast.KDescendant:
+		c.expect(n.Args[0], "the first argument", ast.TPos)
+		c.expect(n.Args[1], "the second argument", ast.TPos)
+		return ast.TLog, true
+	case ast.KDistance:
+		c.expect(n.Args[0], "the first argument of distance", ast.TPos)
+		c.expect(n.Args[1], "the second argument of distance", ast.TPos)
+		return ast.TNum, true
+	}
+	if _, ok := infoKinds[n.Kind]; ok {
+		if n.Kind == ast.KLastGameNumber {
+			c.needLastGame = true
+		}
+		return ast.TNum, true
+	}
+	if _, ok := pawnKinds[n.Kind]; ok {
+		return ast.TSet, true
+	}
+	return ast.TUnknown, false
+}
+
+// declare finds or creates the variable named by v with type t.
+func (c *checker) declare(v *ast.Node, t ast.Type) *variable {
+	if ast.IsReserved(v.Str) {
+		c.errorf(v, "%s is a keyword, not a variable name", v.Str)
+		return nil
+	}
+	vr, ok := c.vars[v.Str]
+	if !ok {
+		vr = &variable{Name: v.Str, Type: t, Slot: c.slots.new()}
+		c.vars[v.Str] = vr
+	} else if vr.Type != t {
+		c.errorf(v, "the variable %s is of type %s, not %s", v.Str, vr.Type, t)
+	}
+	v.Slot = vr.Slot
+	v.Type = t
+	return vr
+}
+
+func (c *checker) checkLoop(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the set of a loop", ast.TSet)
+	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
+	v := c.declare(name, ast.TSet)
+	if v != nil && n.Kind == ast.KPieceLoop {
+		v.Piece = true
+		c.needPieceIDs = true
+	}
+	if v != nil {
+		n.Slot = v.Slot
+	}
+	c.check(n.Args[1])
+	if n.Flags&ast.FlagAll != 0 {
+		return ast.TLog
+	}
+	return ast.TSet
+}
+
+func (c *checker) checkSort(n *ast.Node) ast.Type {
+	t := c.check(n.Args[0])
+	switch t {
+	case ast.TNum, ast.TSet, ast.TStr:
+	case ast.TUnknown:
+	default:
+		c.errorf(n.Args[0], "sort needs a numeric, set or string filter, not a %s filter", t)
+	}
+	key := -1
+	for i, k := range c.sorts {
+		if k.Doc == n.Str {
+			key = i
+		}
+	}
+	if key < 0 {
+		c.sorts = append(c.sorts, vm.SortKey{Doc: n.Str, Min: n.Flags&ast.FlagMin != 0,
+			Quiet: n.Flags&ast.FlagQuiet != 0, Str: t == ast.TStr})
+		key = len(c.sorts) - 1
+	}
+	n.Slot = key
+	if t == ast.TSet {
+		return ast.TNum
+	}
+	return t
+}
+
+func (c *checker) checkPersistent(n *ast.Node) ast.Type {
+	inner := n.Args[0]
+	target := inner
+	if inner.Kind == ast.KAssign {
+		target = inner.Args[0]
+		if _, ok := c.vars[target.Str]; !ok && inner.Str != "=" && inner.Str != "=?" {
+			// `persistent n += 1` with no earlier assignment: a number
+			// starting at zero
+			v := &variable{Name: target.Str, Type: ast.TNum, Slot: c.slots.new(), ZeroInit: true}
+			c.vars[target.Str] = v
+		}
+	}
+	c.check(inner)
+	if target.Kind == ast.KVar {
+		if v, ok := c.vars[target.Str]; ok {
+			v.Persistent = true
+			v.Quiet = n.Flags&ast.FlagQuiet != 0
+		}
+	}
+	return ast.TLog
+}
+
+func (c *checker) checkEcho(n *ast.Node) ast.Type {
+	for _, p := range n.Params {
+		c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: p}, ast.TPos)
+	}
+	t := c.check(n.Args[0])
+	if t == ast.TNum {
+		return ast.TNum
+	}
+	return ast.TLog
+}
+
+// translateRegexp turns an ECMAScript regular expression (as CQL uses)
+// into Go's RE2 syntax, refusing what RE2 cannot do (back-references and
+// look-around) with a clear message.
+func translateRegexp(re string) (*regexp.Regexp, error) {
+	for _, bad := range []struct{ pat, what string }{
+		{"(?=", "look-ahead (?=...)"}, {"(?!", "negative look-ahead (?!...)"},
+		{"(?<=", "look-behind (?<=...)"}, {"(?<!", "negative look-behind (?<!...)"},
+	} {
+		if strings.Contains(re, bad.pat) {
+			return nil, errorString("this regular expression uses " + bad.what + ", which cqlvm does not support")
+		}
+	}
+	for i := 0; i+1 < len(re); i++ {
+		if re[i] == '\\' {
+			if re[i+1] >= '1' && re[i+1] <= '9' {
+				return nil, errorString("this regular expression uses a back-reference (\\" + string(re[i+1]) + "), which cqlvm does not support")
+			}
+			i++
+		}
+	}
+	r, err := regexp.Compile(re)
+	if err != nil {
+		return nil, errorString("bad regular expression: " + err.Error())
+	}
+	return r, nil
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// genInfo compiles the filters of this file.
+func (g *gen) genInfo(n *ast.Node, fail int) bool {
+	if what, ok := infoKinds[n.Kind]; ok {
+		g.jump(vm.OpInfoNum, what, 0, fail)
+		return true
+	}
+	if what, ok := pawnKinds[n.Kind]; ok {
+		g.emit(vm.OpPawns, what, 0, 0)
+		return true
+	}
+	switch n.Kind {
+	case ast.KElo:
+		what := vm.InfoEloWhite
+		if n.Int == 2 {
+			what = vm.InfoEloBlack
+		}
+		g.jump(vm.OpInfoNum, what, 0, fail)
+	case ast.KWhite:
+		g.emit(vm.OpPushNum, 0, 0, 1)
+	case ast.KBlack:
+		g.emit(vm.OpPushNum, 0, 0, -1)
+	case ast.KTagValue:
+		g.jump(vm.OpTag, 0, int(g.strConst(n.Str)), fail)
+	case ast.KPlayer:
+		switch n.Int {
+		case 1:
+			g.jump(vm.OpTag, 0, int(g.strConst("White")), fail)
+		case 2:
+			g.jump(vm.OpTag, 0, int(g.strConst("Black")), fail)
+		default:
+			g.jump(vm.OpPlayers, 0, 0, fail)
+		}
+	case ast.KFen:
+		if n.Flags&ast.FlagAll != 0 {
+			g.jump(vm.OpFenMatch, 0, int(g.strConst(n.Str)), fail)
+		} else {
+			g.emit(vm.OpFen, 0, 0, 0)
+		}
+	case ast.KOriginalComment:
+		g.jump(vm.OpOrigComment, 0, 0, fail)
+	case ast.KHasComment:
+		g.jump(vm.OpOrigComment, 0, 0, fail)
+		g.emit(vm.OpPopStr, 0, 0, 0)
+	case ast.KStrIndex:
+		g.value(n.Args[0], fail)
+		g.numValue(n.Args[1], fail)
+		g.jump(vm.OpStrIndex, 0, 0, fail)
+	case ast.KSlice:
+		g.value(n.Args[0], fail)
+		for _, a := range n.Args[1:] {
+			g.numValue(a, fail)
+		}
+		x := uint8(0)
+		if len(n.Args) == 3 {
+			x = 1
+		}
+		g.emit(vm.OpStrSlice, x, 0, 0)
+	case ast.KRegex:
+		g.value(n.Args[0], fail)
+		re, _ := translateRegexp(n.Args[1].Str)
+		g.prog.Regexps = append(g.prog.Regexps, re)
+		g.jump(vm.OpRegex, 0, len(g.prog.Regexps)-1, fail)
+	case ast.KGroup:
+		if n.Int < 0 {
+			g.jump(vm.OpGroupOffset, 0, int(-n.Int), fail)
+		} else {
+			g.jump(vm.OpGroup, 0, int(n.Int), fail)
+		}
+	case ast.KLower, ast.KUpper:
+		g.value(n.Args[0], fail)
+		g.emit(map[ast.Kind]vm.Op{ast.KLower: vm.OpLower, ast.KUpper: vm.OpUpper}[n.Kind], 0, 0, 0)
+	case ast.KInt:
+		g.value(n.Args[0], fail)
+		if n.Args[0].Type == ast.TStr {
+			g.jump(vm.OpStrToInt, 0, 0, fail)
+		}
+	case ast.KAscii:
+		g.value(n.Args[0], fail)
+		if n.Args[0].Type == ast.TNum {
+			g.jump(vm.OpChar, 0, 0, fail)
+		} else {
+			g.jump(vm.OpAscii, 0, 0, fail)
+		}
+	case ast.KIndexOf:
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.emit(vm.OpIndexOf, 0, 0, 0)
+	case ast.KStr:
+		for _, a := range n.Args {
+			g.toText(a, fail)
+		}
+		if len(n.Args) != 1 {
+			g.emit(vm.OpConcat, 0, len(n.Args), 0)
+		}
+	case ast.KPieceName, ast.KTypeName:
+		g.value(n.Args[0], fail)
+		x := uint8(0)
+		if n.Kind == ast.KTypeName {
+			x = 1
+		}
+		g.jump(vm.OpPieceName, x, 0, fail)
+	case ast.KPieceId:
+		g.value(n.Args[0], fail)
+		g.jump(vm.OpPieceIDAt, 0, 0, fail)
+	case ast.KRay, ast.KXray:
+		for _, a := range n.Args {
+			g.value(a, fail)
+		}
+		a := len(n.Args)
+		if n.Kind == ast.KXray || n.Flags&ast.FlagAttack != 0 {
+			a |= 0x100
+		}
+		g.emit(vm.OpRay, uint8(n.Dirs), a, 0)
+	case ast.KMessage:
+		g.comment(n, fail)
+		g.prog.Code[len(g.prog.Code)-1].Op = vm.OpMessage
+	case ast.KSort:
+		g.sort(n, fail)
+	case ast.KSquareLoop, ast.KPieceLoop:
+		g.loop(n, fail)
+	case ast.KPieceAssign:
+		g.value(n.Args[1], fail)
+		g.jump(vm.OpPieceIDAt, 0, 0, fail)
+		g.emit(vm.OpStore, 0, n.Args[0].Slot, 0)
+	case ast.KLoop:
+		g.repeat(n.Args[0], nil, fail)
+	case ast.KWhile:
+		g.repeat(n.Args[1], n.Args[0], fail)
+	case ast.KPersistent:
+		g.test(n.Args[0], fail)
+	case ast.KUnbind:
+		g.emit(vm.OpUnbind, 0, n.Args[0].Slot, 0)
+	case ast.KIsBound:
+		g.jump(vm.OpIsBound, 0, n.Args[0].Slot, fail)
+	case ast.KIsUnbound:
+		ok := g.newLabel()
+		g.jump(vm.OpIsBound, 0, n.Args[0].Slot, ok)
+		g.jump(vm.OpJump, 0, 0, fail)
+		g.bind(ok)
+	case ast.KNoTransform:
+		g.value(n.Args[0], fail)
+	case ast.KFind:
+		g.find(n, fail)
+	case ast.KEcho:
+		g.echo(n, fail)
+	case ast.KLca, ast.KAncestor, ast.KDescendant, ast.KDistance:
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		switch n.Kind {
+		case ast.KLca:
+			g.emit(vm.OpTreeRel, vm.TreeLca, 0, 0)
+		case ast.KDistance:
+			g.emit(vm.OpTreeRel, vm.TreeDistance, 0, 0)
+		case ast.KAncestor:
+			g.jump(vm.OpTreeAnc, vm.TreeAncestor, 0, fail)
+		case ast.KDescendant:
+			g.jump(vm.OpTreeAnc, vm.TreeDescendant, 0, fail)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// sort records its argument's value for the game's sort key.
+func (g *gen) sort(n *ast.Node, fail int) {
+	g.numOrStr(n.Args[0], fail)
+	if n.Args[0].Type == ast.TStr {
+		g.emit(vm.OpSortValueStr, 0, n.Slot, 0)
+	} else {
+		g.emit(vm.OpSortValue, 0, n.Slot, 0)
+	}
+}
+
+func (g *gen) numOrStr(n *ast.Node, fail int) {
+	if n.Type == ast.TStr {
+		g.value(n, fail)
+		return
+	}
+	g.numValue(n, fail)
+}
+
+// loop compiles `square x in S body` and `piece x in S body`: the value is
+// the set of squares for which the body matched; with `all` the filter
+// matches when the body matched for every square.
+func (g *gen) loop(n *ast.Node, fail int) {
+	iter, sq, acc := g.slots.new(), g.slots.new(), g.slots.new()
+	g.value(n.Args[0], fail)
+	if n.Kind == ast.KPieceLoop {
+		g.emit(vm.OpPieces, 0, int(ast.MaskWhite|ast.MaskBlack), 0)
+		g.emit(vm.OpInter, 0, 0, 0)
+	}
+	g.emit(vm.OpStore, 0, iter, 0)
+	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	g.emit(vm.OpStore, 0, acc, 0)
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	g.jump(vm.OpNextSquare, 0, iter, done)
+	g.emit(vm.OpStore, 0, sq, 0)
+	g.emit(vm.OpLoad, 0, sq, 0)
+	if n.Kind == ast.KPieceLoop {
+		g.jump(vm.OpPieceIDAt, 0, 0, top)
+	}
+	g.emit(vm.OpStore, 0, n.Slot, 0)
+	next := g.newLabel()
+	mark := g.markComments(n.Args[1])
+	bodyFail := next
+	if n.Flags&ast.FlagAll != 0 {
+		bodyFail = fail
+	}
+	g.test(n.Args[1], bodyFail)
+	g.emit(vm.OpLoad, 0, acc, 0)
+	g.emit(vm.OpLoad, 0, sq, 0)
+	g.emit(vm.OpUnion, 0, 0, 0)
+	g.emit(vm.OpStore, 0, acc, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(next)
+	g.truncComments(mark)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	if n.Flags&ast.FlagAll == 0 {
+		g.emit(vm.OpLoad, 0, acc, 0)
+	}
+}
+
+// repeat compiles `loop body` (test == nil: matches when the body matched
+// at least once) and `while (test) body` (always matches).
+func (g *gen) repeat(body, test *ast.Node, fail int) {
+	any, counter := g.slots.new(), g.slots.new()
+	g.emit(vm.OpUnbind, 0, any, 0)
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	g.jump(vm.OpCountIter, 0, counter, done)
+	if test != nil {
+		g.test(test, done)
+	}
+	mark := g.markComments(body)
+	bodyDone := done
+	if test != nil {
+		bodyDone = g.newLabel()
+	}
+	g.test(body, bodyDone)
+	g.emit(vm.OpPushNum, 0, 0, 1)
+	g.emit(vm.OpStore, 0, any, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	if test != nil {
+		g.bind(bodyDone)
+		g.truncComments(mark)
+		g.jump(vm.OpJump, 0, 0, top)
+	}
+	g.bind(done)
+	if test == nil {
+		g.truncComments(mark)
+		g.jump(vm.OpIsBound, 0, any, fail)
+	}
+}
+
+// find searches the current position and its subtree (or, with <--, its
+// ancestors) for positions matching the body: the first one is the value,
+// or with `all` or a range the number of them.
+func (g *gen) find(n *ast.Node, fail int) {
+	counting := n.HasRange || n.Flags&ast.FlagAll != 0
+	it, save, cnt := g.slots.block(2), g.slots.new(), g.slots.new()
+	back := uint8(0)
+	if n.Flags&ast.FlagBackward != 0 {
+		back = 1
+	}
+	g.emit(vm.OpFindInit, back, it, 0)
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	if counting {
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, cnt, 0)
+	}
+	top, done := g.newLabel(), g.newLabel()
+	found := g.newLabelAt(g.depth+1, g.sdepth)
+	g.bind(top)
+	g.jump(vm.OpFindNext, back, it, done)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	next := g.newLabel()
+	mark := g.markComments(n.Args[0])
+	g.test(n.Args[0], next)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	if counting {
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.increment(cnt)
+		g.jump(vm.OpJump, 0, 0, top)
+	} else {
+		g.jump(vm.OpJump, 0, 0, found)
+	}
+	g.bind(next)
+	g.truncComments(mark)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.emit(vm.OpPop, 0, 0, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	if !counting {
+		g.jump(vm.OpJump, 0, 0, fail)
+		g.bind(found)
+		return
+	}
+	g.emit(vm.OpLoad, 0, cnt, 0)
+	lo, hi := int64(1), int64(1<<31-1)
+	if n.HasRange {
+		lo, hi = n.Int, n.Int2
+	}
+	g.checkRange(lo, hi, fail)
+	g.jump(vm.OpJump, 0, 0, found)
+	g.bind(found)
+}
+
+// checkRange fails unless lo <= the number on the stack <= hi.
+func (g *gen) checkRange(lo, hi int64, fail int) {
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpPushNum, 0, 0, int32(lo))
+	g.jump(vm.OpCmpNum, vm.CmpGe, 0, fail)
+	g.emit(vm.OpPop, 0, 0, 0)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpPushNum, 0, 0, int32(hi))
+	g.jump(vm.OpCmpNum, vm.CmpLe, 0, fail)
+	g.emit(vm.OpPop, 0, 0, 0)
+}
+
+// echo binds source to the current position and target to every other
+// position of the searched tree (or every position with `in all`) and
+// evaluates the body at the target. A numeric body gives the maximum.
+func (g *gen) echo(n *ast.Node, fail int) {
+	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
+	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
+	numeric := n.Type == ast.TNum
+	g.emit(vm.OpCurPos, 0, 0, 0)
+	g.emit(vm.OpStore, 0, src, 0)
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpUnbind, 0, best, 0)
+	g.emit(vm.OpEchoInit, 0, it, 0)
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	x := uint8(0)
+	if n.Flags&ast.FlagInAll != 0 {
+		x = 1
+	}
+	g.jump(vm.OpEchoNext, x, it, done)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpStore, 0, tgt, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	next := g.newLabel()
+	mark := g.markComments(n.Args[0])
+	if numeric {
+		g.numValue(n.Args[0], next)
+		g.emit(vm.OpMaxInto, 0, best, 0)
+	} else {
+		g.test(n.Args[0], next)
+		g.emit(vm.OpPushNum, 0, 0, 1)
+		g.emit(vm.OpStore, 0, best, 0)
+	}
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(next)
+	g.truncComments(mark)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpLoad, 0, best, fail)
+	if !numeric {
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
+}
+
+// varSlot is the slot of a declared variable.
+func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
+
+var _ = bitboard.Full

@@ -1,0 +1,210 @@
+package pgn
+
+import (
+	"bytes"
+	"strings"
+
+	"cqlvm/bitboard"
+)
+
+// The tag section: tags, the comments around them, and the start position
+// that the FEN and Variant tags give.
+
+// tagSection reads the tags and the comments around them, up to the first
+// movetext byte, whose offset it returns.
+func (p *Parser) tagSection(comments *[]string) int {
+	data := p.data
+	i := 0
+	for i < len(data) && p.err == nil {
+		c := data[i]
+		switch {
+		case isBlank(c):
+			i++
+		case c == '%' && p.atLineStart(i):
+			i = lineEnd(data, i)
+		case c == '{' || c == ';':
+			var text string
+			text, i = p.comment(i)
+			*comments = append(*comments, text)
+		case c == '[':
+			if n, ok := isWrapper(data, i); ok {
+				i += n
+				continue
+			}
+			i = p.tag(i)
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// tag reads the tag that starts with the '[' at data[i] and returns its end.
+// A tag never spans lines: one that lacks its closing ']' ends with its line,
+// and a value that lacks its closing quote ends at the last ']' of the line;
+// a tag that lacks both is an error.
+func (p *Parser) tag(i int) int {
+	data := p.data
+	end, _ := skipTag(data, i)
+	j := i + 1
+	for j < end && class(data[j]) == clsSpace {
+		j++
+	}
+	nameStart := j
+	for j < end && class(data[j]) == clsToken && data[j] != '"' {
+		j++
+	}
+	name := data[nameStart:j]
+	for j < end && class(data[j]) == clsSpace {
+		j++
+	}
+	if len(name) == 0 || j >= end || data[j] != '"' {
+		p.fail(i, "malformed tag")
+		return end
+	}
+	valueStart, valueEnd := j+1, quotedEnd(data, j)
+	if valueEnd < end && data[valueEnd] == '"' {
+		k := valueEnd + 1
+		for k < end && class(data[k]) == clsSpace {
+			k++
+		}
+		if k < end && data[k] != ']' {
+			p.fail(k, "malformed tag")
+			return end
+		}
+	} else {
+		// The closing quote is missing: the value runs to the last ']' of
+		// the line, if there is one.
+		rb := bytes.LastIndexByte(data[valueStart:end], ']')
+		if rb < 0 {
+			p.fail(i, "unterminated tag")
+			return end
+		}
+		valueEnd = valueStart + rb
+	}
+	p.g.Tags = append(p.g.Tags, Tag{Name: p.tagName(name), Value: p.tagValue(data[valueStart:valueEnd])})
+	p.tagAt = append(p.tagAt, i)
+	return end
+}
+
+// commonTagNames avoids allocating the names that nearly every game has.
+var commonTagNames = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
+		"ECO", "WhiteElo", "BlackElo", "PlyCount", "EventDate", "FEN", "SetUp", "Variant",
+		"Annotator", "TimeControl", "Termination", "Opening", "Source", "WhiteTitle", "BlackTitle"} {
+		m[n] = n
+	}
+	return m
+}()
+
+func (p *Parser) tagName(b []byte) string {
+	if s, ok := commonTagNames[string(b)]; ok {
+		return s
+	}
+	return p.text(b)
+}
+
+// tagValue decodes a tag value: the escapes \" and \\, and the encoding.
+func (p *Parser) tagValue(b []byte) string {
+	if bytes.IndexByte(b, '\\') < 0 {
+		return p.text(b)
+	}
+	buf := p.scratch[:0]
+	for k := 0; k < len(b); k++ {
+		if b[k] == '\\' && k+1 < len(b) && (b[k+1] == '"' || b[k+1] == '\\') {
+			k++
+		}
+		buf = append(buf, b[k])
+	}
+	p.scratch = buf
+	return p.text(buf)
+}
+
+// Variant names, compared after lower-casing and dropping blanks, '-' and '_'.
+var (
+	standardVariants = map[string]bool{"": true, "standard": true, "chess": true, "normal": true,
+		"fromposition": true, "classical": true, "regular": true}
+	chess960Variants = map[string]bool{"chess960": true, "960": true, "fischerandom": true,
+		"fischerrandom": true, "frc": true, "fischerrandomchess": true, "chess960fischerrandom": true}
+)
+
+func variantKey(v string) string {
+	b := make([]byte, 0, len(v))
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '-' || c == '_' || c == '\t':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// setupRoot creates the root node from the FEN and Variant tags.
+func (p *Parser) setupRoot(comments []string) {
+	g := p.g
+	chess960 := false
+	for k, t := range g.Tags {
+		if t.Name != "Variant" {
+			continue
+		}
+		switch key := variantKey(t.Value); {
+		case chess960Variants[key]:
+			chess960 = true
+		case !standardVariants[key]:
+			p.fail(p.tagAt[k], "unsupported variant %q", t.Value)
+			return
+		}
+	}
+	pos, ok := p.startPosition()
+	if !ok {
+		return
+	}
+	if chess960 {
+		pos.Chess960 = true
+	}
+	g.Nodes = append(g.Nodes[:0], Node{Parent: -1, FirstChild: -1, NextSibling: -1, Pos: pos, Comments: comments})
+	p.lastChild = append(p.lastChild[:0], -1)
+	p.cur, p.lineMoved, p.marker = 0, false, false
+}
+
+// startPosition reads the FEN tag. A missing or empty FEN tag means the
+// standard start, unless SetUp is "1": then the start position is unknown.
+func (p *Parser) startPosition() (bitboard.Position, bool) {
+	fenAt, setUpAt := -1, -1
+	for k, t := range p.g.Tags {
+		switch {
+		case t.Name == "FEN" && fenAt < 0:
+			fenAt = k
+		case t.Name == "SetUp" && strings.TrimSpace(t.Value) == "1" && setUpAt < 0:
+			setUpAt = k
+		}
+	}
+	var fen string
+	if fenAt >= 0 {
+		fen = strings.TrimSpace(p.g.Tags[fenAt].Value)
+	}
+	switch {
+	case fen != "":
+		pos, err := bitboard.ParseFEN(fen)
+		if err != nil {
+			p.fail(p.tagAt[fenAt], "bad FEN %q: %v", fen, err)
+			return pos, false
+		}
+		return pos, true
+	case setUpAt >= 0 && fenAt >= 0:
+		p.fail(p.tagAt[fenAt], "empty FEN tag with SetUp \"1\"")
+		return bitboard.Position{}, false
+	case setUpAt >= 0:
+		p.fail(p.tagAt[setUpAt], "SetUp \"1\" without a FEN tag")
+		return bitboard.Position{}, false
+	}
+	return standardStart, true
+}
+
+// standardStart is the usual start position, set up once.
+var standardStart = bitboard.NewPosition()

@@ -1,0 +1,308 @@
+package vm
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"cqlvm/bitboard"
+)
+
+// What OpInfoNum pushes (Inst.X).
+const (
+	InfoPly uint8 = iota
+	InfoMoveNumber
+	InfoPositionID
+	InfoDepth
+	InfoGameNumber
+	InfoLastGameNumber
+	InfoSideToMove
+	InfoYear
+	InfoEloWhite
+	InfoEloBlack
+)
+
+// infoNum computes a number about the current position or the game.
+func (m *Machine) infoNum(what uint8) (int64, bool) {
+	n := &m.tree.Nodes[m.cur]
+	switch what {
+	case InfoPly:
+		return int64(n.Ply), true
+	case InfoMoveNumber:
+		// FEN move numbers are ignored, as the official program does:
+		// the root is move 1 whoever is to move.
+		black := int64(0)
+		if m.tree.Nodes[0].Pos.Side == bitboard.Black {
+			black = 1
+		}
+		return (int64(n.Ply)+black)/2 + 1, true
+	case InfoPositionID:
+		return int64(m.cur), true
+	case InfoDepth:
+		return int64(n.Depth), true
+	case InfoGameNumber:
+		return int64(m.tree.Number), true
+	case InfoLastGameNumber:
+		return int64(m.LastGameNumber), m.LastGameNumber > 0
+	case InfoSideToMove:
+		if n.Pos.Side == bitboard.White {
+			return 1, true
+		}
+		return -1, true
+	case InfoYear:
+		return leadingInt(m.tagValue("Date"), 4)
+	case InfoEloWhite:
+		return leadingInt(m.tagValue("WhiteElo"), 5)
+	case InfoEloBlack:
+		return leadingInt(m.tagValue("BlackElo"), 5)
+	}
+	return 0, false
+}
+
+func (m *Machine) tagValue(name string) string {
+	v, _ := m.tree.Tag(name)
+	return v
+}
+
+// leadingInt reads the first digits of s (at most max of them).
+func leadingInt(s string, max int) (int64, bool) {
+	i := 0
+	for i < len(s) && i < max && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(s[:i], 10, 64)
+	return v, err == nil
+}
+
+// strIndex returns the character at i (negative counts from the end).
+func strIndex(s string, i int64) (string, bool) {
+	if i < 0 {
+		i += int64(len(s))
+	}
+	if i < 0 || i >= int64(len(s)) {
+		return "", false
+	}
+	return s[i : i+1], true
+}
+
+// strSlice returns s[from:to] with Python-like negative indexes; to < 0
+// after adjustment or past the end is clipped.
+func strSlice(s string, from, to int64, hasTo bool) string {
+	n := int64(len(s))
+	if !hasTo {
+		to = n
+	}
+	if from < 0 {
+		from += n
+	}
+	if to < 0 {
+		to += n
+	}
+	from = clamp(from, 0, n)
+	to = clamp(to, 0, n)
+	if to < from {
+		return ""
+	}
+	return s[from:to]
+}
+
+func clamp(v, lo, hi int64) int64 {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// fenBoardMatches compares the board field of a FEN (or a pattern where
+// '.' matches any square) with the position.
+func fenBoardMatches(p *bitboard.Position, fen string) bool {
+	board, _, _ := strings.Cut(strings.TrimSpace(fen), " ")
+	rank, file := 7, 0
+	for i := 0; i < len(board); i++ {
+		c := board[i]
+		switch {
+		case c == '/':
+			if file != 8 {
+				return false
+			}
+			rank, file = rank-1, 0
+		case c >= '1' && c <= '8':
+			for k := 0; k < int(c-'0'); k++ {
+				if file > 7 || p.Board[bitboard.MakeSquare(file, rank)] != bitboard.Empty {
+					return false
+				}
+				file++
+			}
+		case c == '.' || c == '?':
+			file++
+		default:
+			if file > 7 || rank < 0 || p.Board[bitboard.MakeSquare(file, rank)].Letter() != c {
+				return false
+			}
+			file++
+		}
+	}
+	return rank == 0 && file == 8
+}
+
+// originalComment is the PGN comment text after the move into node, with
+// its NAGs appended as $n; ok is false when there is neither.
+func (m *Machine) originalComment(node int32) (string, bool) {
+	n := &m.tree.Nodes[node]
+	if n.Comment == "" && len(n.NAGs) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(n.Comment)
+	for _, nag := range n.NAGs {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "$%d", nag)
+	}
+	return b.String(), true
+}
+
+// Pawn structures (OpPawns X).
+const (
+	PawnsPassed uint8 = iota
+	PawnsIsolated
+	PawnsDoubled
+	PawnsConnected
+)
+
+// pawnStructure returns the pawns of both colours with the property.
+func pawnStructure(p *bitboard.Position, what uint8) bitboard.Set {
+	var out bitboard.Set
+	for _, c := range []bitboard.Color{bitboard.White, bitboard.Black} {
+		own := p.Pieces(c, bitboard.Pawn)
+		enemy := p.Pieces(c.Other(), bitboard.Pawn)
+		for s := own; s != 0; {
+			sq := s.Pop()
+			f := sq.File()
+			var hit bool
+			switch what {
+			case PawnsPassed:
+				hit = enemy&frontSpan(c, sq) == 0
+			case PawnsIsolated:
+				hit = own&adjacentFiles(f) == 0
+			case PawnsDoubled:
+				hit = own&fileSet(f)&^bitboard.SquareSet(sq) != 0
+			case PawnsConnected:
+				hit = own&adjacentFiles(f) != 0
+			}
+			if hit {
+				out |= bitboard.SquareSet(sq)
+			}
+		}
+	}
+	return out
+}
+
+func fileSet(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f }
+
+func adjacentFiles(f int) bitboard.Set {
+	var s bitboard.Set
+	if f > 0 {
+		s |= fileSet(f - 1)
+	}
+	if f < 7 {
+		s |= fileSet(f + 1)
+	}
+	return s
+}
+
+// frontSpan: the squares ahead of a pawn of colour c on sq, on its file
+// and the two adjacent ones.
+func frontSpan(c bitboard.Color, sq bitboard.Square) bitboard.Set {
+	files := adjacentFiles(sq.File()) | fileSet(sq.File())
+	var ahead bitboard.Set
+	for r := 0; r < 8; r++ {
+		if c == bitboard.White && r > sq.Rank() || c == bitboard.Black && r < sq.Rank() {
+			ahead |= bitboard.Set(0xFF) << (8 * r)
+		}
+	}
+	return files & ahead
+}
+
+// pieceName: the piece letter on the single square of s ("_" if empty);
+// with upper, the upper-case type letter.
+func pieceName(p *bitboard.Position, s bitboard.Set, upper bool) (string, bool) {
+	if s.Count() != 1 {
+		return "", false
+	}
+	pc := p.Board[s.First()]
+	if pc == bitboard.Empty {
+		return "_", true
+	}
+	l := string(pc.Letter())
+	if upper {
+		l = strings.ToUpper(l)
+	}
+	return l, true
+}
+
+// rays: the squares of the last set reached by straight rays that start
+// on a square of sets[0] and visit a square of each following set in
+// order, every square strictly between two visited squares being empty.
+// dirs limits the directions (0: all eight). With attack, the first
+// square must hold a rook, bishop or queen moving in that direction.
+func rays(p *bitboard.Position, sets []bitboard.Set, dirs uint8, attack bool) bitboard.Set {
+	if dirs == 0 {
+		dirs = 0xFF
+	}
+	n := len(sets)
+	var out bitboard.Set
+	for s := sets[0]; s != 0; {
+		start := s.Pop()
+		for i, v := range dirSteps {
+			if dirs&(1<<i) == 0 {
+				continue
+			}
+			if attack && !slidesAlong(p.Board[start].Type(), i) {
+				continue
+			}
+			out |= walkRay(p, start, v, sets, n)
+		}
+	}
+	return out
+}
+
+// walkRay follows one direction tracking which sets have been visited so
+// far (a bit per count of visited sets): a square may be visited as the
+// next set's square if it belongs to it, and may be passed over if empty.
+func walkRay(p *bitboard.Position, sq bitboard.Square, v [2]int, sets []bitboard.Set, n int) bitboard.Set {
+	var out bitboard.Set
+	states := uint64(1) << 1 // one set (the start) visited
+	for states != 0 {
+		t, ok := step(sq, v[0], v[1])
+		if !ok {
+			break
+		}
+		sq = t
+		var next uint64
+		for k := 1; k < n; k++ {
+			if states&(1<<k) == 0 {
+				continue
+			}
+			if sets[k].Has(t) {
+				if k+1 == n {
+					out |= bitboard.SquareSet(t)
+				} else {
+					next |= 1 << (k + 1)
+				}
+			}
+			if p.Board[t] == bitboard.Empty {
+				next |= 1 << k
+			}
+		}
+		states = next
+	}
+	return out
+}
