@@ -8,6 +8,12 @@ import (
 // Parser turns RawGames into Games. Its zero value is ready to use; it keeps
 // scratch memory between games, so one Parser belongs to one goroutine.
 type Parser struct {
+	// CastlingFromPlacement makes a FEN setup's castling rights those its
+	// piece placement allows (king and rook on their home squares),
+	// whatever its castling field says. The official CQL program reads
+	// FENs that way; cqlvm sets this to give the same answers.
+	CastlingFromPlacement bool
+
 	raw  *RawGame
 	g    *Game
 	data []byte

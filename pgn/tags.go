@@ -167,6 +167,12 @@ func (p *Parser) setupRoot(comments []string) {
 	if chess960 {
 		pos.Chess960 = true
 	}
+	if p.CastlingFromPlacement && !chess960 {
+		// without a Chess960 Variant tag the game is standard chess, even
+		// when its castling field looks like X-FEN
+		pos.Chess960 = false
+		pos.CastleRooks = placementCastling(&pos)
+	}
 	g.Nodes = append(g.Nodes[:0], Node{Parent: -1, FirstChild: -1, NextSibling: -1, Pos: pos, Comments: comments})
 	p.lastChild = append(p.lastChild[:0], -1)
 	p.cur, p.lineMoved, p.marker = 0, false, false
@@ -208,3 +214,29 @@ func (p *Parser) startPosition() (bitboard.Position, bool) {
 
 // standardStart is the usual start position, set up once.
 var standardStart = bitboard.NewPosition()
+
+// placementCastling: the castling rights a standard position's piece
+// placement allows: a king on e1 (e8) with a rook on h1 or a1 (h8, a8).
+func placementCastling(p *bitboard.Position) bitboard.Set {
+	var rights bitboard.Set
+	for _, side := range []struct {
+		king      bitboard.Piece
+		rook      bitboard.Piece
+		k, qr, kr string
+	}{
+		{bitboard.WhiteKing, bitboard.WhiteRook, "e1", "a1", "h1"},
+		{bitboard.BlackKing, bitboard.BlackRook, "e8", "a8", "h8"},
+	} {
+		k, _ := bitboard.ParseSquare(side.k)
+		if p.Board[k] != side.king {
+			continue
+		}
+		for _, r := range []string{side.qr, side.kr} {
+			sq, _ := bitboard.ParseSquare(r)
+			if p.Board[sq] == side.rook {
+				rights |= bitboard.SquareSet(sq)
+			}
+		}
+	}
+	return rights
+}

@@ -241,6 +241,7 @@ type worker struct {
 
 func newWorker(q *compiler.Query, cfg *runConfig) *worker {
 	w := &worker{cfg: cfg, q: q, m: vm.NewMachine(q.Program)}
+	w.parser.CastlingFromPlacement = true // as the official program reads FENs
 	w.bw = bufio.NewWriter(&w.buf)
 	return w
 }
