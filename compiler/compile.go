@@ -66,6 +66,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	g := newGen(src, &errs, slots)
 	g.vars = c.vars
+	g.quiet = file.Header.Quiet || file.Header.Silent
 	g.body(body)
 	if len(errs) > 0 {
 		return nil, errs
@@ -99,6 +100,11 @@ func (g *gen) body(filters []*ast.Node) {
 	g.emit(vm.OpMatch, 0, 0, 0)
 	g.bind(fail)
 	g.emit(vm.OpFail, 0, 0, 0)
+	for len(g.deferred) > 0 {
+		f := g.deferred[0]
+		g.deferred = g.deferred[1:]
+		f()
+	}
 	g.resolve()
 }
 
@@ -131,6 +137,9 @@ func (c *checker) inferMore(n *ast.Node) ast.Type {
 	if t, ok := c.checkInfo(n); ok {
 		return t
 	}
+	if n.Kind == ast.KLine {
+		return c.checkLine(n)
+	}
 	c.errorf(n, "this filter is not supported yet")
 	return ast.TUnknown
 }
@@ -138,6 +147,10 @@ func (c *checker) inferMore(n *ast.Node) ast.Type {
 // valueMore compiles the kinds not handled in value.
 func (g *gen) valueMore(n *ast.Node, fail int) {
 	if g.genMoves(n, fail) || g.genInfo(n, fail) {
+		return
+	}
+	if n.Kind == ast.KLine {
+		g.line(n, fail)
 		return
 	}
 	g.errorf(n, "this filter is not supported yet")

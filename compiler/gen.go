@@ -23,8 +23,11 @@ type gen struct {
 	sdepth int // string-stack depth at the current pc
 	span   source.Span
 	vars   map[string]*variable
-	sets   map[bitboard.Set]int32
-	strs   map[string]int32
+	// deferred emits code placed after the body (line subroutines)
+	deferred []func()
+	quiet    bool // the query is quiet: filters add no automatic comments
+	sets     map[bitboard.Set]int32
+	strs     map[string]int32
 	// reachable is false right after an unconditional jump: the next
 	// instruction is only reached through a label.
 	reachable bool

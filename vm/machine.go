@@ -43,6 +43,12 @@ type Machine struct {
 
 	started bool // StartGame has run once: persistent variables are set up
 
+	lin         linState // linearization in force (inside line constituents)
+	lineRunFree *lineRun // a spare line evaluation state
+	used        [][]bool // per line filter, the nodes of earlier matches (nestban)
+	usedGame    []int
+	gameSerial  int
+
 	// LastGameNumber is the number of the last game of the input, when the
 	// driver knows it (lastgamenumber fails otherwise).
 	LastGameNumber int
@@ -81,6 +87,8 @@ func (m *Machine) StartGame(t *Tree) {
 	}
 	m.comments = m.comments[:0]
 	m.messages = m.messages[:0]
+	m.gameSerial++
+	m.lin = linState{}
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
@@ -397,9 +405,18 @@ func (m *Machine) run(pc int) bool {
 		case OpMoveSquare:
 			m.pushSet(m.moveSquare(int(in.A), in.X))
 		case OpSaveCur:
-			m.slots[in.A] = uint64(m.cur)
+			// leaving the current position also leaves any linearization
+			// (move filters under ':', find, echo are not linearized)
+			v := uint64(uint32(m.cur))
+			if m.lin.active {
+				v |= 1 << 32
+			}
+			m.slots[in.A] = v
+			m.lin.active = false
 		case OpRestCur:
-			m.cur = int32(m.slots[in.A])
+			v := m.slots[in.A]
+			m.cur = int32(uint32(v))
+			m.lin.active = v>>32 != 0
 		case OpSetCur:
 			m.cur = int32(m.popNum())
 		case OpCurPos:
@@ -644,6 +661,18 @@ func (m *Machine) run(pc int) bool {
 			v := m.popStr()
 			if !m.bound[in.A] || in.Op == OpMaxIntoStr && v > m.sslots[in.A] || in.Op == OpMinIntoStr && v < m.sslots[in.A] {
 				m.sslots[in.A], m.bound[in.A] = v, true
+			}
+
+		case OpLine:
+			n, last, ok := m.runLine(int(in.A))
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			if in.X == 1 {
+				m.pushNum(int64(last))
+			} else {
+				m.pushNum(int64(n))
 			}
 
 		case OpMarkComments:

@@ -68,7 +68,12 @@ func (m *Machine) moveInit(base int, spec int) {
 	sp := &m.prog.MoveSpecs[spec]
 	switch sp.Source {
 	case SrcPGN:
-		m.slots[base+MoveSlotState] = uint64(int64(m.tree.Nodes[m.cur].FirstChild))
+		first := m.tree.Nodes[m.cur].FirstChild
+		if m.lin.active && m.lin.node == m.cur {
+			// linearized: only the move along the line's chosen path
+			first = m.lin.child
+		}
+		m.slots[base+MoveSlotState] = uint64(int64(first))
 	case SrcPrevious:
 		m.slots[base+MoveSlotState] = uint64(int64(m.cur))
 	case SrcLegal, SrcPseudo:
@@ -110,6 +115,9 @@ func (m *Machine) moveNext(base int) bool {
 		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
 			n := &m.tree.Nodes[c]
 			next := n.NextSibling
+			if m.lin.active && m.lin.node == n.Parent {
+				next = -1 // linearized: the one move only
+			}
 			if m.moveMatches(sp, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
 				m.slots[base+MoveSlotState] = uint64(int64(next))
 				m.slots[base+MoveSlotCurrent] = uint64(c)

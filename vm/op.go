@@ -209,6 +209,7 @@ const (
 	OpMinInto
 	OpMaxIntoStr
 	OpMinIntoStr
+	OpLine
 
 	opCount // sentinel: number of ops
 )
@@ -334,6 +335,7 @@ var opTable = [opCount]opInfo{
 	OpMinInto:       {Name: "mininto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or larger", Pop: 1},
 	OpMaxIntoStr:    {Name: "maxintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or smaller", SPop: 1},
 	OpMinIntoStr:    {Name: "minintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or larger", SPop: 1},
+	OpLine:          {Name: "line", X: OFlags, A: OImm, B: OJump, Doc: "run line/path filter A; push the length of its longest match (X=1: its last position); jump if none", Push: 1},
 	OpMarkComments:  {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments: {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},
 	OpToStr:         {Name: "tostr", X: OType, Doc: "pop a value of type X; push its text", SPush: 1},

@@ -31,6 +31,7 @@ type Program struct {
 
 	MoveSpecs []MoveSpec
 	Regexps   []*regexp.Regexp
+	Lines     []LineSpec
 
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.

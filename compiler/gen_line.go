@@ -1,0 +1,140 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+	"cqlvm/vm/nfa"
+)
+
+// checkLine types `line`: its constituents are checked as filters; its
+// value is the length of the longest match, or its last position.
+func (c *checker) checkLine(n *ast.Node) ast.Type {
+	c.checkSeq(n.Seq.Body)
+	if n.Flags&ast.FlagLastPosition != 0 {
+		return ast.TPos
+	}
+	return ast.TNum
+}
+
+func (c *checker) checkSeq(n *ast.Node) {
+	switch n.Kind {
+	case ast.KSeqFilter:
+		c.check(n.Args[0])
+	default:
+		for _, a := range n.Args {
+			c.checkSeq(a)
+		}
+	}
+}
+
+// line compiles a line filter: its pattern becomes an NFA whose
+// constituents are bytecode subroutines, emitted after the body.
+func (g *gen) line(n *ast.Node, fail int) {
+	spec := vm.LineSpec{
+		Name:         "line",
+		Backward:     n.Seq.Backward,
+		FirstMatch:   n.Flags&ast.FlagFirstMatch != 0,
+		LastPosition: n.Flags&ast.FlagLastPosition != 0,
+		NestBan:      n.Flags&ast.FlagNestBan != 0,
+		Primary:      n.Flags&ast.FlagPrimary != 0,
+		Secondary:    n.Flags&ast.FlagSecondary != 0,
+		SingleColor:  n.Flags&ast.FlagSingleColor != 0,
+		Quiet:        n.Flags&ast.FlagQuiet != 0 || g.quiet,
+		HasRange:     n.HasRange,
+		Lo:           int(n.Int),
+		Hi:           int(n.Int2),
+	}
+	var filters []*ast.Node
+	pattern := seqPattern(n.Seq.Body, &filters)
+	prog, err := nfa.Compile(pattern, len(filters))
+	if err != nil {
+		g.errorf(n, "%v", err)
+		return
+	}
+	spec.NFA = prog
+	idx := len(g.prog.Lines)
+	g.prog.Lines = append(g.prog.Lines, spec)
+	for k, f := range filters {
+		g.prog.Lines[idx].Lin = append(g.prog.Lines[idx].Lin, linearized(f))
+		g.prog.Lines[idx].Subs = append(g.prog.Lines[idx].Subs, 0)
+		k, f := k, f
+		g.later(func() {
+			g.prog.Lines[idx].Subs[k] = g.subroutine(f)
+		})
+	}
+	x := uint8(0)
+	if spec.LastPosition {
+		x = 1
+	}
+	g.jump(vm.OpLine, x, idx, fail)
+}
+
+// seqPattern turns the parsed sequence into an NFA pattern, collecting
+// the constituent filters in order.
+func seqPattern(n *ast.Node, filters *[]*ast.Node) *nfa.Node {
+	switch n.Kind {
+	case ast.KSeqFilter:
+		*filters = append(*filters, n.Args[0])
+		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(*filters) - 1}
+	case ast.KSeqRepeat:
+		return &nfa.Node{Kind: nfa.KindRepeat, Min: int(n.Int), Max: int(n.Int2),
+			Sub: []*nfa.Node{seqPattern(n.Args[0], filters)}}
+	case ast.KSeqAlt:
+		p := &nfa.Node{Kind: nfa.KindAlt}
+		for _, a := range n.Args {
+			p.Sub = append(p.Sub, seqPattern(a, filters))
+		}
+		return p
+	}
+	p := &nfa.Node{Kind: nfa.KindConcat}
+	for _, a := range n.Args {
+		p.Sub = append(p.Sub, seqPattern(a, filters))
+	}
+	return p
+}
+
+// linearized reports whether f looks at the game's moves from the
+// position it is evaluated at (a move or dash filter over PGN moves) other
+// than under ':', find, echo or a nested line, which linearization exempts.
+func linearized(f *ast.Node) bool {
+	if f == nil {
+		return false
+	}
+	switch f.Kind {
+	case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath:
+		return false
+	case ast.KMove:
+		if !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal {
+			return true
+		}
+	case ast.KDash:
+		if !f.Dash.Legal && !f.Dash.PseudoLegal {
+			return true
+		}
+	case ast.KCountMoves:
+		return linearized(f.Args[0])
+	}
+	for _, a := range f.Args {
+		if linearized(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// later queues code to emit after the body (subroutines).
+func (g *gen) later(f func()) { g.deferred = append(g.deferred, f) }
+
+// subroutine emits a stand-alone test of f: it ends in match or fail.
+func (g *gen) subroutine(f *ast.Node) int {
+	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
+	g.depth, g.sdepth, g.reachable = 0, 0, true
+	entry := len(g.prog.Code)
+	fail := g.newLabel()
+	g.test(f, fail)
+	g.emit(vm.OpMatch, 0, 0, 0)
+	g.bind(fail)
+	g.emit(vm.OpFail, 0, 0, 0)
+	g.depth, g.sdepth, g.reachable = savedDepth, savedSDepth, savedReach
+	return entry
+}

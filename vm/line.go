@@ -1,0 +1,343 @@
+package vm
+
+import (
+	"fmt"
+
+	"cqlvm/vm/nfa"
+)
+
+// LineSpec is one `line` (or `path`) filter: its NFA, the bytecode entry
+// of each constituent test, and its parameters.
+type LineSpec struct {
+	NFA  *nfa.Prog
+	Subs []int // entry pc of the test of constituent k
+	// Lin[k]: constituent k contains move filters over the game's moves,
+	// which linearization restricts to the chosen line.
+	Lin []bool
+
+	Backward, FirstMatch, LastPosition, NestBan bool
+	Primary, Secondary, SingleColor, Quiet      bool
+	HasRange                                    bool
+	Lo, Hi                                      int
+	Name                                        string // "line" or "path", for comments
+}
+
+// linState is the linearization in force: while a line evaluates a
+// constituent at node, the game's moves from node are only the one to
+// child (none when child < 0).
+type linState struct {
+	active      bool
+	node, child int32
+}
+
+// lineStep is one consumed position of a candidate match, in an arena.
+type lineStep struct {
+	k           int32 // constituent
+	node, child int32
+	prev        int32 // previous step, -1 for none
+}
+
+type lineThread struct {
+	pc   uint32
+	path int32 // last step, -1 for none
+}
+
+// lineRun is the state of one evaluation of a line filter.
+type lineRun struct {
+	spec     *LineSpec
+	steps    []lineStep
+	memo     map[uint64]bool
+	best     int32 // best step (the last of the longest match), -1 if none
+	bestLen  int
+	done     bool // firstmatch found one
+	seen     []uint32
+	gen      uint32
+	maxDepth int
+}
+
+// maxLineDepth bounds how deep one line evaluation walks: every step
+// consumes a position, and a game tree has at most a few thousand.
+const maxLineDepth = 1 << 16
+
+// runLine evaluates line filter li at the current position. It returns
+// the length of the longest matching sequence of positions and the last
+// position of that sequence.
+func (m *Machine) runLine(li int) (int, int32, bool) {
+	spec := &m.prog.Lines[li]
+	start := m.cur
+	if spec.NestBan && m.lineUsed(li)[start] {
+		return 0, 0, false
+	}
+	r := m.lineRun(spec)
+	savedLin := m.lin
+	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
+	m.lineWalk(r, start, -1, threads, 0)
+	m.lin = savedLin
+	m.cur = start
+	defer func() { m.lineRunFree = r }()
+	if r.best < 0 {
+		return 0, 0, false
+	}
+	path := r.pathOf(r.best)
+	m.lineComments(spec, path)
+	if spec.NestBan {
+		used := m.lineUsed(li)
+		for _, s := range path {
+			used[s.node] = true
+		}
+	}
+	m.lin = savedLin
+	m.cur = start
+	return r.bestLen, path[len(path)-1].node, true
+}
+
+func (m *Machine) lineRun(spec *LineSpec) *lineRun {
+	r := m.lineRunFree
+	if r == nil {
+		r = &lineRun{memo: map[uint64]bool{}}
+	} else {
+		m.lineRunFree = nil
+		clear(r.memo)
+	}
+	r.spec, r.steps, r.best, r.bestLen, r.done = spec, r.steps[:0], -1, 0, false
+	if len(r.seen) < len(spec.NFA.Inst) {
+		r.seen = make([]uint32, len(spec.NFA.Inst))
+		r.gen = 0
+	}
+	return r
+}
+
+// closure adds pc and every state reachable from it without consuming a
+// position to threads (each state once per generation).
+func (r *lineRun) closure(threads []lineThread, pc uint32, path int32) []lineThread {
+	r.gen++
+	if r.gen == 0 { // wrapped: reset the marks
+		for i := range r.seen {
+			r.seen[i] = 0
+		}
+		r.gen = 1
+	}
+	return r.add(threads, pc, path)
+}
+
+func (r *lineRun) add(threads []lineThread, pc uint32, path int32) []lineThread {
+	if r.seen[pc] == r.gen {
+		return threads
+	}
+	r.seen[pc] = r.gen
+	in := r.spec.NFA.Inst[pc]
+	switch in.Op {
+	case nfa.Jmp:
+		return r.add(threads, in.Out, path)
+	case nfa.Split:
+		threads = r.add(threads, in.Out, path)
+		return r.add(threads, in.Arg, path)
+	case nfa.Filter, nfa.Match:
+		return append(threads, lineThread{pc, path})
+	}
+	return threads
+}
+
+// lineWalk consumes node with the threads waiting for it and walks on to
+// the next positions, depth first (mainline continuation first).
+func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, length int) {
+	if r.done {
+		return
+	}
+	var waiting []lineThread
+	for _, t := range threads {
+		if r.spec.NFA.Inst[t.pc].Op == nfa.Match {
+			r.record(t.path, length)
+		} else {
+			waiting = append(waiting, t)
+		}
+	}
+	if len(waiting) == 0 || r.done || length >= maxLineDepth {
+		return
+	}
+	next := m.lineNext(r.spec, node)
+	if len(next) == 0 {
+		next = []linePair{{child: -1, to: -1}}
+	}
+	for _, nx := range next {
+		var after []lineThread
+		for _, t := range waiting {
+			k := int32(r.spec.NFA.Inst[t.pc].Arg)
+			if !m.lineEval(r, k, node, nx.child) {
+				continue
+			}
+			step := int32(len(r.steps))
+			r.steps = append(r.steps, lineStep{k: k, node: node, child: nx.child, prev: t.path})
+			after = r.closureAppend(after, r.spec.NFA.Inst[t.pc].Out, step)
+		}
+		if len(after) == 0 {
+			continue
+		}
+		if nx.to < 0 {
+			for _, t := range after {
+				if r.spec.NFA.Inst[t.pc].Op == nfa.Match {
+					r.record(t.path, length+1)
+				}
+			}
+			continue
+		}
+		m.lineWalk(r, nx.to, node, after, length+1)
+		if r.done {
+			return
+		}
+	}
+}
+
+// closureAppend adds the closure of pc to a thread list that may already
+// hold states of this step (each state kept once, first path wins).
+func (r *lineRun) closureAppend(threads []lineThread, pc uint32, path int32) []lineThread {
+	if len(threads) == 0 {
+		return r.closure(threads, pc, path)
+	}
+	// threads already hold this generation's marks
+	return r.add(threads, pc, path)
+}
+
+// record notes a match ending with step path of the given length.
+func (r *lineRun) record(path int32, length int) {
+	if length < 1 || path < 0 {
+		return
+	}
+	s := r.spec
+	if s.HasRange && (length < s.Lo || length > s.Hi) {
+		return
+	}
+	if length > r.bestLen {
+		r.best, r.bestLen = path, length
+	}
+	if s.FirstMatch {
+		r.done = true
+	}
+}
+
+// pathOf lists the steps of a match, first to last.
+func (r *lineRun) pathOf(last int32) []lineStep {
+	var out []lineStep
+	for s := last; s >= 0; s = r.steps[s].prev {
+		out = append(out, r.steps[s])
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// linePair is a next position: the child the move goes to (for
+// linearization) and the position reached (a grandchild with singlecolor).
+type linePair struct{ child, to int32 }
+
+// lineNext lists the positions a line may go to after node.
+func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
+	t := m.tree
+	if s.Backward {
+		p := t.Nodes[node].Parent
+		if p >= 0 && s.SingleColor {
+			p = t.Nodes[p].Parent
+		}
+		if p < 0 {
+			return nil
+		}
+		return []linePair{{child: node, to: p}}
+	}
+	var out []linePair
+	for c := t.Nodes[node].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+		primary := c == t.Nodes[node].FirstChild
+		if s.Primary && !primary || s.Secondary && primary {
+			continue
+		}
+		if !s.SingleColor {
+			out = append(out, linePair{child: c, to: c})
+			continue
+		}
+		if t.Nodes[c].FirstChild < 0 {
+			// the line ends after this move, which the last
+			// constituent still sees
+			out = append(out, linePair{child: c, to: -1})
+		}
+		for g := t.Nodes[c].FirstChild; g >= 0; g = t.Nodes[g].NextSibling {
+			out = append(out, linePair{child: c, to: g})
+		}
+	}
+	return out
+}
+
+// lineEval tests constituent k at node, with the game's moves from node
+// restricted to the one to child (linearization). Results are memoised;
+// comments made while testing are dropped (the winning match is replayed
+// for its comments).
+func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
+	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
+	if !r.spec.Lin[k] {
+		key = uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
+	}
+	if v, ok := r.memo[key]; ok {
+		return v
+	}
+	mark := len(m.comments)
+	v := m.lineTest(r.spec, k, node, child)
+	m.comments = m.comments[:mark]
+	r.memo[key] = v
+	return v
+}
+
+// lineTest runs the test of constituent k at node.
+func (m *Machine) lineTest(s *LineSpec, k, node, child int32) bool {
+	m.cur = node
+	m.lin = linState{active: true, node: node, child: child}
+	return m.run(s.Subs[k])
+}
+
+// lineComments replays the winning match so that the comments of its
+// constituents are kept, and adds the line's own start and end comments.
+func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
+	for _, st := range path {
+		m.lineTest(s, st.k, st.node, st.child)
+	}
+	if s.Quiet || len(path) == 0 {
+		return
+	}
+	first, last := path[0].node, path[len(path)-1].node
+	m.comments = append(m.comments,
+		Comment{Node: first, Text: fmt.Sprintf("Start %s that ends at %s", s.Name, m.moveText(last))},
+		Comment{Node: last, Text: fmt.Sprintf("End %s of length %d that starts at %s", s.Name, len(path), m.moveText(first))})
+}
+
+// moveText names a position the way the official program's comments do:
+// "move 7(btm)".
+func (m *Machine) moveText(node int32) string {
+	saved := m.cur
+	m.cur = node
+	n, _ := m.infoNum(InfoMoveNumber)
+	side := "wtm"
+	if v, _ := m.infoNum(InfoSideToMove); v < 0 {
+		side = "btm"
+	}
+	m.cur = saved
+	return fmt.Sprintf("move %d(%s)", n, side)
+}
+
+// lineUsed is the per-game nestban record of line li.
+func (m *Machine) lineUsed(li int) []bool {
+	for len(m.used) <= li {
+		m.used = append(m.used, nil)
+	}
+	u := m.used[li]
+	if len(u) != len(m.tree.Nodes) || m.usedGame[li] != m.gameSerial {
+		if cap(u) < len(m.tree.Nodes) {
+			u = make([]bool, len(m.tree.Nodes))
+		}
+		u = u[:len(m.tree.Nodes)]
+		clear(u)
+		m.used[li] = u
+		for len(m.usedGame) <= li {
+			m.usedGame = append(m.usedGame, 0)
+		}
+		m.usedGame[li] = m.gameSerial
+	}
+	return u
+}
