@@ -16,6 +16,7 @@ type variable struct {
 	Persistent bool
 	Quiet      bool
 	ZeroInit   bool // a persistent number that starts at 0 rather than unbound
+	Atomic     bool // restored when a path backtracks
 }
 
 // checker resolves variables and infers the type of every node.
@@ -191,7 +192,7 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 	case ast.KCmp:
 		return c.checkCmp(n)
 	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal, ast.KMainline, ast.KVariation,
-		ast.KResult, ast.KVirtualMainline, ast.KTry:
+		ast.KResult:
 		return ast.TLog
 	case ast.KPureMate, ast.KPureStalemate, ast.KModelMate, ast.KModelStalemate, ast.KIdealMate, ast.KIdealStalemate:
 		return ast.TSet // the participating pieces

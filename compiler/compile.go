@@ -137,8 +137,13 @@ func (c *checker) inferMore(n *ast.Node) ast.Type {
 	if t, ok := c.checkInfo(n); ok {
 		return t
 	}
-	if n.Kind == ast.KLine {
+	switch n.Kind {
+	case ast.KLine:
 		return c.checkLine(n)
+	case ast.KPath:
+		return c.checkPath(n)
+	case ast.KPathCount:
+		return ast.TNum
 	}
 	c.errorf(n, "this filter is not supported yet")
 	return ast.TUnknown
@@ -149,8 +154,15 @@ func (g *gen) valueMore(n *ast.Node, fail int) {
 	if g.genMoves(n, fail) || g.genInfo(n, fail) {
 		return
 	}
-	if n.Kind == ast.KLine {
+	switch n.Kind {
+	case ast.KLine:
 		g.line(n, fail)
+		return
+	case ast.KPath:
+		g.path(n, fail)
+		return
+	case ast.KPathCount:
+		g.emit(vm.OpPathCount, 0, 0, 0)
 		return
 	}
 	g.errorf(n, "this filter is not supported yet")

@@ -139,6 +139,12 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return ast.TPos, true
 	case ast.KEcho:
 		return c.checkEcho(n), true
+	case ast.KConsecutiveMoves:
+		c.expect(n.Args[0], "the first argument of consecutivemoves", ast.TPos)
+		c.expect(n.Args[1], "the second argument of consecutivemoves", ast.TPos)
+		return ast.TNum, true
+	case ast.KTry, ast.KVirtualMainline:
+		return ast.TLog, true
 	case ast.KLca:
 		c.expect(n.Args[0], "the first argument of lca", ast.TPos)
 		c.expect(n.Args[1], "the second argument of lca", ast.TPos)
@@ -241,8 +247,12 @@ func (c *checker) checkPersistent(n *ast.Node) ast.Type {
 	c.check(inner)
 	if target.Kind == ast.KVar {
 		if v, ok := c.vars[target.Str]; ok {
-			v.Persistent = true
-			v.Quiet = n.Flags&ast.FlagQuiet != 0
+			if n.Flags&ast.FlagLocal != 0 {
+				v.Atomic = true // `atomic x = ...`
+			} else {
+				v.Persistent = true
+				v.Quiet = n.Flags&ast.FlagQuiet != 0
+			}
 		}
 	}
 	return ast.TLog
@@ -433,6 +443,21 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		g.value(n.Args[0], fail)
 	case ast.KFind:
 		g.find(n, fail)
+	case ast.KConsecutiveMoves:
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		quiet := uint8(0)
+		if n.Flags&ast.FlagQuiet != 0 || g.quiet {
+			quiet = 1
+		}
+		g.emit(vm.OpConsecutive, quiet, 0, 0)
+		if n.HasRange {
+			g.checkRange(n.Int, n.Int2, fail)
+		}
+	case ast.KTry:
+		g.jump(vm.OpTry, 0, 0, fail)
+	case ast.KVirtualMainline:
+		g.jump(vm.OpVirtualMainline, 0, 0, fail)
 	case ast.KEcho:
 		g.echo(n, fail)
 	case ast.KLca, ast.KAncestor, ast.KDescendant, ast.KDistance:

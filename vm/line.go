@@ -20,6 +20,9 @@ type LineSpec struct {
 	HasRange                                    bool
 	Lo, Hi                                      int
 	Name                                        string // "line" or "path", for comments
+
+	IsPath bool
+	Path   PathSpec
 }
 
 // linState is the linearization in force: while a line evaluates a

@@ -44,6 +44,9 @@ type Machine struct {
 	started bool // StartGame has run once: persistent variables are set up
 
 	lin         linState // linearization in force (inside line constituents)
+	pathChild   int32    // the move a path constituent tests (its tail node)
+	pathCount   int      // moves of the path so far, for pathcount
+	ret         uint64   // value left by OpReturn
 	lineRunFree *lineRun // a spare line evaluation state
 	used        [][]bool // per line filter, the nodes of earlier matches (nestban)
 	usedGame    []int
@@ -664,7 +667,14 @@ func (m *Machine) run(pc int) bool {
 			}
 
 		case OpLine:
-			n, last, ok := m.runLine(int(in.A))
+			var n int
+			var last int32
+			var ok bool
+			if m.prog.Lines[in.A].IsPath {
+				n, last, ok = m.runPath(int(in.A))
+			} else {
+				n, last, ok = m.runLine(int(in.A))
+			}
 			if !ok {
 				pc = int(in.B)
 				continue
@@ -674,6 +684,39 @@ func (m *Machine) run(pc int) bool {
 			} else {
 				m.pushNum(int64(n))
 			}
+
+		case OpConsecutive:
+			y, x := int32(m.popNum()), int32(m.popNum())
+			m.pushNum(int64(m.consecutiveMoves(x, y, in.X == 0)))
+		case OpTry:
+			if m.tries(m.cur) != 1 {
+				pc = int(in.B)
+			}
+		case OpVirtualMainline:
+			if !m.virtualMainline(m.cur) {
+				pc = int(in.B)
+			}
+
+		case OpReturn:
+			m.ret = m.pop()
+			m.st, m.sst = m.st[:base], m.sst[:sbase]
+			return true
+		case OpPathChild:
+			m.pushNum(int64(m.pathChild))
+		case OpPathMove:
+			spec := &m.prog.MoveSpecs[in.A]
+			to, from := m.popSet(), m.popSet()
+			c := m.pathChild
+			if c < 0 {
+				pc = int(in.B)
+				continue
+			}
+			n := &m.tree.Nodes[c]
+			if !m.moveMatches(spec, &n.Move, from, to, bitboard.Full, m.tree.Nodes[n.Parent].FirstChild == c) {
+				pc = int(in.B)
+			}
+		case OpPathCount:
+			m.pushNum(int64(m.pathCount))
 
 		case OpMarkComments:
 			m.slots[in.A] = uint64(len(m.comments))

@@ -1,9 +1,5 @@
 package syntax
 
-import (
-	"cqlvm/compiler/source"
-)
-
 // parseMove parses the parameters of `move`.
 func (p *Parser) parseMove(t Token) *Node {
 	m := &MoveParams{}
@@ -426,10 +422,179 @@ func (p *Parser) braceRepetition() (lo, hi int64, ok bool) {
 
 // ---- path ----
 
-// parsePath parses the 6.2 `path` filter.
+// parsePath parses the 6.2 `path` filter: parameters, then constituents
+// that are dash filters (each consumes one move) or other filters (each
+// tests the position reached so far), with grouping and repetition.
+// The constituents run on across line breaks only while the next line
+// starts with a move (a dash, a piece glued to a dash, or a group), so
+// that the filters on the lines after a path are not swallowed by it.
 func (p *Parser) parsePath(t Token) *Node {
-	p.errorf(t.Span, "'path' is not supported yet")
-	return nil
+	n := &Node{Kind: KPath, Seq: &Seq{}}
+	if !p.pathParams(n) {
+		return nil
+	}
+	p.inSeq++
+	n.Seq.Body = p.parsePathElems(t, false)
+	p.inSeq--
+	if n.Seq.Body == nil {
+		return nil
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
 }
 
-var _ = source.Span{}
+func (p *Parser) pathParams(n *Node) bool {
+	for {
+		if lo, hi, ok := p.optRange(); ok {
+			n.Int, n.Int2, n.HasRange = lo, hi, true
+			continue
+		}
+		w := p.tok()
+		if w.Kind != TIdent {
+			return true
+		}
+		switch w.Text {
+		case "firstmatch", "lastposition", "nestban", "primary", "singlecolor", "keepallbest",
+			"quiet", "verbose", "piecepath":
+			n.Flags |= map[string]uint32{"firstmatch": FlagFirstMatch, "lastposition": FlagLastPosition,
+				"nestban": FlagNestBan, "primary": FlagPrimary, "singlecolor": FlagSingleColor,
+				"keepallbest": FlagKeepAllBest, "quiet": FlagQuiet}[w.Text]
+			p.advance()
+		case "title":
+			p.advance()
+			s := p.advance()
+			if s.Kind != TString {
+				p.errorf(s.Span, "expected a quoted title after 'title'")
+				return false
+			}
+			n.Seq.Title = s.Str
+		case "focus":
+			p.advance()
+			if p.acceptIdent("capture") {
+				n.Seq.FocusCapture = true
+			}
+			n.Seq.Focus = p.parseExpr(levelUnion)
+			if n.Seq.Focus == nil {
+				p.errorf(w.Span, "expected a set after 'focus'")
+				return false
+			}
+		case "max":
+			p.advance()
+			n.Flags |= FlagMax
+			n.Seq.Max = p.parseExpr(levelUnion)
+			if n.Seq.Max == nil {
+				p.errorf(w.Span, "expected a filter after 'max'")
+				return false
+			}
+		default:
+			return true
+		}
+	}
+}
+
+// parsePathElems parses constituents up to the end of the path (or the
+// closing parenthesis of a group).
+func (p *Parser) parsePathElems(t Token, grouped bool) *Node {
+	seq := &Node{Kind: KSeqConcat}
+	start := p.tok().Span.From
+	for !p.failed() {
+		if !p.pathContinues(seq, grouped) {
+			break
+		}
+		e := p.parsePathElem(t)
+		if e == nil {
+			return nil
+		}
+		seq.Args = append(seq.Args, e)
+		p.pathRepetitions(seq)
+	}
+	seq.Span = p.spanFrom(start)
+	if len(seq.Args) == 0 && !p.failed() {
+		p.errorf(p.tok().Span, "expected a constituent (such as a move --) after '%s'", t.Text)
+		return nil
+	}
+	return seq
+}
+
+// pathContinues decides whether the next token belongs to the path.
+func (p *Parser) pathContinues(seq *Node, grouped bool) bool {
+	tk := p.tok()
+	if tk.Kind == TEOF || p.isPunct("}") || p.isPunct(")") || !canStartFilter(tk) && !p.isPunct("--") && !p.isPunct("[x]") {
+		return false
+	}
+	if len(seq.Args) == 0 || grouped || !p.onNewLine() {
+		return true
+	}
+	switch {
+	case p.isPunct("--"), p.isPunct("[x]"), p.isPunct("("):
+		return true
+	}
+	next := p.peek(1)
+	return (tk.Kind == TDesig || tk.Kind == TIdent) && next.Kind == TPunct && (next.Text == "--" || next.Text == "[x]") && !next.SpaceBefore
+}
+
+// onNewLine reports whether the current token starts a new line.
+func (p *Parser) onNewLine() bool {
+	if p.pos == 0 {
+		return true
+	}
+	prevLine, _ := p.src.Position(int(p.toks[p.pos-1].Span.To))
+	line, _ := p.src.Position(int(p.tok().Span.From))
+	return line != prevLine
+}
+
+func (p *Parser) parsePathElem(t Token) *Node {
+	var atom *Node
+	if p.isPunct("(") {
+		open := p.advance()
+		atom = p.parsePathElems(t, true)
+		if atom == nil {
+			return nil
+		}
+		if !p.acceptPunct(")") {
+			p.errorf(p.tok().Span, "expected ')' to close the group opened at %s", p.where(open))
+			return nil
+		}
+	} else {
+		f := p.parseExpr(levelOr)
+		if f == nil {
+			p.errorf(p.tok().Span, "expected a constituent after '%s'", t.Text)
+			return nil
+		}
+		kind := KSeqFilter
+		if f.Kind == KDash {
+			kind = KSeqDash
+		}
+		atom = &Node{Kind: kind, Span: f.Span, Args: []*Node{f}}
+	}
+	return atom
+}
+
+// pathRepetitions applies repetition suffixes to the last constituent:
+// after a dash or a group, to it; after a filter, to the whole step from
+// the preceding dash through that filter (`-- {forced} +` repeats the
+// move together with its test).
+func (p *Parser) pathRepetitions(seq *Node) {
+	for {
+		lo, hi, ok := p.repetition()
+		if !ok {
+			return
+		}
+		last := len(seq.Args) - 1
+		from := last
+		if seq.Args[last].Kind == KSeqFilter {
+			for j := last; j >= 0; j-- {
+				if seq.Args[j].Kind == KSeqDash {
+					from = j
+					break
+				}
+			}
+		}
+		body := seq.Args[last]
+		if from < last {
+			body = &Node{Kind: KSeqConcat, Span: seq.Args[from].Span, Args: append([]*Node(nil), seq.Args[from:]...)}
+		}
+		rep := &Node{Kind: KSeqRepeat, Span: p.spanFrom(body.Span.From), Args: []*Node{body}, Int: lo, Int2: hi}
+		seq.Args = append(seq.Args[:from], rep)
+	}
+}

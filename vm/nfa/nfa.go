@@ -22,9 +22,10 @@ const (
 	Split            // go to both Out and Arg (Out preferred)
 	Jmp              // go to Out
 	Match            // a whole sequence matched
+	Test             // go to Out if constituent Arg holds at the current position (consumes nothing)
 )
 
-var opNames = [...]string{"fail", "filter", "split", "jmp", "match"}
+var opNames = [...]string{"fail", "filter", "split", "jmp", "match", "test"}
 
 func (o Op) String() string { return opNames[o] }
 
@@ -54,7 +55,7 @@ func (p *Prog) String() string {
 		}
 		fmt.Fprintf(&b, "%3d%s %s", pc, mark, in.Op)
 		switch in.Op {
-		case Filter:
+		case Filter, Test:
 			fmt.Fprintf(&b, " %d -> %d", in.Arg, in.Out)
 		case Split:
 			fmt.Fprintf(&b, " -> %d, %d", in.Out, in.Arg)
@@ -84,6 +85,7 @@ type NodeKind uint8
 
 const (
 	KindFilter NodeKind = iota
+	KindTest            // a non-consuming test
 	KindConcat
 	KindAlt
 	KindRepeat
@@ -172,6 +174,10 @@ func (c *compiler) compile(n *Node) frag {
 		pc := c.inst(Filter)
 		c.p.Inst[pc].Arg = uint32(n.Filter)
 		return frag{start: pc, out: makePatchList(pc << 1)}
+	case KindTest:
+		pc := c.inst(Test)
+		c.p.Inst[pc].Arg = uint32(n.Filter)
+		return frag{start: pc, out: makePatchList(pc << 1), nullable: true}
 	case KindConcat:
 		if len(n.Sub) == 0 {
 			return c.empty()

@@ -1,0 +1,268 @@
+package vm
+
+import (
+	"cqlvm/bitboard"
+	"cqlvm/vm/nfa"
+)
+
+// PathSpec adds what `path` needs to a LineSpec: its constituents are
+// moves (nfa.Filter: the subroutine tests the move from the head position
+// to m.pathChild) and tests (nfa.Test: at the position reached so far).
+type PathSpec struct {
+	Focus        int  // entry of the subroutine computing the focus set, -1 for none
+	FocusCapture bool // captures of focused pieces are focused moves too
+	Pure         bool // the constituents change no variables: states can be memoised
+	Atomic       []int
+}
+
+// maxPathSteps bounds the work of one path evaluation whose constituents
+// have side effects (and so cannot be memoised).
+const maxPathSteps = 1 << 22
+
+type pathStep struct {
+	k           int32
+	node, child int32
+}
+
+type pathRun struct {
+	spec     *LineSpec
+	best     int
+	bestLast int32
+	bestPath []pathStep
+	stack    []pathStep
+	seen     map[uint64]int // (pc, node) -> longest arrival length explored
+	memo     map[uint64]bool
+	focus    map[int32]bitboard.Set
+	onStack  map[uint64]bool
+	atomic   []uint64
+	atomicOK []bool
+	steps    int
+	done     bool
+}
+
+// runPath evaluates path filter li at the current position: the longest
+// sequence of moves from it matching the constituents.
+func (m *Machine) runPath(li int) (int, int32, bool) {
+	spec := &m.prog.Lines[li]
+	start := m.cur
+	if spec.NestBan && m.lineUsed(li)[start] {
+		return 0, 0, false
+	}
+	r := &pathRun{spec: spec, best: 0, bestLast: -1, seen: map[uint64]int{}, memo: map[uint64]bool{},
+		focus: map[int32]bitboard.Set{}, onStack: map[uint64]bool{}}
+	savedAtomic := m.saveAtomic(spec)
+	savedLin := m.lin
+	m.lin.active = false
+	m.pathSearch(r, uint32(spec.NFA.Start), start, 0)
+	m.cur, m.lin, m.pathCount = start, savedLin, 0
+	if r.bestLast < 0 {
+		m.restoreAtomic(spec, savedAtomic)
+		return 0, 0, false
+	}
+	m.restoreAtomic(spec, r.atomic)
+	m.pathComments(r)
+	if spec.NestBan {
+		used := m.lineUsed(li)
+		used[start] = true
+		for _, s := range r.bestPath {
+			used[s.child] = true
+		}
+	}
+	m.cur = start
+	return r.best, r.bestLast, true
+}
+
+func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
+	if r.done {
+		return
+	}
+	r.steps++
+	if r.steps > maxPathSteps {
+		r.done = true
+		return
+	}
+	key := uint64(pc)<<32 | uint64(uint32(node))
+	if r.spec.Path.Pure {
+		if l, ok := r.seen[key]; ok && l >= length {
+			return
+		}
+		r.seen[key] = length
+	}
+	if r.onStack[key] {
+		return // an empty loop: nothing new down this way
+	}
+	r.onStack[key] = true
+	defer delete(r.onStack, key)
+	in := r.spec.NFA.Inst[pc]
+	switch in.Op {
+	case nfa.Match:
+		m.pathRecord(r, node, length)
+	case nfa.Jmp:
+		m.pathSearch(r, in.Out, node, length)
+	case nfa.Split:
+		saved := m.saveAtomic(r.spec)
+		m.pathSearch(r, in.Out, node, length)
+		m.restoreAtomic(r.spec, saved)
+		m.pathSearch(r, in.Arg, node, length)
+	case nfa.Test:
+		if m.pathTest(r, int32(in.Arg), node, -1, length) {
+			m.pathSearch(r, in.Out, node, length)
+		}
+	case nfa.Filter:
+		k := int32(in.Arg)
+		for _, mv := range m.pathMoves(r, node, length == 0) {
+			if !m.pathTest(r, k, mv.node, mv.child, length) {
+				continue
+			}
+			r.stack = append(r.stack, pathStep{k: k, node: mv.node, child: mv.child})
+			m.pathSearch(r, in.Out, mv.child, length+1)
+			r.stack = r.stack[:len(r.stack)-1]
+			if r.done {
+				return
+			}
+		}
+	}
+}
+
+// pathRecord notes a complete match of length moves ending at node.
+func (m *Machine) pathRecord(r *pathRun, node int32, length int) {
+	s := r.spec
+	if length < 1 || s.HasRange && (length < s.Lo || length > s.Hi) {
+		return
+	}
+	if length > r.best {
+		r.best, r.bestLast = length, node
+		r.bestPath = append(r.bestPath[:0], r.stack...)
+		r.atomic = m.saveAtomic(s)
+	}
+	if s.FirstMatch {
+		r.done = true
+	}
+}
+
+// pathMoves lists the moves a path may take next from node: the children
+// (only the first with primary), passing over moves of unfocused pieces
+// between two focused moves. The first move of a path is never passed
+// over: a focused path starts with a focused move (the official program
+// finds `path focus K K-- K--` only where the king moves next).
+func (m *Machine) pathMoves(r *pathRun, node int32, first bool) []pathStep {
+	var out []pathStep
+	t := m.tree
+	var walk func(head int32, depth int)
+	walk = func(head int32, depth int) {
+		for c := t.Nodes[head].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if r.spec.Primary && c != t.Nodes[head].FirstChild {
+				continue
+			}
+			if m.focused(r, head, c) {
+				out = append(out, pathStep{node: head, child: c})
+			} else if !first && depth < maxLineDepth {
+				walk(c, depth+1)
+			}
+		}
+	}
+	walk(node, 0)
+	return out
+}
+
+// focused reports whether the move head->child counts for the path: a
+// move of a focused piece (or a capture of one with focus capture).
+func (m *Machine) focused(r *pathRun, head, child int32) bool {
+	s := r.spec
+	if s.Path.Focus < 0 {
+		return true
+	}
+	set, ok := r.focus[head]
+	if !ok {
+		saved := m.cur
+		m.cur = head
+		set, _ = m.runValue(s.Path.Focus)
+		m.cur = saved
+		r.focus[head] = set
+	}
+	mv := &m.tree.Nodes[child].Move
+	if set.Has(mv.From) {
+		return true
+	}
+	if s.Path.FocusCapture {
+		if cs := mv.CaptureSquare(); cs != bitboard.NoSquare && set.Has(cs) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathTest runs constituent k: a move test (child >= 0) from head node,
+// or a position test at node.
+func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
+	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
+	if r.spec.Path.Pure {
+		if v, ok := r.memo[key]; ok {
+			return v
+		}
+	}
+	mark := len(m.comments)
+	m.cur = node
+	m.pathChild = child
+	m.pathCount = length
+	v := m.run(r.spec.Subs[k])
+	m.comments = m.comments[:mark]
+	if r.spec.Path.Pure {
+		r.memo[key] = v
+	}
+	return v
+}
+
+// pathComments replays the winning path for its constituents' comments
+// and adds the path's start and end comments.
+func (m *Machine) pathComments(r *pathRun) {
+	s := r.spec
+	if len(r.bestPath) == 0 {
+		return
+	}
+	first := r.bestPath[0].node
+	if !s.Quiet {
+		m.comments = append(m.comments,
+			Comment{Node: first, Text: "Start path that ends at " + m.moveText(r.bestLast)},
+			Comment{Node: r.bestLast, Text: "End path of length " + itoa(r.best) + " that starts at " + m.moveText(first)})
+	}
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func (m *Machine) saveAtomic(s *LineSpec) []uint64 {
+	if len(s.Path.Atomic) == 0 {
+		return nil
+	}
+	out := make([]uint64, 2*len(s.Path.Atomic))
+	for i, slot := range s.Path.Atomic {
+		out[2*i] = m.slots[slot]
+		if m.bound[slot] {
+			out[2*i+1] = 1
+		}
+	}
+	return out
+}
+
+func (m *Machine) restoreAtomic(s *LineSpec, saved []uint64) {
+	for i, slot := range s.Path.Atomic {
+		if 2*i+1 < len(saved) {
+			m.slots[slot], m.bound[slot] = saved[2*i], saved[2*i+1] == 1
+		}
+	}
+}
+
+// runValue runs a value subroutine (ending in OpReturn) at the current
+// position and returns the set it left.
+func (m *Machine) runValue(entry int) (bitboard.Set, bool) {
+	ok := m.run(entry)
+	return bitboard.Set(m.ret), ok
+}
