@@ -9,6 +9,7 @@ import (
 
 	"cqlvm/bitboard"
 	"cqlvm/compiler/source"
+	"cqlvm/vm/nfa"
 )
 
 // Program is compiled CQL: immutable once built and shared by every
@@ -63,7 +64,72 @@ func (p *Program) Disassemble(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "%4d%s\t%s\t%s\t%s\n", pc, mark, in.Op, p.operands(in), p.where(pc))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return p.disassembleLines(w)
+}
+
+// disassembleLines prints the NFA of each line and path filter, with the
+// entry pc of each constituent's test.
+func (p *Program) disassembleLines(w io.Writer) error {
+	for i, l := range p.Lines {
+		fmt.Fprintf(w, "\n%s #%d%s:\n", l.Name, i, lineFlags(&l))
+		for k, entry := range l.Subs {
+			kind := "test"
+			for _, in := range l.NFA.Inst {
+				if int(in.Arg) == k && in.Op == nfa.Filter {
+					kind = "consume"
+					if l.IsPath {
+						kind = "move"
+					}
+				}
+			}
+			fmt.Fprintf(w, "  constituent %d: %s, code at %d\n", k, kind, entry)
+		}
+		if l.IsPath && l.Path.Focus >= 0 {
+			fmt.Fprintf(w, "  focus set: code at %d\n", l.Path.Focus)
+		}
+		if _, err := io.WriteString(w, indent(l.NFA.String(), "  ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func lineFlags(l *LineSpec) string {
+	var f []string
+	add := func(on bool, s string) {
+		if on {
+			f = append(f, s)
+		}
+	}
+	add(l.Backward, "backward")
+	add(l.FirstMatch, "firstmatch")
+	add(l.LastPosition, "lastposition")
+	add(l.NestBan, "nestban")
+	add(l.Primary, "primary")
+	add(l.Secondary, "secondary")
+	add(l.SingleColor, "singlecolor")
+	add(l.Quiet, "quiet")
+	if l.HasRange {
+		f = append(f, fmt.Sprintf("range %d-%d", l.Lo, l.Hi))
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(f, " ") + ")"
+}
+
+func indent(s, pre string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString(pre + l)
+		}
+	}
+	return b.String()
 }
 
 // DisassembleString is Disassemble into a string.
@@ -254,6 +320,7 @@ var flagNames = map[Op][]string{
 	OpTreeRel:      {"lca", "distance"},
 	OpTreeAnc:      {"ancestor", "descendant"},
 	OpStrSlice:     {"to end", "range"},
+	OpLine:         {"length", "lastposition"},
 }
 
 func flagName(names []string, v int64) string {
