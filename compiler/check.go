@@ -17,6 +17,7 @@ type variable struct {
 	Quiet      bool
 	ZeroInit   bool // a persistent number that starts at 0 rather than unbound
 	Atomic     bool // restored when a path backtracks
+	Dict       *dictInfo
 }
 
 // checker resolves variables and infers the type of every node.
@@ -28,6 +29,7 @@ type checker struct {
 	funcs map[string]*ast.Node
 	calls int // number of inlined calls, for fresh parameter names
 	sorts []vm.SortKey
+	dicts []*dictInfo
 
 	needPieceIDs, needLastGame bool
 }
@@ -143,7 +145,9 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		c.expect(n.Args[1], "the second argument of between", ast.TSet)
 		return ast.TSet
 	case ast.KCount:
-		c.expect(n.Args[0], "the argument of #", ast.TSet, ast.TStr, ast.TDict)
+		if c.dictOf(n.Args[0]) == nil {
+			c.expect(n.Args[0], "the argument of #", ast.TSet, ast.TStr)
+		}
 		return ast.TNum
 	case ast.KIn:
 		l := c.check(n.Args[0])
@@ -198,6 +202,9 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		return ast.TSet // the participating pieces
 	case ast.KRank, ast.KFile, ast.KType, ast.KColorType, ast.KPower, ast.KPieceId:
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
+		if n.Kind == ast.KPieceId {
+			c.needPieceIDs = true
+		}
 		return ast.TNum
 	case ast.KPieceName, ast.KTypeName:
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
@@ -289,6 +296,10 @@ func (c *checker) checkVar(n *ast.Node) ast.Type {
 		c.errorf(n, "unknown variable %s (a variable must be assigned before it is used)", n.Str)
 		return ast.TUnknown
 	}
+	if v.Dict != nil {
+		n.Slot = v.Dict.Index
+		return ast.TDict
+	}
 	n.Slot = v.Slot
 	if v.Piece {
 		n.Flags |= ast.FlagPieceVar
@@ -301,6 +312,11 @@ func (c *checker) checkVar(n *ast.Node) ast.Type {
 func (c *checker) checkAssign(n *ast.Node) ast.Type {
 	target, rhs := n.Args[0], n.Args[1]
 	rt := c.check(rhs)
+	if target.Kind == ast.KStrIndex {
+		if d := c.dictOf(target.Args[0]); d != nil {
+			return c.checkDictAssign(n, d)
+		}
+	}
 	if target.Kind != ast.KVar {
 		c.errorf(target, "cannot assign to this")
 		return ast.TLog

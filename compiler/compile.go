@@ -114,6 +114,9 @@ func (g *gen) finish(c *checker) {
 	g.prog.SlotNames = make([]string, g.slots.n)
 	g.prog.Persistent = make([]bool, g.slots.n)
 	for _, v := range c.vars {
+		if v.Dict != nil {
+			continue
+		}
 		g.prog.SlotNames[v.Slot] = v.Name
 		g.prog.Persistent[v.Slot] = v.Persistent
 		if v.ZeroInit {
@@ -125,6 +128,9 @@ func (g *gen) finish(c *checker) {
 	}
 	sort.Slice(g.prog.PersistentVars, func(i, j int) bool { return g.prog.PersistentVars[i].Slot < g.prog.PersistentVars[j].Slot })
 	g.prog.Sorts = c.sorts
+	for _, d := range c.dicts {
+		g.prog.Dicts = append(g.prog.Dicts, vm.DictSpec{Local: d.Local, KeyType: typeCode(d.KeyType), ValType: typeCode(d.ValType)})
+	}
 	g.prog.NeedsPieceIDs = c.needPieceIDs
 	g.prog.NeedsLastGameNumber = c.needLastGame
 }

@@ -372,6 +372,10 @@ func (g *gen) value(n *ast.Node, fail int) {
 		g.value(n.Args[0], fail)
 		g.emit(map[ast.Kind]vm.Op{ast.KLight: vm.OpLight, ast.KDark: vm.OpDark}[n.Kind], 0, 0, 0)
 	case ast.KCount:
+		if d := g.dictInfoOf(n.Args[0]); d != nil {
+			g.emit(vm.OpDictLen, 0, d.Index, 0)
+			return
+		}
 		g.value(n.Args[0], fail)
 		if n.Args[0].Type == ast.TStr {
 			g.emit(vm.OpStrLen, 0, 0, 0)
@@ -629,6 +633,12 @@ func (g *gen) loadVar(n *ast.Node, fail int) {
 // assign: set assignment always succeeds; others fail with their right side.
 func (g *gen) assign(n *ast.Node, fail int) {
 	target, rhs := n.Args[0], n.Args[1]
+	if target.Kind == ast.KStrIndex {
+		if d := g.dictInfoOf(target.Args[0]); d != nil {
+			g.dictSet(n, d, fail)
+			return
+		}
+	}
 	switch n.Str {
 	case "=":
 		g.value(rhs, fail)

@@ -41,7 +41,27 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return ast.TStr, true
 	case ast.KHasComment:
 		return ast.TLog, true
+	case ast.KDictDecl:
+		return c.declareDict(n), true
+	case ast.KElementLoop:
+		if d := c.dictOf(n.Args[0]); d != nil {
+			return c.checkDictLoop(n, d), true
+		}
+		c.errorf(n.Args[0], "'string %s in' needs a dictionary", n.Str)
+		return ast.TLog, true
+	case ast.KAssert:
+		c.check(n.Args[0])
+		return ast.TLog, true
+	case ast.KAncestry:
+		c.expect(n.Args[0], "the left side of "+n.Str, ast.TPos)
+		c.expect(n.Args[1], "the right side of "+n.Str, ast.TPos)
+		return ast.TLog, true
+	case ast.KRemoveComment:
+		return ast.TLog, true
 	case ast.KStrIndex:
+		if d := c.dictOf(n.Args[0]); d != nil {
+			return c.checkDictGet(n, d), true
+		}
 		c.expect(n.Args[0], "the indexed value", ast.TStr)
 		c.expect(n.Args[1], "the index", ast.TNum)
 		return ast.TStr, true
@@ -101,6 +121,11 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 	case ast.KSort:
 		return c.checkSort(n), true
 	case ast.KSquareLoop, ast.KPieceLoop:
+		if n.Kind == ast.KSquareLoop {
+			if d := c.dictOf(n.Args[0]); d != nil {
+				return c.checkDictLoop(n, d), true
+			}
+		}
 		return c.checkLoop(n), true
 	case ast.KPieceAssign:
 		c.expect(n.Args[1], "the right side of a piece assignment", ast.TSet)
@@ -120,6 +145,15 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 	case ast.KPersistent:
 		return c.checkPersistent(n), true
 	case ast.KUnbind, ast.KIsBound, ast.KIsUnbound:
+		if n.Kind == ast.KUnbind && n.Args[0].Kind == ast.KStrIndex {
+			if d := c.dictOf(n.Args[0].Args[0]); d != nil {
+				dictKeyType(c, n.Args[0].Args[1], d)
+				return ast.TLog, true
+			}
+		}
+		if n.Kind == ast.KUnbind && c.dictOf(n.Args[0]) != nil {
+			return ast.TLog, true
+		}
 		if n.Args[0].Kind != ast.KVar {
 			c.errorf(n.Args[0], "%s needs a variable", opName(n))
 			return ast.TLog, true
@@ -343,7 +377,26 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KHasComment:
 		g.jump(vm.OpOrigComment, 0, 0, fail)
 		g.emit(vm.OpPopStr, 0, 0, 0)
+	case ast.KDictDecl, ast.KRemoveComment:
+	case ast.KElementLoop:
+		g.dictLoop(n, g.dictInfoOf(n.Args[0]), fail)
+	case ast.KAssert:
+		ok := g.newLabel()
+		g.test(n.Args[0], ok)
+		done := g.newLabel()
+		g.jump(vm.OpJump, 0, 0, done)
+		g.bind(ok)
+		g.jump(vm.OpAssert, 0, 0, fail)
+		g.bind(done)
+	case ast.KAncestry:
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.jump(vm.OpAncestry, cmpCode(strings.Trim(n.Str, "[]")), 0, fail)
 	case ast.KStrIndex:
+		if d := g.dictInfoOf(n.Args[0]); d != nil {
+			g.dictGet(n, d, fail)
+			return true
+		}
 		g.value(n.Args[0], fail)
 		g.numValue(n.Args[1], fail)
 		g.jump(vm.OpStrIndex, 0, 0, fail)
@@ -431,6 +484,17 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KPersistent:
 		g.test(n.Args[0], fail)
 	case ast.KUnbind:
+		if a := n.Args[0]; a.Kind == ast.KStrIndex {
+			if d := g.dictInfoOf(a.Args[0]); d != nil {
+				g.value(a.Args[1], fail)
+				g.emit(vm.OpDictDel, typeCodes(d), d.Index, 0)
+				return true
+			}
+		}
+		if d := g.dictInfoOf(n.Args[0]); d != nil {
+			g.emit(vm.OpDictClear, 0, d.Index, 0)
+			return true
+		}
 		g.emit(vm.OpUnbind, 0, n.Args[0].Slot, 0)
 	case ast.KIsBound:
 		g.jump(vm.OpIsBound, 0, n.Args[0].Slot, fail)
@@ -545,10 +609,29 @@ func (g *gen) loop(n *ast.Node, fail int) {
 func (g *gen) repeat(body, test *ast.Node, fail int) {
 	any, counter := g.slots.new(), g.slots.new()
 	g.emit(vm.OpUnbind, 0, any, 0)
+	iterRegex := -1
+	if test != nil && test.Kind == ast.KRegex {
+		// while (s ~~ "re") walks the successive matches of re in s
+		re, _ := translateRegexp(test.Args[1].Str)
+		g.prog.Regexps = append(g.prog.Regexps, re)
+		iterRegex = len(g.prog.Regexps) - 1
+		pos := g.slots.new()
+		if g.prog.RegexIter == nil {
+			g.prog.RegexIter = map[int]int{}
+		}
+		g.prog.RegexIter[iterRegex] = pos
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, pos, 0)
+	}
 	top, done := g.newLabel(), g.newLabel()
 	g.bind(top)
 	g.jump(vm.OpCountIter, 0, counter, done)
-	if test != nil {
+	switch {
+	case iterRegex >= 0:
+		g.value(test.Args[0], done)
+		g.jump(vm.OpRegexNext, 0, iterRegex, done)
+		g.emit(vm.OpPopStr, 0, 0, 0)
+	case test != nil:
 		g.test(test, done)
 	}
 	mark := g.markComments(body)

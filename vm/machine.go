@@ -43,10 +43,14 @@ type Machine struct {
 
 	started bool // StartGame has run once: persistent variables are set up
 
-	lin         linState // linearization in force (inside line constituents)
-	pathChild   int32    // the move a path constituent tests (its tail node)
-	pathCount   int      // moves of the path so far, for pathcount
-	ret         uint64   // value left by OpReturn
+	lin       linState // linearization in force (inside line constituents)
+	pathChild int32    // the move a path constituent tests (its tail node)
+	pathCount int      // moves of the path so far, for pathcount
+	ret       uint64   // value left by OpReturn
+	dicts     []map[string]dictEntry
+	dictIters map[int][]string
+	// Errors receives runtime errors (failed assertions); nil drops them.
+	Errors      func(string)
 	lineRunFree *lineRun // a spare line evaluation state
 	used        [][]bool // per line filter, the nodes of earlier matches (nestban)
 	usedGame    []int
@@ -92,6 +96,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.messages = m.messages[:0]
 	m.gameSerial++
 	m.lin = linState{}
+	m.resetLocalDicts()
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
@@ -528,6 +533,33 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.setGroups(s, loc)
 			m.pushStr(m.groups[0])
+		case OpRegexNext:
+			s := m.popStr()
+			slot := m.prog.RegexIter[int(in.A)]
+			from := int(m.slots[slot])
+			if from > len(s) {
+				m.groups = nil
+				pc = int(in.B)
+				continue
+			}
+			loc := m.prog.Regexps[in.A].FindStringSubmatchIndex(s[from:])
+			if loc == nil {
+				m.groups = nil
+				pc = int(in.B)
+				continue
+			}
+			for i := range loc {
+				if loc[i] >= 0 {
+					loc[i] += from
+				}
+			}
+			next := loc[1]
+			if loc[1] == loc[0] {
+				next++ // an empty match: step on
+			}
+			m.slots[slot] = uint64(next)
+			m.setGroups(s, loc)
+			m.pushStr(m.groups[0])
 		case OpGroup:
 			if int(in.A) >= len(m.groups) || m.groupOffs[in.A] < 0 {
 				pc = int(in.B)
@@ -717,6 +749,48 @@ func (m *Machine) run(pc int) bool {
 			}
 		case OpPathCount:
 			m.pushNum(int64(m.pathCount))
+
+		case OpDictSet:
+			v := m.popDictValue(in.X >> 4)
+			k := m.popDictKey(in.X & 0xF)
+			m.dict(int(in.A))[k] = v
+		case OpDictGet:
+			k := m.popDictKey(in.X & 0xF)
+			v, ok := m.dict(int(in.A))[k]
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushDictValue(in.X>>4, v)
+		case OpDictDel:
+			delete(m.dict(int(in.A)), m.popDictKey(in.X&0xF))
+		case OpDictClear:
+			clear(m.dict(int(in.A)))
+		case OpDictLen:
+			m.pushNum(int64(len(m.dict(int(in.A)))))
+		case OpDictIterInit:
+			if m.dictIters == nil {
+				m.dictIters = map[int][]string{}
+			}
+			m.dictIters[int(in.A)] = m.dictKeys(int(in.B))
+		case OpDictIterNext:
+			keys := m.dictIters[int(in.A)]
+			if len(keys) == 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.dictIters[int(in.A)] = keys[1:]
+			m.pushDictKey(in.X&0xF, keys[0])
+		case OpAssert:
+			if m.Errors != nil {
+				m.Errors(m.assertText(pc - 1))
+			}
+			pc = int(in.B)
+		case OpAncestry:
+			b, a := int32(m.popNum()), int32(m.popNum())
+			if !ancestry(m.tree, in.X, a, b) {
+				pc = int(in.B)
+			}
 
 		case OpMarkComments:
 			m.slots[in.A] = uint64(len(m.comments))

@@ -52,6 +52,8 @@ func StackEffect(in Inst) (pop, push, spop, spush int) {
 		spop = int(in.A)
 	case OpRay:
 		pop, push = int(in.A&0xff), 1
+	case OpDictSet, OpDictGet, OpDictDel, OpDictIterNext:
+		pop, push, spop, spush = dictEffect(in)
 	case OpStrSlice:
 		pop = 1 + int(in.X)
 	case OpToStr:
@@ -217,6 +219,16 @@ const (
 	OpPathChild
 	OpPathMove
 	OpPathCount
+	OpDictSet
+	OpDictGet
+	OpDictDel
+	OpDictClear
+	OpDictLen
+	OpDictIterInit
+	OpDictIterNext
+	OpAssert
+	OpAncestry
+	OpRegexNext
 
 	opCount // sentinel: number of ops
 )
@@ -350,6 +362,16 @@ var opTable = [opCount]opInfo{
 	OpPathChild:       {Name: "pathchild", Doc: "push the position the path constituent's move reaches", Push: 1},
 	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A", Pop: 2},
 	OpPathCount:       {Name: "pathcount", Doc: "push the number of moves of the path so far", Push: 1},
+	OpDictSet:         {Name: "dictset", A: OImm, Doc: "pop value, key; set the entry of dictionary A"},
+	OpDictGet:         {Name: "dictget", A: OImm, B: OJump, Doc: "pop key; push the entry of dictionary A; jump if absent"},
+	OpDictDel:         {Name: "dictdel", A: OImm, Doc: "pop key; remove it from dictionary A"},
+	OpDictClear:       {Name: "dictclear", A: OImm, Doc: "empty dictionary A"},
+	OpDictLen:         {Name: "dictlen", A: OImm, Doc: "push the number of entries of dictionary A", Push: 1},
+	OpDictIterInit:    {Name: "dictiterinit", A: OSlot, B: OImm, Doc: "start iterating the keys of dictionary B with iterator slot A"},
+	OpDictIterNext:    {Name: "dictiternext", A: OSlot, B: OJump, Doc: "push the next key of the iteration in slot A; jump when done"},
+	OpAssert:          {Name: "assert", B: OJump, Doc: "report a failed assertion (at this instruction's source) and jump"},
+	OpAncestry:        {Name: "ancestry", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a is an ancestor of b ([<] strict, [<=]) or a descendant ([>], [>=])", Pop: 2},
+	OpRegexNext:       {Name: "regexnext", A: OImm, B: OJump, Doc: "like regex, but search from where the previous match of regexp A (in a while loop) ended", SPop: 1, SPush: 1},
 	OpMarkComments:    {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments:   {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},
 	OpToStr:           {Name: "tostr", X: OType, Doc: "pop a value of type X; push its text", SPush: 1},
@@ -370,4 +392,31 @@ type Inst struct {
 	X  uint8
 	A  uint16
 	B  int32
+}
+
+// dictEffect is the stack effect of the dictionary ops, which depends on
+// the key and value types recorded in the instruction's X (key type in the
+// low nibble, value type in the high one).
+func dictEffect(in Inst) (pop, push, spop, spush int) {
+	kt, vt := in.X&0xF, in.X>>4
+	count := func(t uint8, val, str *int) {
+		if t == TypeStr {
+			*str++
+		} else {
+			*val++
+		}
+	}
+	switch in.Op {
+	case OpDictSet:
+		count(kt, &pop, &spop)
+		count(vt, &pop, &spop)
+	case OpDictGet:
+		count(kt, &pop, &spop)
+		count(vt, &push, &spush)
+	case OpDictDel:
+		count(kt, &pop, &spop)
+	case OpDictIterNext:
+		count(kt, &push, &spush)
+	}
+	return
 }

@@ -32,7 +32,11 @@ type Program struct {
 
 	MoveSpecs []MoveSpec
 	Regexps   []*regexp.Regexp
+	// RegexIter[i] is the slot holding where the next search of regexp i
+	// starts, for `while (s ~~ "re")`, which walks the successive matches.
+	RegexIter map[int]int
 	Lines     []LineSpec
+	Dicts     []DictSpec
 
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.
@@ -264,6 +268,11 @@ func TypeString(t uint8) string {
 // HasPersistent reports whether some variable keeps its value across
 // games; such programs must see the games one at a time, in order.
 func (p *Program) HasPersistent() bool {
+	for _, d := range p.Dicts {
+		if !d.Local {
+			return true
+		}
+	}
 	for _, b := range p.Persistent {
 		if b {
 			return true

@@ -85,3 +85,30 @@ func (m *Machine) virtualMainline(node int32) bool {
 	}
 	return true
 }
+
+// ancestry compares positions a and b by ancestry: CmpLt a is a strict
+// ancestor of b ([<]), CmpLe an ancestor or b itself ([<=]), CmpGt a strict
+// descendant ([>]), CmpGe a descendant or b itself ([>=]).
+func ancestry(t *Tree, op uint8, a, b int32) bool {
+	switch op {
+	case CmpLt:
+		return a != b && t.LCA(a, b) == a
+	case CmpLe:
+		return t.LCA(a, b) == a
+	case CmpGt:
+		return a != b && t.LCA(a, b) == b
+	case CmpGe:
+		return t.LCA(a, b) == b
+	}
+	return false
+}
+
+// assertText describes a failed assertion for the error stream.
+func (m *Machine) assertText(pc int) string {
+	where := ""
+	if m.prog.Src != nil && pc < len(m.prog.Spans) {
+		line, col := m.prog.Src.Position(int(m.prog.Spans[pc].From))
+		where = fmt.Sprintf("%s:%d:%d: ", m.prog.Src.Name, line, col)
+	}
+	return fmt.Sprintf("%sgame %d: assertion failed at position %d", where, m.tree.Number, m.cur)
+}

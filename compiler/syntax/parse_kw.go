@@ -102,7 +102,7 @@ var otherReserved = map[string]bool{
 	"attacks": true, "attackedby": true, "through": true, "capture": true, "promote": true,
 	"all": true, "quiet": true, "count": true, "previous": true, "null": true,
 	"firstmatch": true, "lastposition": true, "nestban": true, "singlecolor": true,
-	"focus": true, "local": true, "string": true, "attack": true, "title": true,
+	"focus": true, "local": true, "attack": true, "title": true,
 	"verbose": true, "keepallbest": true, "piecepath": true, "input": true, "output": true,
 	"variations": true, "matchcount": true, "matchstring": true, "silent": true,
 	"next": true, "consecutivemovers": false,
@@ -179,6 +179,7 @@ func init() {
 		"line":              (*Parser).parseLine,
 		"path":              (*Parser).parsePath,
 		"dictionary":        (*Parser).parseDictionary,
+		"string":            (*Parser).parseStringLoop,
 		"local":             (*Parser).parseDictionary,
 		"consecutivemovers": nil,
 	}
@@ -862,4 +863,20 @@ func (p *Parser) parseStr(t Token) *Node {
 
 func (p *Parser) parseReadFile(t Token) *Node {
 	return p.prefix(KReadFile, t, levelUnion)
+}
+
+// parseStringLoop: `string k in D body` iterates the keys of dictionary D
+// (the CQL 6.1 spelling of `k [element] D body`).
+func (p *Parser) parseStringLoop(t Token) *Node {
+	name := p.advance()
+	if name.Kind != TIdent || IsReserved(name.Text) {
+		p.errorf(name.Span, "expected a variable name after 'string'")
+		return nil
+	}
+	if !p.acceptIdent("in") && !p.acceptPunct("[element]") {
+		p.errorf(p.tok().Span, "expected 'in' after 'string %s'", name.Text)
+		return nil
+	}
+	n := p.loopAfterIn(KElementLoop, t, name.Text, false)
+	return n
 }

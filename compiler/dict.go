@@ -1,0 +1,161 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Dictionaries (CQL 6.1): `dictionary D` (kept across games), `local
+// dictionary D` (emptied for every game); `D[k] = v`, `D[k]`, `#D`,
+// `unbind D[k]`, `unbind D`, and iteration `k [element] D body` or
+// `string k in D body`. Key and value types are fixed by the first
+// assignment in the text; reading an entry before any assignment is an
+// error, as in the official program.
+
+// dictInfo is what the checker knows of a dictionary.
+type dictInfo struct {
+	Index            int
+	Local            bool
+	KeyType, ValType ast.Type
+}
+
+func (c *checker) declareDict(n *ast.Node) ast.Type {
+	if _, ok := c.vars[n.Str]; ok {
+		c.errorf(n, "%s is already declared", n.Str)
+		return ast.TLog
+	}
+	d := &dictInfo{Index: len(c.dicts), Local: n.Flags&ast.FlagLocal != 0}
+	c.dicts = append(c.dicts, d)
+	c.vars[n.Str] = &variable{Name: n.Str, Type: ast.TDict, Slot: -1, Dict: d}
+	n.Slot = d.Index
+	return ast.TLog
+}
+
+// dictOf returns the dictionary a node names, if it is a dictionary variable.
+func (c *checker) dictOf(n *ast.Node) *dictInfo {
+	if n.Kind != ast.KVar {
+		return nil
+	}
+	if v, ok := c.vars[n.Str]; ok && v.Dict != nil {
+		n.Type, n.Slot = ast.TDict, v.Dict.Index
+		return v.Dict
+	}
+	return nil
+}
+
+func dictKeyType(c *checker, n *ast.Node, d *dictInfo) bool {
+	kt := c.check(n)
+	switch kt {
+	case ast.TNum, ast.TStr, ast.TSet, ast.TPos:
+	case ast.TUnknown:
+		return false
+	default:
+		c.errorf(n, "a dictionary key must be a number, string, set or position, not a %s", kt)
+		return false
+	}
+	if kt == ast.TPos && !d.Local {
+		c.errorf(n, "positions can only be keys of local dictionaries")
+	}
+	if d.KeyType == ast.TUnknown {
+		d.KeyType = kt
+	} else if d.KeyType != kt {
+		c.errorf(n, "this dictionary's keys are %ss, not %ss", d.KeyType, kt)
+		return false
+	}
+	return true
+}
+
+// checkDictAssign types `D[k] = v`.
+func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) ast.Type {
+	idx := n.Args[0]
+	dictKeyType(c, idx.Args[1], d)
+	vt := n.Args[1].Type
+	if n.Str != "=" {
+		c.errorf(n, "dictionary entries are assigned with '='")
+	}
+	switch vt {
+	case ast.TNum, ast.TStr, ast.TSet, ast.TPos:
+	default:
+		c.errorf(n.Args[1], "a dictionary value must be a number, string, set or position")
+		return ast.TLog
+	}
+	if d.ValType == ast.TUnknown {
+		d.ValType = vt
+	} else if d.ValType != vt {
+		c.errorf(n.Args[1], "type mismatch: this dictionary holds %ss, not %ss", d.ValType, vt)
+	}
+	return ast.TLog
+}
+
+// checkDictGet types `D[k]`.
+func (c *checker) checkDictGet(n *ast.Node, d *dictInfo) ast.Type {
+	dictKeyType(c, n.Args[1], d)
+	if d.ValType == ast.TUnknown {
+		c.errorf(n, "this dictionary is read before any entry is assigned to it")
+		return ast.TUnknown
+	}
+	return d.ValType
+}
+
+// checkDictLoop types `k [element] D body`: k takes each key in turn.
+func (c *checker) checkDictLoop(n *ast.Node, d *dictInfo) ast.Type {
+	if d.KeyType == ast.TUnknown {
+		c.errorf(n.Args[0], "this dictionary is iterated before any entry is assigned to it")
+		return ast.TLog
+	}
+	v := c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}, d.KeyType)
+	if v != nil {
+		n.Slot = v.Slot
+	}
+	c.check(n.Args[1])
+	n.Kind = ast.KElementLoop
+	return ast.TLog
+}
+
+func typeCodes(d *dictInfo) uint8 { return typeCode(d.KeyType) | typeCode(d.ValType)<<4 }
+
+func (g *gen) dictSet(n *ast.Node, d *dictInfo, fail int) {
+	idx := n.Args[0]
+	g.value(idx.Args[1], fail)
+	g.value(n.Args[1], fail)
+	g.emit(vm.OpDictSet, typeCodes(d), d.Index, 0)
+}
+
+func (g *gen) dictGet(n *ast.Node, d *dictInfo, fail int) {
+	g.value(n.Args[1], fail)
+	g.jump(vm.OpDictGet, typeCodes(d), d.Index, fail)
+}
+
+// dictLoop runs the body for every key; it matches when the body matched
+// for at least one key.
+func (g *gen) dictLoop(n *ast.Node, d *dictInfo, fail int) {
+	it, any := g.slots.new(), g.slots.new()
+	g.emit(vm.OpUnbind, 0, any, 0)
+	g.emit(vm.OpDictIterInit, 0, it, int32(d.Index))
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	g.jump(vm.OpDictIterNext, typeCodes(d), it, done)
+	g.store(&ast.Node{Kind: ast.KVar, Slot: n.Slot, Type: d.KeyType})
+	next := g.newLabel()
+	mark := g.markComments(n.Args[1])
+	g.test(n.Args[1], next)
+	g.emit(vm.OpPushNum, 0, 0, 1)
+	g.emit(vm.OpStore, 0, any, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(next)
+	g.truncComments(mark)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.jump(vm.OpIsBound, 0, any, fail)
+}
+
+// dictInfoOf finds the dictionary behind a checked node.
+func (g *gen) dictInfoOf(n *ast.Node) *dictInfo {
+	if n.Kind != ast.KVar {
+		return nil
+	}
+	if v, ok := g.vars[n.Str]; ok {
+		return v.Dict
+	}
+	return nil
+}
