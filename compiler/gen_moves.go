@@ -226,6 +226,7 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 		g.emit(vm.OpSaveCur, 0, save, 0)
 		g.emit(vm.OpMoveChild, 0, base, 0)
 		g.emit(vm.OpSetCur, 0, 0, 0)
+		g.emit(vm.OpCastleView, 0, base, 0)
 		next := g.newLabel()
 		mark := g.markCommentsAll(targets)
 		for i, tg := range targets {

@@ -45,8 +45,12 @@ type Machine struct {
 
 	lin       linState // linearization in force (inside line constituents)
 	pathChild int32    // the move a path constituent tests (its tail node)
-	pathCount int      // moves of the path so far, for pathcount
-	ret       uint64   // value left by OpReturn
+	// rookView is the node whose castling move `from` and `to` describe by
+	// the rook's squares: inside the targets of a dash whose sets matched
+	// the rook rather than the king. -1 for none.
+	rookView  int32
+	pathCount int    // moves of the path so far, for pathcount
+	ret       uint64 // value left by OpReturn
 	dicts     []map[string]dictEntry
 	dictIters map[int][]string
 	// Errors receives runtime errors (failed assertions); nil drops them.
@@ -67,12 +71,13 @@ type Machine struct {
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
 	return &Machine{
-		prog:   p,
-		st:     make([]uint64, 0, 64),
-		sst:    make([]string, 0, 16),
-		slots:  make([]uint64, p.NumSlots),
-		sslots: make([]string, p.NumSlots),
-		bound:  make([]bool, p.NumSlots),
+		rookView: -1,
+		prog:     p,
+		st:       make([]uint64, 0, 64),
+		sst:      make([]string, 0, 16),
+		slots:    make([]uint64, p.NumSlots),
+		sslots:   make([]string, p.NumSlots),
+		bound:    make([]bool, p.NumSlots),
 	}
 }
 
@@ -421,7 +426,13 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.slots[in.A] = v
 			m.lin.active = false
+		case OpCastleView:
+			m.rookView = -1
+			if c := int32(m.slots[int(in.A)+MoveSlotCurrent]); m.moveSquare(int(in.A), MoveFrom)&bitboard.SquareSet(m.currentMove(int(in.A)).From) == 0 {
+				m.rookView = c
+			}
 		case OpRestCur:
+			m.rookView = -1
 			v := m.slots[in.A]
 			m.cur = int32(uint32(v))
 			m.lin.active = v>>32 != 0
@@ -865,10 +876,17 @@ func (m *Machine) lastMoveSquare(what uint8) bitboard.Set {
 		return 0
 	}
 	mv := &m.tree.Nodes[m.cur].Move
+	rook := m.rookView == m.cur && mv.Is(bitboard.FlagCastle)
 	switch what {
 	case LastFrom:
+		if rook {
+			return bitboard.SquareSet(mv.RookFrom)
+		}
 		return bitboard.SquareSet(mv.From)
 	case LastTo:
+		if rook {
+			return bitboard.SquareSet(mv.RookTo)
+		}
 		return bitboard.SquareSet(mv.To)
 	case LastEPSquare:
 		if mv.Is(bitboard.FlagEnPassant) {
