@@ -469,6 +469,10 @@ func (g *gen) designator(d ast.Designator) {
 	switch {
 	case d.Pieces == ast.MaskAll:
 		g.emit(vm.OpPushSet, 0, 0, g.setConst(d.Squares))
+	case d.Pieces != 0 && d.Pieces&(d.Pieces-1) == 0 && d.Squares == bitboard.Full:
+		g.emit(vm.OpPiece, 0, int(d.Pieces), 0)
+	case d.Pieces != 0 && d.Pieces&(d.Pieces-1) == 0:
+		g.emit(vm.OpPieceIn, 0, int(d.Pieces), g.setConst(d.Squares))
 	case d.Squares == bitboard.Full:
 		g.emit(vm.OpPieces, 0, int(d.Pieces), 0)
 	default:

@@ -76,7 +76,7 @@ func (m *Machine) runLine(li int) (int, int32, bool) {
 	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
 	m.lineWalk(r, start, -1, threads, 0)
 	m.lin = savedLin
-	m.cur = start
+	m.setCur(start)
 	defer func() { m.lineRunFree = r }()
 	if r.best < 0 {
 		return 0, 0, false
@@ -90,7 +90,7 @@ func (m *Machine) runLine(li int) (int, int32, bool) {
 		}
 	}
 	m.lin = savedLin
-	m.cur = start
+	m.setCur(start)
 	return r.bestLen, path[len(path)-1].node, true
 }
 
@@ -290,7 +290,7 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 
 // lineTest runs the test of constituent k at node.
 func (m *Machine) lineTest(s *LineSpec, k, node, child int32) bool {
-	m.cur = node
+	m.setCur(node)
 	m.lin = linState{active: true, node: node, child: child}
 	return m.run(s.Subs[k])
 }
@@ -314,13 +314,13 @@ func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
 // "move 7(btm)".
 func (m *Machine) moveText(node int32) string {
 	saved := m.cur
-	m.cur = node
+	m.setCur(node)
 	n, _ := m.infoNum(InfoMoveNumber)
 	side := "wtm"
 	if v, _ := m.infoNum(InfoSideToMove); v < 0 {
 		side = "btm"
 	}
-	m.cur = saved
+	m.setCur(saved)
 	return fmt.Sprintf("move %d(%s)", n, side)
 }
 

@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -18,9 +19,10 @@ type Comment struct {
 // Machine runs a Program over the positions of one game at a time. A
 // Machine is not safe for concurrent use; each worker owns one.
 type Machine struct {
-	prog *Program
-	tree *Tree
-	cur  int32 // current position (node index)
+	prog   *Program
+	tree   *Tree
+	cur    int32              // current position (node index)
+	curPos *bitboard.Position // the position of node cur
 
 	st  []uint64 // value stack: sets, numbers (int64 bits), positions
 	sst []string // string stack
@@ -124,7 +126,7 @@ func (m *Machine) Comments() []Comment { return m.comments }
 // Comments of a failed evaluation are dropped.
 func (m *Machine) Match(node int32) bool {
 	mark := len(m.comments)
-	m.cur = node
+	m.setCur(node)
 	m.pending = m.pending[:0]
 	m.iters = 0
 	ok := m.run(m.prog.Entry)
@@ -136,7 +138,14 @@ func (m *Machine) Match(node int32) bool {
 	return true
 }
 
-func (m *Machine) pos() *bitboard.Position { return m.tree.Nodes[m.cur].Pos }
+// pos is the current position (kept in step with cur by setCur).
+func (m *Machine) pos() *bitboard.Position { return m.curPos }
+
+// setCur makes node the current position.
+func (m *Machine) setCur(node int32) {
+	m.cur = node
+	m.curPos = m.tree.Nodes[node].Pos
+}
 
 func (m *Machine) push(v uint64) { m.st = append(m.st, v) }
 
@@ -195,6 +204,10 @@ func (m *Machine) run(pc int) bool {
 			m.pushStr(m.prog.Strs[in.B])
 		case OpPieces:
 			m.pushSet(pieces(m.pos(), in.A))
+		case OpPiece:
+			m.pushSet(m.curPos.ByPiece[bits.TrailingZeros16(in.A)])
+		case OpPieceIn:
+			m.pushSet(m.curPos.ByPiece[bits.TrailingZeros16(in.A)] & m.prog.Sets[in.B])
 		case OpPiecesIn:
 			m.pushSet(pieces(m.pos(), in.A) & m.prog.Sets[in.B])
 
@@ -434,10 +447,10 @@ func (m *Machine) run(pc int) bool {
 		case OpRestCur:
 			m.rookView = -1
 			v := m.slots[in.A]
-			m.cur = int32(uint32(v))
+			m.setCur(int32(uint32(v)))
 			m.lin.active = v>>32 != 0
 		case OpSetCur:
-			m.cur = int32(m.popNum())
+			m.setCur(int32(m.popNum()))
 		case OpCurPos:
 			m.pushNum(int64(m.cur))
 		case OpParent:

@@ -89,6 +89,8 @@ const (
 	OpPushStr
 	OpPieces
 	OpPiecesIn
+	OpPiece
+	OpPieceIn
 
 	// Square sets.
 	OpUnion
@@ -248,6 +250,8 @@ var opTable = [opCount]opInfo{
 	OpPushNum:  {Name: "pushnum", B: OImm, Push: 1},
 	OpPushStr:  {Name: "pushstr", B: OStr, SPush: 1},
 	OpPieces:   {Name: "pieces", A: OPieces, Doc: "push the squares holding one of the piece kinds", Push: 1},
+	OpPiece:    {Name: "piece", A: OPieces, Doc: "push the squares of the one piece kind in A (a fast pieces)", Push: 1},
+	OpPieceIn:  {Name: "piecein", A: OPieces, B: OSet, Doc: "push the squares of the one piece kind in A within set B", Push: 1},
 	OpPiecesIn: {Name: "piecesin", A: OPieces, B: OSet, Doc: "push pieces(A) & set B (a piece designator)", Push: 1},
 
 	OpUnion:        {Name: "union", Pop: 2, Push: 1},

@@ -54,7 +54,8 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	savedLin := m.lin
 	m.lin.active = false
 	m.pathSearch(r, uint32(spec.NFA.Start), start, 0)
-	m.cur, m.lin, m.pathCount = start, savedLin, 0
+	m.setCur(start)
+	m.lin, m.pathCount = savedLin, 0
 	if r.bestLast < 0 {
 		m.restoreAtomic(spec, savedAtomic)
 		return 0, 0, false
@@ -68,7 +69,7 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 			used[s.child] = true
 		}
 	}
-	m.cur = start
+	m.setCur(start)
 	return r.best, r.bestLast, true
 }
 
@@ -175,9 +176,9 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 	set, ok := r.focus[head]
 	if !ok {
 		saved := m.cur
-		m.cur = head
+		m.setCur(head)
 		set, _ = m.runValue(s.Path.Focus)
-		m.cur = saved
+		m.setCur(saved)
 		r.focus[head] = set
 	}
 	mv := &m.tree.Nodes[child].Move
@@ -202,7 +203,7 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
 		}
 	}
 	mark := len(m.comments)
-	m.cur = node
+	m.setCur(node)
 	m.pathChild = child
 	m.pathCount = length
 	v := m.run(r.spec.Subs[k])

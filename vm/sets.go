@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"math/bits"
+
 	"cqlvm/bitboard"
 )
 
@@ -10,23 +12,28 @@ const lightSquares bitboard.Set = 0x55AA55AA55AA55AA
 // pieces returns the squares holding one of the piece kinds in mask
 // (bit p for bitboard.Piece p; bit 0 for an empty square).
 func pieces(p *bitboard.Position, mask uint16) bitboard.Set {
+	switch mask {
+	case maskWhite:
+		return p.ByColor[bitboard.White]
+	case maskBlack:
+		return p.ByColor[bitboard.Black]
+	case maskWhite | maskBlack:
+		return p.Occupied
+	}
 	var s bitboard.Set
 	for mask != 0 {
-		i := trailingZeros16(mask)
+		i := bits.TrailingZeros16(mask)
 		mask &= mask - 1
 		s |= p.ByPiece[i]
 	}
 	return s
 }
 
-func trailingZeros16(x uint16) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
-}
+// Piece-kind masks of all white and all black pieces.
+const (
+	maskWhite uint16 = 0x7E
+	maskBlack uint16 = 0x7E << 8
+)
 
 // attacking returns the squares of a whose piece attacks a square of b.
 // Attacks are pseudo-attacks: a pinned piece still attacks.
