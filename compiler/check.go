@@ -139,6 +139,9 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		return ast.TSet
 	case ast.KCompl, ast.KLight, ast.KDark, ast.KDirection:
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
+		for _, b := range n.Args[1:] {
+			c.expect(b, "a range bound of "+opName(n), ast.TNum)
+		}
 		return ast.TSet
 	case ast.KBetween:
 		c.expect(n.Args[0], "the first argument of between", ast.TSet)

@@ -250,6 +250,12 @@ func (m *Machine) run(pc int) bool {
 			m.st[len(m.st)-1] &^= uint64(lightSquares)
 		case OpDirection:
 			m.st[len(m.st)-1] = uint64(directionSet(bitboard.Set(m.st[len(m.st)-1]), in.X, int(in.A)-8, int(in.B)))
+		case OpDirectionDyn:
+			hi, lo := m.popNum(), m.popNum()
+			if hi < lo {
+				lo, hi = hi, lo
+			}
+			m.st[len(m.st)-1] = uint64(directionSet(bitboard.Set(m.st[len(m.st)-1]), in.X, int(clamp(lo, -8, 8)), int(clamp(hi, -8, 8))))
 		case OpBetween:
 			b := m.popSet()
 			m.st[len(m.st)-1] = uint64(between(bitboard.Set(m.st[len(m.st)-1]), b))

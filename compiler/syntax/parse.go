@@ -68,6 +68,7 @@ type Parser struct {
 	inSeq   int // > 0 inside line constituents: postfix * + ? are repetitions
 	noDash  int // > 0 while parsing the right side of a dash
 	noColon int // > 0 inside x[...]: ':' separates slice bounds
+	pathCol int // column of the innermost `path` keyword (layout rule)
 }
 
 // ParseFile parses a whole query: the `cql(...)` header (required unless
@@ -310,7 +311,7 @@ func (p *Parser) parseExpr(min int) *Node {
 			left = p.parseDash(left, left.Span.From)
 			continue
 		}
-		if p.inSeq > 0 && p.atSeqRepetition() {
+		if p.inSeq > 0 && p.atSeqRepetition(left) {
 			return left
 		}
 		op, level, rightAssoc := p.binaryOp()

@@ -346,15 +346,18 @@ func (p *Parser) parseCall(name Token, fn *Node) *Node {
 func (p *Parser) parseDirection(d Dir) *Node {
 	t := p.advance()
 	n := &Node{Kind: KDirection, Dirs: d}
+	var bounds []*Node
 	if lo, hi, ok := p.optRange(); ok {
 		n.Int, n.Int2, n.HasRange = lo, hi, true
+	} else {
+		bounds = p.variableRange()
 	}
 	arg := p.parseExpr(levelIndex)
 	if arg == nil {
 		p.errorf(t.Span, "expected a set after '%s'", t.Text)
 		return nil
 	}
-	n.Args = []*Node{arg}
+	n.Args = append([]*Node{arg}, bounds...)
 	n.Span = p.spanFrom(t.Span.From)
 	return n
 }
@@ -879,4 +882,22 @@ func (p *Parser) parseStringLoop(t Token) *Node {
 	}
 	n := p.loopAfterIn(KElementLoop, t, name.Text, false)
 	return n
+}
+
+// variableRange reads a range made of numeric variables (CQL 6.2 allows
+// `up DeltaRank right DeltaFile Piece`). A variable is taken as a range
+// bound only when a filter follows it, since `up x` alone means the
+// squares above the set x.
+func (p *Parser) variableRange() []*Node {
+	var bounds []*Node
+	for len(bounds) < 2 {
+		t := p.tok()
+		next := p.peek(1)
+		if t.Kind != TIdent || IsReserved(t.Text) || p.funcs[t.Text] != nil || !canStartFilter(next) || next.Kind == TPunct && next.Text == "[" && !next.SpaceBefore {
+			break
+		}
+		p.advance()
+		bounds = append(bounds, &Node{Kind: KVar, Span: t.Span, Str: t.Text})
+	}
+	return bounds
 }

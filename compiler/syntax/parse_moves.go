@@ -333,14 +333,16 @@ func (p *Parser) repetition() (lo, hi int64, ok bool) {
 
 // atSeqRepetition reports whether the parser stands on a repetition suffix
 // rather than on a binary operator: `check*` followed by --> or the end.
-func (p *Parser) atSeqRepetition() bool {
+func (p *Parser) atSeqRepetition(left *Node) bool {
 	t := p.tok()
 	if t.Kind != TPunct {
 		return false
 	}
 	switch t.Text {
 	case "*", "+":
-		return !canStartFilter(p.peek(1)) || p.peek(1).Kind == TPunct && p.peek(1).Text == "{" && p.braceRepetitionAt(1)
+		// after a filter without a value (a move, a test) it cannot be
+		// arithmetic: `Back-- +` repeats the move
+		return producesNoValue(left) || !canStartFilter(p.peek(1)) || p.peek(1).Kind == TPunct && p.peek(1).Text == "{" && p.braceRepetitionAt(1)
 	case "?":
 		return true
 	case "{":
@@ -426,15 +428,19 @@ func (p *Parser) braceRepetition() (lo, hi int64, ok bool) {
 // that are dash filters (each consumes one move) or other filters (each
 // tests the position reached so far), with grouping and repetition.
 // The constituents run on across line breaks only while the next line
-// starts with a move (a dash, a piece glued to a dash, or a group), so
-// that the filters on the lines after a path are not swallowed by it.
+// starts to the right of the `path` keyword (the official program's
+// layout rule: an indented continuation belongs to the path, a filter
+// back at the path's column or further left follows it).
 func (p *Parser) parsePath(t Token) *Node {
 	n := &Node{Kind: KPath, Seq: &Seq{}}
 	if !p.pathParams(n) {
 		return nil
 	}
 	p.inSeq++
+	saved := p.pathCol
+	_, p.pathCol = p.src.Position(int(t.Span.From))
 	n.Seq.Body = p.parsePathElems(t, false)
+	p.pathCol = saved
 	p.inSeq--
 	if n.Seq.Body == nil {
 		return nil
@@ -525,12 +531,8 @@ func (p *Parser) pathContinues(seq *Node, grouped bool) bool {
 	if len(seq.Args) == 0 || grouped || !p.onNewLine() {
 		return true
 	}
-	switch {
-	case p.isPunct("--"), p.isPunct("[x]"), p.isPunct("("):
-		return true
-	}
-	next := p.peek(1)
-	return (tk.Kind == TDesig || tk.Kind == TIdent) && next.Kind == TPunct && (next.Text == "--" || next.Text == "[x]") && !next.SpaceBefore
+	_, col := p.src.Position(int(tk.Span.From))
+	return col > p.pathCol
 }
 
 // onNewLine reports whether the current token starts a new line.

