@@ -714,6 +714,11 @@ func (g *gen) comment(n *ast.Node, fail int) {
 // toText pushes the text of a value as comments print it.
 func (g *gen) toText(a *ast.Node, fail int) {
 	g.value(a, fail)
+	switch {
+	case a.Kind == ast.KVar && a.Flags&ast.FlagPieceVar != 0:
+		g.emit(vm.OpToStr, vm.TypePiece, 0, 0)
+		return
+	}
 	switch a.Type {
 	case ast.TSet:
 		g.emit(vm.OpToStr, vm.TypeSet, 0, 0)

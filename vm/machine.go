@@ -857,14 +857,24 @@ func (m *Machine) valueText(t uint8) string {
 		return m.popStr()
 	case TypePos:
 		return m.positionText(int32(m.popNum()))
+	case TypePiece:
+		// a piece variable: the piece's letter and its square ("Qe1")
+		s := m.popSet()
+		if s == 0 {
+			return "[]"
+		}
+		sq := s.First()
+		return string(m.curPos.Board[sq].Letter()) + sq.String()
 	}
 	return "?"
 }
 
 // positionText names a position in comments by its move.
 func (m *Machine) positionText(node int32) string {
-	n := &m.tree.Nodes[node]
-	return fmt.Sprintf("<position %d ply %d>", node, n.Ply)
+	if node < 0 || int(node) >= len(m.tree.Nodes) {
+		return "<no position>"
+	}
+	return m.moveText(node)
 }
 
 // child is the n-th child of node (0 = the mainline continuation).

@@ -248,6 +248,7 @@ const (
 	TypeNum
 	TypeStr
 	TypePos
+	TypePiece // a piece variable's square, printed with its piece letter
 )
 
 // TypeString names a value type.
@@ -261,6 +262,8 @@ func TypeString(t uint8) string {
 		return "str"
 	case TypePos:
 		return "pos"
+	case TypePiece:
+		return "piece"
 	}
 	return "?"
 }
