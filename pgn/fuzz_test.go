@@ -49,6 +49,12 @@ func FuzzParse(f *testing.F) {
 			checkParsed(t, data, raw, &g)
 			if g.Err() == nil {
 				checkRoundTrip(t, &g)
+				full := g.Result
+				var h Game
+				p.ParseHeader(raw, &h)
+				if h.Result != full || len(h.Nodes) > 1 {
+					t.Fatalf("ParseHeader: result %q and %d nodes; Parse: result %q", h.Result, len(h.Nodes), full)
+				}
 			}
 		}
 		// The Parser on bytes no Reader has cut.

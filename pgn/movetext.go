@@ -88,7 +88,9 @@ func (p *Parser) openVariation(i int) {
 	}
 	p.flushPending(p.cur)
 	p.open = append(p.open, openParen{at: i, cur: p.cur})
-	p.cur = p.g.Nodes[p.cur].Parent
+	if !p.skim { // skimming plays no moves: everything hangs on the root
+		p.cur = p.g.Nodes[p.cur].Parent
+	}
 	p.lineMoved, p.marker = false, true
 }
 
@@ -234,6 +236,10 @@ var suffixGlyphs = map[string]uint8{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "
 
 // move plays the SAN (or UCI) move tok, found at data[i].
 func (p *Parser) move(i int, tok []byte) {
+	if p.skim {
+		p.lineMoved, p.marker = true, false
+		return
+	}
 	san, nag := splitSuffixGlyph(tok)
 	san = trimEP(san)
 	if !isASCII(san) {

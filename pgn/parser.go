@@ -16,6 +16,7 @@ type Parser struct {
 
 	raw  *RawGame
 	g    *Game
+	skim bool // ParseHeader: read the movetext without playing its moves
 	data []byte
 	err  *Error // the game's error, once one is found
 
@@ -71,6 +72,21 @@ func (p *Parser) Parse(raw *RawGame, g *Game) {
 		p.renumber()
 	}
 	p.raw, p.g, p.data = nil, nil, nil
+}
+
+// ParseHeader reads only what a game says about itself: its tags, its
+// start position (g.Nodes holds just the root) and the movetext's result,
+// without playing the moves, which is most of the work of Parse. A query
+// whose game-level conditions (tags, result, game number) fail can skip
+// the game after this. Move errors are not found here.
+func (p *Parser) ParseHeader(raw *RawGame, g *Game) {
+	p.skim = true
+	p.Parse(raw, g)
+	p.skim = false
+	if len(g.Nodes) > 1 {
+		g.Nodes = g.Nodes[:1]
+		g.Nodes[0].FirstChild = -1
+	}
 }
 
 // fail records the game's error at data offset at, unless one is recorded.
