@@ -72,6 +72,8 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	g.finish(c)
+	g.prefilter(body)
+	g.resolve()
 	q.Program = g.prog
 	return q, nil
 }
@@ -105,7 +107,7 @@ func (g *gen) body(filters []*ast.Node) {
 		g.deferred = g.deferred[1:]
 		f()
 	}
-	g.resolve()
+
 }
 
 // finish records slot names and sizes.

@@ -119,6 +119,17 @@ func (m *Machine) StartGame(t *Tree) {
 // Messages are the texts of `message` filters run in this game.
 func (m *Machine) GameMessages() []string { return m.messages }
 
+// GameMatches runs the game prefilter on a tree holding the game's tags,
+// result and root only; false means no position of the game can match.
+func (m *Machine) GameMatches(t *Tree) bool {
+	if m.prog.GameFilter < 0 {
+		return true
+	}
+	m.tree = t
+	m.setCur(0)
+	return m.run(m.prog.GameFilter)
+}
+
 // Comments are the comments produced so far in this game.
 func (m *Machine) Comments() []Comment { return m.comments }
 

@@ -36,7 +36,10 @@ type Program struct {
 	// starts, for `while (s ~~ "re")`, which walks the successive matches.
 	RegexIter map[int]int
 	Lines     []LineSpec
-	Dicts     []DictSpec
+	// GameFilter is the entry of the game prefilter (conditions on the
+	// game's tags, result and number alone), -1 when there is none.
+	GameFilter int
+	Dicts      []DictSpec
 
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.
@@ -77,6 +80,9 @@ func (p *Program) Disassemble(w io.Writer) error {
 // disassembleLines prints the NFA of each line and path filter, with the
 // entry pc of each constituent's test.
 func (p *Program) disassembleLines(w io.Writer) error {
+	if p.GameFilter >= 0 {
+		fmt.Fprintf(w, "\ngame prefilter: code at %d\n", p.GameFilter)
+	}
 	for i, l := range p.Lines {
 		fmt.Fprintf(w, "\n%s #%d%s:\n", l.Name, i, lineFlags(&l))
 		for k, entry := range l.Subs {

@@ -1,0 +1,99 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// The game prefilter: top-level conditions that depend only on the game
+// (its tags, result and number), such as `player white "Kasparov"` or
+// `result 1-0`, are compiled a second time into a subroutine the driver
+// runs once per game, on the tags alone. When it fails no position of the
+// game can match, so the game's moves are never played. The body still
+// tests those conditions itself; the prefilter only saves work.
+
+// gameConstant reports whether n's value and match depend only on the
+// game, not on the position, and n has no side effects.
+func gameConstant(n *ast.Node) bool {
+	if n == nil {
+		return true
+	}
+	switch n.Kind {
+	case ast.KNumber, ast.KString, ast.KTrue, ast.KFalse, ast.KTagValue, ast.KPlayer, ast.KElo,
+		ast.KYear, ast.KResult, ast.KGameNumber, ast.KLastGameNumber,
+		ast.KIn, ast.KCmp, ast.KNot, ast.KAnd, ast.KOr, ast.KCompound,
+		ast.KPlus, ast.KMinus, ast.KTimes, ast.KDiv, ast.KMod, ast.KNeg, ast.KAbs,
+		ast.KLower, ast.KUpper, ast.KStrIndex, ast.KSlice, ast.KIndexOf, ast.KInt, ast.KAscii,
+		ast.KMax, ast.KMin:
+	default:
+		return false
+	}
+	if n.Type == ast.TSet || n.Type == ast.TPos {
+		return false
+	}
+	for _, a := range n.Args {
+		if !gameConstant(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// conjuncts flattens the top-level `and`s and compounds of the body.
+func conjuncts(ns []*ast.Node) []*ast.Node {
+	var out []*ast.Node
+	var walk func(n *ast.Node)
+	walk = func(n *ast.Node) {
+		switch n.Kind {
+		case ast.KCompound, ast.KAnd:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		default:
+			out = append(out, n)
+		}
+	}
+	for _, n := range ns {
+		walk(n)
+	}
+	return out
+}
+
+// prefilter emits the game prefilter, if the body has game conditions
+// and skipping a game cannot change anything else (no persistent state or
+// messages, which every game's positions would otherwise update).
+func (g *gen) prefilter(body []*ast.Node) {
+	g.prog.GameFilter = -1
+	if g.prog.HasPersistent() || hasKind(body, ast.KMessage) {
+		return
+	}
+	var conds []*ast.Node
+	for _, c := range conjuncts(body) {
+		if c.Kind != ast.KFuncDef && gameConstant(c) && c.Kind != ast.KTrue {
+			conds = append(conds, c)
+		}
+	}
+	if len(conds) == 0 {
+		return
+	}
+	g.prog.GameFilter = g.subroutine(&ast.Node{Kind: ast.KCompound, Args: conds, Type: conds[len(conds)-1].Type, Span: conds[0].Span})
+}
+
+// hasKind reports whether some node under ns has kind k.
+func hasKind(ns []*ast.Node, k ast.Kind) bool {
+	found := false
+	var walk func(n *ast.Node) *ast.Node
+	walk = func(n *ast.Node) *ast.Node {
+		if n.Kind == k {
+			found = true
+		}
+		walkChildren(n, walk)
+		return n
+	}
+	for _, n := range ns {
+		walk(n)
+	}
+	return found
+}
+
+var _ = vm.OpNop

@@ -1,0 +1,172 @@
+package compiler
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"cqlvm/compiler/source"
+	"cqlvm/pgn"
+	"cqlvm/vm"
+)
+
+// Helpers shared by the fuzz target, the pathological-query tests and the
+// bug reproductions: reading games into machine trees the way the command
+// does, and compiling and running queries under a deadline.
+
+// treeOf gives the machine its view of a parsed game (the logic of
+// cmd/cqlvm's buildTree): positions shared, the mainline only unless
+// variations is set.
+func treeOf(g *pgn.Game, variations bool) *vm.Tree {
+	t := &vm.Tree{}
+	n := len(g.Nodes)
+	if !variations {
+		n = g.MainlineLen()
+	}
+	t.Nodes = make([]vm.Node, n)
+	t.Number = g.Number
+	t.Result = g.Result
+	t.Variations = variations
+	for _, tg := range g.Tags {
+		v := tg.Value
+		switch tg.Name {
+		case "White", "Black", "Date":
+			v = strings.TrimSpace(v)
+		}
+		t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: v})
+	}
+	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black"} {
+		if _, ok := g.Tag(name); !ok {
+			t.Tags = append(t.Tags, vm.Tag{Name: name, Value: "?"})
+		}
+	}
+	if t.Result == "" {
+		t.Result, _ = g.Tag("Result")
+	}
+	for i := 0; i < n; i++ {
+		src := &g.Nodes[i]
+		dst := &t.Nodes[i]
+		*dst = vm.Node{
+			Pos:         &src.Pos,
+			Move:        src.Move,
+			Parent:      src.Parent,
+			FirstChild:  src.FirstChild,
+			NextSibling: src.NextSibling,
+			Ply:         src.Ply,
+			Depth:       src.Depth,
+			NAGs:        src.NAGs,
+		}
+		if !variations {
+			dst.NextSibling = -1
+			if int(dst.FirstChild) >= n {
+				dst.FirstChild = -1
+			}
+		}
+		if k := len(src.Comments); k > 0 {
+			dst.Comment = src.Comments[k-1]
+		}
+	}
+	t.ComputeEnds()
+	return t
+}
+
+// readGames parses up to max games of PGN text.
+func readGames(tb testing.TB, r io.Reader, name string, max int) []*pgn.Game {
+	tb.Helper()
+	rd := pgn.NewReader(r, name)
+	var p pgn.Parser
+	p.CastlingFromPlacement = true
+	var out []*pgn.Game
+	for len(out) < max {
+		raw, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		g := &pgn.Game{}
+		p.Parse(raw, g)
+		if err := g.Err(); err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// gamesFromFile reads the games numbered in want (1-based) from a PGN file.
+func gamesFromFile(tb testing.TB, path string, want ...int) []*pgn.Game {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	most := 0
+	for _, w := range want {
+		most = max(most, w)
+	}
+	all := readGames(tb, f, path, most)
+	var out []*pgn.Game
+	for _, w := range want {
+		if w > len(all) {
+			tb.Fatalf("%s has only %d games", path, len(all))
+		}
+		out = append(out, all[w-1])
+	}
+	return out
+}
+
+// guarded runs f in its own goroutine and returns its error, a panic
+// (with its stack) as an error, or errTimeout after d. A timed-out f keeps
+// running: the caller must fail the test.
+func guarded(d time.Duration, f func() error) error {
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- &panicError{value: r, stack: string(debug.Stack())}
+			}
+		}()
+		done <- f()
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		return errTimeout
+	}
+}
+
+var errTimeout = errors.New("deadline exceeded")
+
+type panicError struct {
+	value any
+	stack string
+}
+
+func (p *panicError) Error() string { return fmt.Sprintf("panic: %v\n%s", p.value, p.stack) }
+
+// compileText compiles a query as the fuzz target does: no header needed.
+func compileText(text string) (*Query, error) {
+	return Compile(source.New("f.cql", text), Options{RequireHeader: false})
+}
+
+// matches runs the program at every node of the tree and returns the
+// matching nodes.
+func matches(m *vm.Machine, t *vm.Tree) []int32 {
+	m.StartGame(t)
+	var out []int32
+	for i := range t.Nodes {
+		if m.Match(int32(i)) {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
