@@ -5,12 +5,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"cqlvm/cmd/cqlvm/input"
 	"cqlvm/compiler"
 	"cqlvm/pgn"
 	"cqlvm/vm"
@@ -19,7 +20,8 @@ import (
 // runConfig is everything a run needs after flags and header are merged.
 type runConfig struct {
 	inputs      []string
-	output      string // "-" for stdout
+	output      string // PGN output: a file name, "-" for stdout, "" for none (JSON only)
+	json        bool   // write one JSON object per matched position
 	matchString string
 	gameLo      int // 0: no game-number restriction
 	gameHi      int
@@ -32,31 +34,57 @@ type runConfig struct {
 	threads     int
 	sortMatch   bool
 	result      string // header `result`: only games with this result are searched
-	messages    io.Writer
+
+	lineIncrement int    // print a line every N games (0: never)
+	progress      string // "auto", "always" or "never"
+
+	opener   *input.Opener
+	messages io.Writer // `message` output and -lineincrement lines
 }
+
+// writesPGN reports whether the run writes matched games as PGN.
+func (c *runConfig) writesPGN() bool { return c.output != "" }
 
 // gameResult is what a worker reports about one game.
 type gameResult struct {
 	number   int
 	read     bool // false for games skipped by the game-number range
-	output   []byte
-	matched  int // matched positions
+	offset   int64
+	output   []byte // the annotated game as PGN
+	json     []byte // its JSON lines
+	matched  int    // matched positions
 	selected bool
 	errs     []*pgn.Error
 	messages []string
 	sortVals []vm.SortValue
+	crash    *internalError // the worker panicked on this game
 }
 
 // stats is the run's tally.
 type stats struct {
 	games, matches, badGames int
-	persistent               []string // "name: value" of persistent variables
+	persistent               []string       // "name: value" of persistent variables
+	crash                    *internalError // the first game a worker panicked on
+}
+
+// liveCounts are the collector's running totals, read by the progress
+// line from another goroutine.
+type liveCounts struct {
+	games, matches atomic.Int64
+}
+
+// sinks are where the collector writes.
+type sinks struct {
+	pgn, json io.Writer // nil when not wanted
+	diag      io.Writer // PGN errors
+	live      *liveCounts
+	start     time.Time
 }
 
 // runPipeline reads every input, evaluates q on every game with
 // cfg.threads workers and writes the matched games, in input order (or
-// in sort order), to out. Messages and PGN errors go to diag.
-func runPipeline(q *compiler.Query, cfg *runConfig, out io.Writer, diag io.Writer) (stats, error) {
+// in sort order), to the sinks.
+func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
 	raws := make(chan *pgn.RawGame, 64)
 	results := make(chan gameResult, 64)
 	var readErr error
@@ -74,10 +102,9 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out io.Writer, diag io.Write
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(q, cfg)
-			w.m.LastGameNumber = last
+			w := newWorker(q, cfg, last)
 			for raw := range raws {
-				results <- w.process(raw)
+				results <- w.processSafely(raw)
 			}
 			if cfg.threads == 1 {
 				persistent = w.m.PersistentValues()
@@ -85,7 +112,7 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out io.Writer, diag io.Write
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
-	st, err := collect(results, cfg, q.Program.Sorts, out, diag)
+	st, err := collect(results, cfg, q.Program.Sorts, out)
 	st.persistent = persistent
 	if readErr != nil {
 		return st, readErr
@@ -93,36 +120,54 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out io.Writer, diag io.Write
 	return st, err
 }
 
-// readInputs streams the games of every input file, numbering them
-// continuously, and stops after the last game of the game-number range.
-func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) error {
+// readInputs streams the games of every input, numbering them
+// continuously across files, and stops after the last game of the
+// game-number range.
+func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = newInternalError(p, "while reading the input")
+		}
+	}()
 	next := 1
 	for _, name := range cfg.inputs {
-		f, err := openInput(name)
-		if err != nil {
+		done := false
+		err := cfg.opener.Each(name, func(s input.Stream) error {
+			var stop bool
+			var err error
+			next, stop, err = readStream(s, next, cfg.gameHi, raws)
+			done = stop
+			return err
+		})
+		if err != nil || done {
 			return err
 		}
-		r := pgn.NewReader(f, name)
-		r.SetFirstNumber(next)
-		for {
-			raw, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				f.Close()
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			raws <- raw
-			next = raw.Number + 1
-			if cfg.gameHi > 0 && raw.Number >= cfg.gameHi {
-				f.Close()
-				return nil
-			}
-		}
-		f.Close()
 	}
 	return nil
+}
+
+// readStream sends the games of one stream, numbered from first; it
+// returns the next game number and whether the game-number range is done.
+func readStream(s input.Stream, first, lastWanted int, raws chan<- *pgn.RawGame) (next int, done bool, err error) {
+	r := pgn.NewReader(s.R, s.Name)
+	r.SetFirstNumber(first)
+	next = first
+	var end int64 // where the last complete game ended
+	for {
+		raw, err := r.Next()
+		if err == io.EOF {
+			return next, false, nil
+		}
+		if err != nil {
+			return next, false, &inputError{fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", s.Name, end, next-1, err)}
+		}
+		raws <- raw
+		next = raw.Number + 1
+		end = raw.Offset + int64(len(raw.Data))
+		if lastWanted > 0 && raw.Number >= lastWanted {
+			return next, true, nil
+		}
+	}
 }
 
 // countGames is the value of lastgamenumber: the number of games of the
@@ -131,57 +176,63 @@ func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) error {
 // games); games without tags are rare elsewhere. It is 0 when an input
 // cannot be read twice (standard input).
 func countGames(inputs []string) int {
+	var opener input.Opener // a second pass: not counted in the progress
 	n := 0
 	for _, name := range inputs {
 		if name == "-" {
 			return 0
 		}
-		f, err := os.Open(name)
+		err := opener.Each(name, func(s input.Stream) error {
+			r := pgn.NewReader(s.R, s.Name)
+			for {
+				raw, err := r.Next()
+				if err != nil {
+					return nil
+				}
+				if hasWhiteTag(raw.Data) {
+					n++
+				}
+			}
+		})
 		if err != nil {
 			return 0
 		}
-		r := pgn.NewReader(f, name)
-		for {
-			raw, err := r.Next()
-			if err != nil {
-				break
-			}
-			if hasWhiteTag(raw.Data) {
-				n++
-			}
-		}
-		f.Close()
 	}
 	return n
 }
 
-func openInput(name string) (io.ReadCloser, error) {
-	if name == "-" {
-		return io.NopCloser(os.Stdin), nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
-}
-
 // collect puts results back in input order, writes the selected games
 // (sorted when asked) and reports messages and errors in game order.
-func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out io.Writer, diag io.Writer) (stats, error) {
+func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out sinks) (stats, error) {
 	sorting := cfg.sortMatch || len(sorts) > 0
 	var st stats
 	pending := map[int]gameResult{}
 	next := 1 // the reader numbers games from 1
 	var kept []gameResult
-	bw := bufio.NewWriterSize(out, 1<<16)
+	pgnOut := bufferedOrNil(out.pgn)
+	jsonOut := bufferedOrNil(out.json)
+	write := func(r *gameResult) {
+		if pgnOut != nil {
+			pgnOut.Write(r.output)
+		}
+		if jsonOut != nil {
+			jsonOut.Write(r.json)
+		}
+	}
 	emit := func(r gameResult) {
 		if r.read {
 			st.games++
+			out.live.games.Add(1)
+			if cfg.lineIncrement > 0 && st.games%cfg.lineIncrement == 0 {
+				fmt.Fprintf(cfg.messages, "%d games, %d matches, %s seconds\n", st.games, st.matches, elapsed(out.start))
+			}
+		}
+		if r.crash != nil && st.crash == nil {
+			st.crash = r.crash
 		}
 		for _, e := range r.errs {
 			st.badGames++
-			fmt.Fprintln(diag, e.Error())
+			fmt.Fprintln(out.diag, formatGameError(e, r.offset))
 		}
 		for _, m := range r.messages {
 			fmt.Fprintln(cfg.messages, m)
@@ -190,11 +241,12 @@ func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out 
 			return
 		}
 		st.matches++
+		out.live.matches.Add(1)
 		if sorting {
 			kept = append(kept, r)
 			return
 		}
-		bw.Write(r.output)
+		write(&r)
 	}
 	for r := range results {
 		pending[r.number] = r
@@ -219,35 +271,85 @@ func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out 
 	}
 	if sorting {
 		sort.SliceStable(kept, func(i, j int) bool { return sortsBefore(&kept[i], &kept[j], sorts, cfg.sortMatch) })
-		for _, r := range kept {
-			bw.Write(r.output)
+		for i := range kept {
+			write(&kept[i])
 		}
 	}
-	return st, bw.Flush()
+	return st, flushAll(pgnOut, jsonOut)
+}
+
+func bufferedOrNil(w io.Writer) *bufio.Writer {
+	if w == nil {
+		return nil
+	}
+	return bufio.NewWriterSize(w, 1<<16)
+}
+
+func flushAll(ws ...*bufio.Writer) error {
+	for _, w := range ws {
+		if w == nil {
+			continue
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// formatGameError is a PGN error with the byte offset where its game
+// starts, so that the game can be cut out of a large file
+// (`tail -c +OFFSET+1 file | head`).
+func formatGameError(e *pgn.Error, gameOffset int64) string {
+	return fmt.Sprintf("%s:%d:%d: game %d (starting at byte %d): %s", e.File, e.Line, e.Col, e.Game, gameOffset, e.Msg)
 }
 
 // worker evaluates games; each goroutine owns one.
 type worker struct {
 	cfg     *runConfig
 	q       *compiler.Query
+	last    int // lastgamenumber
 	parser  pgn.Parser
 	game    pgn.Game
 	tree    vm.Tree
 	m       *vm.Machine
 	matched []int32
-	buf     bytes.Buffer
-	bw      *bufio.Writer
+	// commentSpans[i] is the range of m.Comments() produced while
+	// matching matched[i] (for the JSON output).
+	commentSpans [][2]int
+	sans         sanCache
+	buf          bytes.Buffer
+	bw           *bufio.Writer
 }
 
-func newWorker(q *compiler.Query, cfg *runConfig) *worker {
-	w := &worker{cfg: cfg, q: q, m: vm.NewMachine(q.Program)}
+func newWorker(q *compiler.Query, cfg *runConfig, last int) *worker {
+	w := &worker{cfg: cfg, q: q, last: last}
 	w.parser.CastlingFromPlacement = true // as the official program reads FENs
 	w.bw = bufio.NewWriter(&w.buf)
+	w.resetMachine()
 	return w
 }
 
+func (w *worker) resetMachine() {
+	w.m = vm.NewMachine(w.q.Program)
+	w.m.LastGameNumber = w.last
+}
+
+// processSafely is process that turns a panic into a report naming the
+// game, so that a bug shows where to look instead of a stack trace.
+func (w *worker) processSafely(raw *pgn.RawGame) (res gameResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			where := fmt.Sprintf("on game %d of %s (starting at byte %d)", raw.Number, raw.File, raw.Offset)
+			res = gameResult{number: raw.Number, read: true, offset: raw.Offset, crash: newInternalError(p, where)}
+			w.resetMachine() // its state is unknown after a panic
+		}
+	}()
+	return w.process(raw)
+}
+
 func (w *worker) process(raw *pgn.RawGame) gameResult {
-	res := gameResult{number: raw.Number, read: true}
+	res := gameResult{number: raw.Number, read: true, offset: raw.Offset}
 	if w.cfg.gameLo > 0 && (raw.Number < w.cfg.gameLo || raw.Number > w.cfg.gameHi) {
 		return res
 	}
@@ -258,14 +360,7 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 	}
 	buildTree(&w.tree, &w.game, w.cfg.variations)
 	w.m.StartGame(&w.tree)
-	w.matched = w.matched[:0]
-	if w.cfg.result == "" || w.tree.Result == w.cfg.result {
-		for i := range w.tree.Nodes {
-			if w.m.Match(int32(i)) {
-				w.matched = append(w.matched, int32(i))
-			}
-		}
-	}
+	w.matchPositions()
 	res.matched = len(w.matched)
 	res.messages = append(res.messages, w.m.GameMessages()...)
 	if len(w.matched) < w.cfg.matchLo || len(w.matched) > w.cfg.matchHi {
@@ -273,14 +368,41 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 	}
 	res.selected = true
 	res.sortVals = append(res.sortVals, w.m.SortValues()...)
-	annotate(&w.game, w.m.Comments(), w.matched, raw.Number, w.cfg, sortTexts(w.q.Program.Sorts, res.sortVals, w.cfg.sortMatch, len(w.matched)))
+	if w.cfg.json {
+		res.json = w.jsonLines(res.sortVals)
+	}
+	if w.cfg.writesPGN() {
+		res.output = w.annotatedPGN(raw.Number, res.sortVals)
+	}
+	return res
+}
+
+// matchPositions evaluates the query at every position of the tree.
+func (w *worker) matchPositions() {
+	w.matched = w.matched[:0]
+	w.commentSpans = w.commentSpans[:0]
+	if w.cfg.result != "" && w.tree.Result != w.cfg.result {
+		return
+	}
+	for i := range w.tree.Nodes {
+		mark := len(w.m.Comments())
+		if w.m.Match(int32(i)) {
+			w.matched = append(w.matched, int32(i))
+			w.commentSpans = append(w.commentSpans, [2]int{mark, len(w.m.Comments())})
+		}
+	}
+}
+
+// annotatedPGN writes the game with the query's comments.
+func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
+	texts := sortTexts(w.q.Program.Sorts, sortVals, w.cfg.sortMatch, len(w.matched))
+	annotate(&w.game, w.m.Comments(), w.matched, number, w.cfg, texts)
 	w.buf.Reset()
 	w.bw.Reset(&w.buf)
 	pgn.WriteGame(w.bw, &w.game, pgn.WriteOptions{})
 	w.bw.WriteString("\n")
 	w.bw.Flush()
-	res.output = append([]byte(nil), w.buf.Bytes()...)
-	return res
+	return append([]byte(nil), w.buf.Bytes()...)
 }
 
 // sortsBefore orders output games by the sort keys in the order they

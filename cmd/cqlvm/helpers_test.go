@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"crypto/md5"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	samplePGN  = "../../testdata/pgn/sample.pgn"
+	studiesPGN = "../../testdata/pgn/studies.pgn"
+	gamesPGN   = "../../testdata/pgn/games.pgn"
+)
+
+// invocation is the outcome of one command line.
+type invocation struct {
+	status         int
+	stdout, stderr string
+}
+
+// runCLI runs a command line as main does, with stdin as standard input
+// (nil: an empty one) and no terminal.
+func runCLI(t *testing.T, stdin io.Reader, args ...string) invocation {
+	t.Helper()
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	var stdout, stderr bytes.Buffer
+	c := &cli{stdin: stdin, stdout: &stdout, stderr: &stderr}
+	status := c.main(args)
+	return invocation{status, stdout.String(), stderr.String()}
+}
+
+// mustRun is runCLI that fails the test unless the exit status is 0.
+func mustRun(t *testing.T, stdin io.Reader, args ...string) invocation {
+	t.Helper()
+	r := runCLI(t, stdin, args...)
+	if r.status != exitOK {
+		t.Fatalf("cqlvm %s: exit %d\n%s", strings.Join(args, " "), r.status, r.stderr)
+	}
+	return r
+}
+
+// writeQuery writes a query file into a temporary directory.
+func writeQuery(t *testing.T, dir, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, "q.cql")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func jsonUnmarshal(line string, v any) error { return json.Unmarshal([]byte(line), v) }
+
+func pgnMD5(data []byte) string { return fmt.Sprintf("%x", md5.Sum(data)) }
