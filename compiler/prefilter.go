@@ -1,9 +1,6 @@
 package compiler
 
-import (
-	ast "cqlvm/compiler/syntax"
-	"cqlvm/vm"
-)
+import ast "cqlvm/compiler/syntax"
 
 // The game prefilter: top-level conditions that depend only on the game
 // (its tags, result and number), such as `player white "Kasparov"` or
@@ -95,5 +92,3 @@ func hasKind(ns []*ast.Node, k ast.Kind) bool {
 	}
 	return found
 }
-
-var _ = vm.OpNop

@@ -353,6 +353,9 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 	if w.cfg.gameLo > 0 && (raw.Number < w.cfg.gameLo || raw.Number > w.cfg.gameHi) {
 		return res
 	}
+	if w.skippedByPrefilter(raw) {
+		return res
+	}
 	w.parser.Parse(raw, &w.game)
 	res.errs = append(res.errs, w.game.Errors...)
 	if len(w.game.Nodes) == 0 {
@@ -375,6 +378,28 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 		res.output = w.annotatedPGN(raw.Number, res.sortVals)
 	}
 	return res
+}
+
+// usePrefilter is switched off by the test that checks the prefilter
+// changes nothing but speed.
+var usePrefilter = true
+
+// skippedByPrefilter reports whether the query's game conditions (tags,
+// result, game number) already rule the game out, judged on its header
+// alone so that its moves need not be played. A game is never skipped
+// when zero matched positions would select it, and a game whose header
+// does not read cleanly is left to the full parse, which reports why.
+func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
+	if !usePrefilter || w.q.Program.GameFilter < 0 || w.cfg.matchLo <= 0 {
+		return false
+	}
+	w.parser.ParseHeader(raw, &w.game)
+	if len(w.game.Errors) > 0 || len(w.game.Nodes) == 0 {
+		return false
+	}
+	buildTree(&w.tree, &w.game, false)
+	w.m.StartGame(&w.tree)
+	return !w.m.GameMatches(&w.tree)
 }
 
 // matchPositions evaluates the query at every position of the tree.

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"cqlvm/compiler"
+	"cqlvm/compiler/source"
+)
+
+// TestPrefilterChangesOnlySpeed runs queries whose tag, result and
+// game-number conditions the compiler hoists into the game prefilter,
+// with and without it, and requires byte-identical output.
+func TestPrefilterChangesOnlySpeed(t *testing.T) {
+	queries := []struct{ cql, pgn string }{
+		{"result 1-0 mate", gamesPGN},
+		{`player white "Adams" check`, gamesPGN},
+		{`not result 1/2-1/2 and year > 1990 stalemate or mate`, gamesPGN},
+		{"gamenumber > 100 gamenumber <= 300 mate", studiesPGN},
+		{`cql(matchcount 0 1) result 0-1 mate`, gamesPGN},
+		{`year < 1950 or player white "Anand" mate comment("m")`, gamesPGN},
+		{`cql(variations) result 1-0 stalemate`, samplePGN},
+	}
+	for _, q := range queries {
+		t.Run(q.cql, func(t *testing.T) {
+			text := q.cql
+			if text[:3] != "cql" {
+				text = "cql() " + text
+			}
+			parsed, err := compiler.Compile(source.New("q.cql", text), compiler.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if parsed.Program.GameFilter < 0 {
+				t.Fatalf("expected a game prefilter for %q", q.cql)
+			}
+			dir := t.TempDir()
+			query := writeQuery(t, dir, text)
+			outputs := make([]string, 2)
+			for i, on := range []bool{true, false} {
+				usePrefilter = on
+				out := filepath.Join(dir, "out.pgn")
+				mustRun(t, nil, "run", "-q", "-o", out, query, q.pgn)
+				outputs[i] = readText(t, out)
+				os.Remove(out)
+			}
+			usePrefilter = true
+			if outputs[0] == "" {
+				t.Fatalf("no game matched; the case tests nothing")
+			}
+			if outputs[0] != outputs[1] {
+				t.Fatalf("output with the prefilter differs from the output without it")
+			}
+		})
+	}
+}
