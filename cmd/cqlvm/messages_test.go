@@ -209,3 +209,34 @@ func TestQueryFoundAmongPositionals(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedAssertionsReported checks that a failed `assert` is reported
+// on the error stream with the query position and the game, in game
+// order, and that the run goes on (the matches are unaffected).
+func TestFailedAssertionsReported(t *testing.T) {
+	dir := t.TempDir()
+	query := filepath.Join(dir, "as.cql")
+	os.WriteFile(query, []byte("cql()\n  assert not mate\n"), 0o644)
+	out := filepath.Join(dir, "out.pgn")
+	r := mustRun(t, nil, "run", "-q", "-o", out, query, samplePGN)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	var asserts []string
+	for _, l := range lines {
+		if strings.Contains(l, "assertion failed") {
+			asserts = append(asserts, l)
+		}
+	}
+	// sample.pgn has 58 games with a mate on the mainline (the persistent
+	// example's NumberMates); every mate position fails the assertion
+	if len(asserts) < 58 {
+		t.Fatalf("%d assertion failures reported, want at least one per mated game (58):\n%s", len(asserts), r.stderr)
+	}
+	if !strings.HasPrefix(asserts[0], query+":2:3: game 9: assertion failed") {
+		t.Errorf("first report %q does not name the query position and game 9", asserts[0])
+	}
+	plain := filepath.Join(dir, "plain.pgn")
+	mustRun(t, nil, "run", "-q", "-o", plain, writeQuery(t, dir, "cql() not mate"), samplePGN)
+	if readText(t, out) != readText(t, plain) {
+		t.Errorf("`assert not mate` and `not mate` match differently")
+	}
+}

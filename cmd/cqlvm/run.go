@@ -56,6 +56,7 @@ type gameResult struct {
 	selected bool
 	errs     []*pgn.Error
 	messages []string
+	asserts  []string // failed `assert`s, for the error stream
 	sortVals []vm.SortValue
 	crash    *internalError // the worker panicked on this game
 }
@@ -237,6 +238,9 @@ func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out 
 		for _, m := range r.messages {
 			fmt.Fprintln(cfg.messages, m)
 		}
+		for _, a := range r.asserts {
+			fmt.Fprintln(out.diag, a)
+		}
 		if !r.selected {
 			return
 		}
@@ -318,6 +322,7 @@ type worker struct {
 	// matching matched[i] (for the JSON output).
 	commentSpans [][2]int
 	sans         sanCache
+	asserts      []string // failed assertions of the current game
 	buf          bytes.Buffer
 	bw           *bufio.Writer
 }
@@ -333,6 +338,7 @@ func newWorker(q *compiler.Query, cfg *runConfig, last int) *worker {
 func (w *worker) resetMachine() {
 	w.m = vm.NewMachine(w.q.Program)
 	w.m.LastGameNumber = w.last
+	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
 }
 
 // processSafely is process that turns a panic into a report naming the
@@ -363,9 +369,11 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 	}
 	buildTree(&w.tree, &w.game, w.cfg.variations)
 	w.m.StartGame(&w.tree)
+	w.asserts = w.asserts[:0]
 	w.matchPositions()
 	res.matched = len(w.matched)
 	res.messages = append(res.messages, w.m.GameMessages()...)
+	res.asserts = append(res.asserts, w.asserts...)
 	if len(w.matched) < w.cfg.matchLo || len(w.matched) > w.cfg.matchHi {
 		return res
 	}
