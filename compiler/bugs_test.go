@@ -216,3 +216,35 @@ func TestKnownBugsLoopBound(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownBugsRayArgumentCount: a ray visits at most eight squares, so a
+// ray of more than eight sets never matches; it must not crash either.
+func TestKnownBugsRayArgumentCount(t *testing.T) {
+	bugSkip(t, "gen_info packs the number of ray arguments into A&0xff and the attack flag into 0x100: "+
+		"`ray` with 256 arguments is compiled as a ray of 0 sets and rays() panics at run time (index out of "+
+		"range [0] with length 0), 257 or more wrap round and turn the ray into `ray attack`; the compiler "+
+		"should reject more than 255 arguments (or any ray longer than 8, which can never match)")
+	tree := startTree(t)
+	for _, n := range []int{9, 255, 256, 257, 300} {
+		for _, kw := range []string{"ray", "xray"} {
+			query := kw + " (" + strings.TrimSpace(strings.Repeat(". ", n)) + ")"
+			var got []int32
+			var cerr error
+			err := guarded(2*time.Second, func() error {
+				q, err := compileText(query)
+				if err != nil {
+					cerr = err
+					return nil
+				}
+				got = matches(vm.NewMachine(q.Program), tree)
+				return nil
+			})
+			switch {
+			case err != nil:
+				t.Errorf("%s with %d arguments: %v", kw, n, err)
+			case cerr == nil && len(got) > 0:
+				t.Errorf("%s with %d arguments matches at %v", kw, n, got)
+			}
+		}
+	}
+}

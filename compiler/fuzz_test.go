@@ -124,6 +124,11 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 	if err != nil {
 		t.Fatalf("disassembling %q: %v", text, err)
 	}
+	for _, l := range q.Program.Lines {
+		if l.IsPath && !l.Path.Pure {
+			t.Skip("known bug: a path with side effects is searched without memoisation and can take exponential time (TestPathologicalImpurePath)")
+		}
+	}
 	if hasLoop(q.Program) {
 		// compiled and disassembled, but not run: a loop whose body never
 		// fails runs for seconds at every position

@@ -58,6 +58,17 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return ast.TLog, true
 	case ast.KRemoveComment:
 		return ast.TLog, true
+	case ast.KSetTag:
+		if len(n.Args) != 2 {
+			c.errorf(n, "'settag' takes a tag name and a value: settag(\"Name\" value)")
+			return ast.TLog, true
+		}
+		c.expect(n.Args[0], "the tag name", ast.TStr)
+		c.check(n.Args[1])
+		return ast.TLog, true
+	case ast.KRemoveTag:
+		c.expect(n.Args[0], "the tag name", ast.TStr)
+		return ast.TLog, true
 	case ast.KStrIndex:
 		if d := c.dictOf(n.Args[0]); d != nil {
 			return c.checkDictGet(n, d), true
@@ -377,7 +388,16 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KHasComment:
 		g.jump(vm.OpOrigComment, 0, 0, fail)
 		g.emit(vm.OpPopStr, 0, 0, 0)
-	case ast.KDictDecl, ast.KRemoveComment:
+	case ast.KDictDecl:
+	case ast.KRemoveComment:
+		g.emit(vm.OpRemoveComment, 0, 0, 0)
+	case ast.KSetTag:
+		g.toText(n.Args[0], fail)
+		g.toText(n.Args[1], fail)
+		g.emit(vm.OpSetTag, 0, 0, 0)
+	case ast.KRemoveTag:
+		g.toText(n.Args[0], fail)
+		g.emit(vm.OpRemoveTag, 0, 0, 0)
 	case ast.KElementLoop:
 		g.dictLoop(n, g.dictInfoOf(n.Args[0]), fail)
 	case ast.KAssert:

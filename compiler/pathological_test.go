@@ -133,6 +133,7 @@ func TestPathologicalImpurePath(t *testing.T) {
 	for _, query := range []string{
 		"(path (-- --*)* {x = 1}) == N - ply",
 		"(path (-- --* {x = 1})*) == N - ply",
+		"(path (--){1,}* C=0) == N - ply", // found by FuzzCompile: testdata/fuzz/FuzzCompile/4a8ea3e336b599fd
 	} {
 		query = strings.ReplaceAll(query, "N", fmt.Sprint(plies))
 		var got []int32

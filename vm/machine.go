@@ -14,7 +14,21 @@ import (
 type Comment struct {
 	Node int32
 	Text string
+	Kind CommentKind
+	Tag  string // the tag name of a SetTag or RemoveTag edit
 }
+
+// CommentKind says what an output edit does. Edits other than text
+// (settag, removecomment) ride in the comment list so that they are
+// kept or dropped with the evaluation that made them, like comments.
+type CommentKind uint8
+
+const (
+	CommentText          CommentKind = iota // add Text at Node
+	CommentRemoveOriginal                    // drop the game's own comments at Node
+	CommentSetTag                           // set tag Tag to Text
+	CommentRemoveTag                        // remove tag Tag
+)
 
 // Machine runs a Program over the positions of one game at a time. A
 // Machine is not safe for concurrent use; each worker owns one.
@@ -849,6 +863,13 @@ func (m *Machine) run(pc int) bool {
 			m.pushStr(s)
 		case OpComment:
 			m.comments = append(m.comments, Comment{Node: m.cur, Text: m.popStr()})
+		case OpRemoveComment:
+			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveOriginal})
+		case OpSetTag:
+			value := m.popStr()
+			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentSetTag, Tag: m.popStr(), Text: value})
+		case OpRemoveTag:
+			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
 
 		default:
 			panic(fmt.Sprintf("vm: op %s not implemented", in.Op))

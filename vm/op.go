@@ -154,6 +154,9 @@ const (
 	OpToStr
 	OpConcat
 	OpComment
+	OpRemoveComment
+	OpSetTag
+	OpRemoveTag
 
 	// Moves and positions.
 	OpMoveInit
@@ -385,6 +388,9 @@ var opTable = [opCount]opInfo{
 	OpToStr:           {Name: "tostr", X: OType, Doc: "pop a value of type X; push its text", SPush: 1},
 	OpConcat:          {Name: "concat", A: OCount, Doc: "pop A strings; push them joined", SPush: 1},
 	OpComment:         {Name: "comment", Doc: "pop a string; add it as a comment at the current position", SPop: 1},
+	OpRemoveComment:   {Name: "removecomment", Doc: "drop the game's own comments at the current position from the output"},
+	OpSetTag:          {Name: "settag", Doc: "pop a value and a tag name; set that tag of the output game", SPop: 2},
+	OpRemoveTag:       {Name: "removetag", Doc: "pop a tag name; remove that tag from the output game", SPop: 1},
 }
 
 func (op Op) String() string {

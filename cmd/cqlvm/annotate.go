@@ -22,8 +22,18 @@ func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, number int, c
 		added[0] = append(added[0], "Game number "+strconv.Itoa(number))
 	}
 	for _, c := range comments {
-		if int(c.Node) < len(g.Nodes) {
+		if int(c.Node) >= len(g.Nodes) {
+			continue
+		}
+		switch c.Kind {
+		case vm.CommentText:
 			added[c.Node] = append(added[c.Node], c.Text)
+		case vm.CommentRemoveOriginal:
+			g.Nodes[c.Node].Comments = nil
+		case vm.CommentSetTag:
+			setTag(g, c.Tag, c.Text)
+		case vm.CommentRemoveTag:
+			removeTag(g, c.Tag)
 		}
 	}
 	if !cfg.quiet && cfg.matchString != "" {
@@ -52,4 +62,26 @@ func appendComment(n *pgn.Node, text string) {
 		return
 	}
 	n.Comments = append(n.Comments, text)
+}
+
+// setTag gives the output game tag name, replacing an existing value.
+func setTag(g *pgn.Game, name, value string) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, pgn.Tag{Name: name, Value: value})
+}
+
+// removeTag drops tag name from the output game.
+func removeTag(g *pgn.Game, name string) {
+	kept := g.Tags[:0]
+	for _, t := range g.Tags {
+		if t.Name != name {
+			kept = append(kept, t)
+		}
+	}
+	g.Tags = kept
 }

@@ -75,7 +75,9 @@ func (w *worker) jsonLines(sortVals []vm.SortValue) []byte {
 		rec.Comments = []string{}
 		span := w.commentSpans[i]
 		for _, c := range comments[span[0]:span[1]] {
-			rec.Comments = append(rec.Comments, c.Text)
+			if c.Kind == vm.CommentText {
+				rec.Comments = append(rec.Comments, c.Text)
+			}
 		}
 		enc.Encode(&rec) // cannot fail: strings, numbers and slices only
 	}
