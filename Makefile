@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: all build demo test test-short conformance conformance-shared bench bench-pgn fuzz vet clean
+.PHONY: all build demo test test-short conformance conformance-shared bench bench-quick bench-pgn fuzz vet clean
 
 all: build
 
@@ -34,8 +34,14 @@ conformance:
 conformance-shared: build
 	python3 $(SHARED)/conformance/check.py --engine '$(BIN) run' --corpus all -j 2
 
+# The throughput harness (bench/README.md): the query suite on human.pgn,
+# 3 runs each with 1 and all threads, pgn-extract as yardstick, the ×4 RSS test.
 bench:
 	$(GO) run ./bench
+
+# One run per measurement, no ×4 memory test (about 2 minutes on human.pgn).
+bench-quick:
+	$(GO) run ./bench -quick
 
 bench-pgn:
 	$(GO) run ./bench/pgnbench

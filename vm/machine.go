@@ -24,10 +24,10 @@ type Comment struct {
 type CommentKind uint8
 
 const (
-	CommentText          CommentKind = iota // add Text at Node
+	CommentText           CommentKind = iota // add Text at Node
 	CommentRemoveOriginal                    // drop the game's own comments at Node
-	CommentSetTag                           // set tag Tag to Text
-	CommentRemoveTag                        // remove tag Tag
+	CommentSetTag                            // set tag Tag to Text
+	CommentRemoveTag                         // remove tag Tag
 )
 
 // Machine runs a Program over the positions of one game at a time. A
