@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestManualExamples runs the example queries of the CQL manual listed in
+// testdata/examples/sample_counts.tsv over sample.pgn and compares the
+// number of matched games with the official CQL 6.2's.
+func TestManualExamples(t *testing.T) {
+	rows := strings.Split(readText(t, "../../testdata/examples/sample_counts.tsv"), "\n")
+	n := 0
+	for i, row := range rows {
+		if row == "" || strings.HasPrefix(row, "#") {
+			continue
+		}
+		f := strings.SplitN(row, "\t", 3)
+		if len(f) != 3 {
+			t.Fatalf("sample_counts.tsv:%d: want name, count and query", i+1)
+		}
+		name, query := f[0], f[2]
+		want, err := strconv.Atoi(f[1])
+		if err != nil {
+			t.Fatalf("sample_counts.tsv:%d: %v", i+1, err)
+		}
+		n++
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			q := writeQuery(t, dir, query)
+			out := filepath.Join(dir, "out.pgn")
+			r := mustRun(t, nil, "run", "-q", "-o", out, q, samplePGN)
+			var got int
+			if _, err := fmt.Sscanf(lastSummary(r.stdout+r.stderr), "%d matches", &got); err != nil {
+				t.Fatalf("no summary line in:\n%s%s", r.stdout, r.stderr)
+			}
+			if got != want {
+				t.Errorf("%d games matched, official CQL 6.2 matches %d\nquery: %s", got, want, query)
+			}
+		})
+	}
+	if n < 70 {
+		t.Fatalf("only %d examples read; the table has 79", n)
+	}
+}
+
+// lastSummary is the "N matches of M games ..." line of a run's output.
+func lastSummary(out string) string {
+	lines := strings.Split(out, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.Contains(lines[i], " matches of ") {
+			return lines[i]
+		}
+	}
+	return ""
+}
