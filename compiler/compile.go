@@ -23,27 +23,28 @@ type Options struct {
 	// RequireHeader makes a missing `cql(...)` header an error (as the
 	// official program does for query files).
 	RequireHeader bool
-	// ExtraBody is CQL text from the -cql option, ANDed with the body.
-	ExtraBody *source.Source
+	// Extra are further bodies ANDed with the file's body: the -cql
+	// option's text and the filters that options such as -fen stand for.
+	Extra []*source.Source
 }
 
 // Compile compiles a query file. Errors come as a source.ErrorList.
 func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
 	var file *ast.File
-	var body []*ast.Node
+	var parts []bodyPart
 	if src != nil {
 		var perrs source.ErrorList
 		file, perrs = ast.ParseFile(src, opt.RequireHeader)
 		errs = append(errs, perrs...)
-		body = file.Body
+		parts = append(parts, bodyPart{src, file.Body})
 	} else {
 		file = &ast.File{}
 	}
-	if opt.ExtraBody != nil {
-		extra, _, perrs := ast.ParseBody(opt.ExtraBody)
+	for _, x := range opt.Extra {
+		extra, _, perrs := ast.ParseBody(x)
 		errs = append(errs, perrs...)
-		body = append(body, extra...)
+		parts = append(parts, bodyPart{x, extra})
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -52,13 +53,16 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	slots := &slotAlloc{}
 	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots}
 	c.funcs = file.Funcs
-	body = c.inlineCalls(body)
-	for i, n := range body {
-		body[i] = expandTransforms(n)
-	}
-	for _, n := range body {
-		c.src = srcOf(src, opt.ExtraBody, n)
-		c.check(n)
+	var body []*ast.Node
+	for _, part := range parts {
+		// each part's errors are reported against its own text
+		c.src = part.src
+		nodes := c.inlineCalls(part.nodes)
+		for i, n := range nodes {
+			nodes[i] = expandTransforms(n)
+			c.check(nodes[i])
+		}
+		body = append(body, nodes...)
 	}
 	if len(errs) > 0 {
 		errs.Sort()
@@ -78,12 +82,10 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	return q, nil
 }
 
-// srcOf picks the source a node came from (the file or the -cql text).
-func srcOf(file, extra *source.Source, n *ast.Node) *source.Source {
-	if file == nil {
-		return extra
-	}
-	return file
+// bodyPart is a list of top-level filters and the text they come from.
+type bodyPart struct {
+	src   *source.Source
+	nodes []*ast.Node
 }
 
 // body compiles the top level: every filter must match.

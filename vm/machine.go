@@ -69,6 +69,10 @@ type Machine struct {
 	ret       uint64 // value left by OpReturn
 	dicts     []map[string]dictEntry
 	dictIters map[int][]string
+	// AlwaysComment keeps the comments of filters that failed (the
+	// official -alwayscomment): a matched position keeps every comment
+	// its evaluation made, and so does one that did not match.
+	AlwaysComment bool
 	// Errors receives runtime errors (failed assertions); nil drops them.
 	Errors      func(string)
 	lineRunFree *lineRun // a spare line evaluation state
@@ -155,7 +159,7 @@ func (m *Machine) Match(node int32) bool {
 	m.pending = m.pending[:0]
 	m.iters = 0
 	ok := m.run(m.prog.Entry)
-	if !ok {
+	if !ok && !m.AlwaysComment {
 		m.comments = m.comments[:mark]
 		return false
 	}
@@ -850,7 +854,7 @@ func (m *Machine) run(pc int) bool {
 		case OpMarkComments:
 			m.slots[in.A] = uint64(len(m.comments))
 		case OpTruncComments:
-			if n := int(m.slots[in.A]); n < len(m.comments) {
+			if n := int(m.slots[in.A]); n < len(m.comments) && !m.AlwaysComment {
 				m.comments = m.comments[:n]
 			}
 		case OpToStr:

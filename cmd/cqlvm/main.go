@@ -132,8 +132,9 @@ Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 3 an input could not be read, 4 internal error (a bug: please report it).
 `
 
-// loadQuery reads and compiles the query file and/or the -cql text.
-func loadQuery(path, extra string) (*compiler.Query, *source.Source, error) {
+// loadQuery reads and compiles the query file and/or the -cql text, with
+// the filters that restriction options such as -fen stand for.
+func loadQuery(path, extra, restrictions string) (*compiler.Query, *source.Source, error) {
 	var src *source.Source
 	if path != "" {
 		if filepath.Ext(path) == "" {
@@ -149,7 +150,10 @@ func loadQuery(path, extra string) (*compiler.Query, *source.Source, error) {
 	}
 	opt := compiler.Options{RequireHeader: src != nil}
 	if extra != "" {
-		opt.ExtraBody = source.New("-cql", extra)
+		opt.Extra = append(opt.Extra, source.New("-cql", extra))
+	}
+	if restrictions != "" {
+		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", restrictions))
 	}
 	q, err := compiler.Compile(src, opt)
 	return q, src, err
@@ -199,7 +203,7 @@ func (c *cli) disasm(args []string) int {
 		fmt.Fprint(c.stderr, "usage: cqlvm disasm query.cql\n")
 		return exitUsage
 	}
-	q, _, err := loadQuery(args[0], "")
+	q, _, err := loadQuery(args[0], "", "")
 	if err != nil {
 		return c.reportQueryError(err)
 	}

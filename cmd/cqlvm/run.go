@@ -35,6 +35,7 @@ type runConfig struct {
 	sortMatch   bool
 	result      string // header `result`: only games with this result are searched
 
+	alwaysComment bool   // keep comments of failed filters (-alwayscomment)
 	lineIncrement int    // print a line every N games (0: never)
 	progress      string // "auto", "always" or "never"
 
@@ -338,6 +339,7 @@ func newWorker(q *compiler.Query, cfg *runConfig, last int) *worker {
 func (w *worker) resetMachine() {
 	w.m = vm.NewMachine(w.q.Program)
 	w.m.LastGameNumber = w.last
+	w.m.AlwaysComment = w.cfg.alwaysComment
 	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
 }
 

@@ -31,6 +31,8 @@ type runFlags struct {
 	progress                             string
 	noProgress                           bool
 	lineIncrement                        int
+	alwaysComment                        bool
+	restrict                             restrictFlags
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -55,6 +57,8 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.StringVar(&f.progress, "progress", "auto", "progress line: auto, always or never")
 	fs.BoolVarP(&f.noProgress, "noprogress", "q", false, "no progress line")
 	fs.IntVar(&f.lineIncrement, "lineincrement", 0, "print a line every N games")
+	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
+	f.restrict.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
@@ -84,7 +88,12 @@ func (c *cli) run(args []string) int {
 		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql) or -cql \"filters\"\n")
 		return exitUsage
 	}
-	q, _, err := loadQuery(queryPath, f.cql)
+	restrictions, err := f.restrict.filters(fs)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
+		return exitUsage
+	}
+	q, _, err := loadQuery(queryPath, f.cql, restrictions)
 	if err != nil {
 		return c.reportQueryError(err)
 	}
@@ -178,6 +187,7 @@ func makeConfig(f *runFlags, q *compiler.Query, queryPath string, pos []string) 
 		sortMatch:     h.SortMatch,
 		result:        h.Result,
 		lineIncrement: f.lineIncrement,
+		alwaysComment: f.alwaysComment,
 		progress:      f.progress,
 	}
 	if h.MatchString != nil && !f.matchStringSet {

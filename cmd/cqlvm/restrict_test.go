@@ -1,0 +1,126 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestRestrictionFlags runs the tag restriction options with the query
+// `true` (every game with a position matches) and counts the games they
+// select against a count made directly from the PGN tags.
+func TestRestrictionFlags(t *testing.T) {
+	games := readText(t, gamesPGN)
+	tagValues := func(name string) []string {
+		re := regexp.MustCompile(`(?m)^\[` + name + ` "([^"]*)"\]`)
+		var vs []string
+		for _, m := range re.FindAllStringSubmatch(games, -1) {
+			vs = append(vs, m[1])
+		}
+		return vs
+	}
+	whites, blacks, results, dates := tagValues("White"), tagValues("Black"), tagValues("Result"), tagValues("Date")
+	if len(whites) != 5000 || len(blacks) != 5000 || len(results) != 5000 || len(dates) != 5000 {
+		t.Fatalf("games.pgn: expected every game to have White, Black, Result and Date tags")
+	}
+	count := func(pred func(i int) bool) int {
+		n := 0
+		for i := 0; i < 5000; i++ {
+			if pred(i) {
+				n++
+			}
+		}
+		return n
+	}
+	year := func(i int) int { y, _ := strconv.Atoi(dates[i][:4]); return y }
+	cases := []struct {
+		args []string
+		want int
+	}{
+		{[]string{"-white", "Adams"}, count(func(i int) bool { return strings.Contains(whites[i], "Adams") })},
+		{[]string{"-black", "Anand"}, count(func(i int) bool { return strings.Contains(blacks[i], "Anand") })},
+		{[]string{"-player", "Andersson"}, count(func(i int) bool {
+			return strings.Contains(whites[i], "Andersson") || strings.Contains(blacks[i], "Andersson")
+		})},
+		{[]string{"-result", "0-1"}, count(func(i int) bool { return results[i] == "0-1" })},
+		{[]string{"-year", "1990", "1995"}, count(func(i int) bool { return year(i) >= 1990 && year(i) <= 1995 })},
+		{[]string{"-year", "1985", "-result", "1-0"}, count(func(i int) bool { return year(i) == 1985 && results[i] == "1-0" })},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			if c.want == 0 {
+				t.Fatal("no game qualifies; the case tests nothing")
+			}
+			args := append([]string{"run", "-q", "-o", filepath.Join(dir, "out.pgn")}, c.args...)
+			r := mustRun(t, nil, append(args, "-cql", "true", gamesPGN)...)
+			if got := summaryMatches(t, r); got != c.want {
+				t.Errorf("%d games selected, the tags say %d", got, c.want)
+			}
+		})
+	}
+}
+
+// TestPositionFlags compares -fen, -wtm and -btm with the filters they
+// stand for written in the query.
+func TestPositionFlags(t *testing.T) {
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	cases := []struct {
+		args  []string
+		query string
+	}{
+		{[]string{"-fen", fen}, `fen "` + fen + `"`},
+		{[]string{"-wtm", "-cql", "mate"}, "wtm mate"},
+		{[]string{"-btm", "-cql", "stalemate"}, "btm stalemate"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.args[0], func(t *testing.T) {
+			byFlag, byQuery := filepath.Join(dir, "flag.pgn"), filepath.Join(dir, "query.pgn")
+			args := c.args
+			if len(args) == 2 {
+				args = append(args, "-cql", "true")
+			}
+			mustRun(t, nil, append(append([]string{"run", "-q", "-o", byFlag}, args...), gamesPGN)...)
+			mustRun(t, nil, "run", "-q", "-o", byQuery, "-cql", c.query, gamesPGN)
+			got, want := readText(t, byFlag), readText(t, byQuery)
+			if want == "" {
+				t.Fatal("no game matched; the case tests nothing")
+			}
+			if got != want {
+				t.Errorf("%v selects differently from the query %q", c.args, c.query)
+			}
+		})
+	}
+}
+
+// TestAlwaysComment checks that -alwayscomment keeps the comments of
+// filters that failed, and that without it they are dropped.
+func TestAlwaysComment(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.pgn")
+	query := writeQuery(t, dir, `cql() {comment("tried") check} or mate`)
+	tried := func(args ...string) int {
+		mustRun(t, nil, append(append([]string{"run", "-q", "-o", out}, args...), query, samplePGN)...)
+		return strings.Count(readText(t, out), "tried")
+	}
+	smart, always := tried(), tried("-alwayscomment")
+	// "tried" survives where check holds; with -alwayscomment also at
+	// the other positions of the matched games
+	if smart == 0 || always <= smart {
+		t.Errorf(`"tried" appears %d times with smart comments and %d with -alwayscomment; want 0 < smart < always`, smart, always)
+	}
+}
+
+// summaryMatches reads N from the run's "N matches of M games" line.
+func summaryMatches(t *testing.T, r invocation) int {
+	t.Helper()
+	line := lastSummary(r.stdout + r.stderr)
+	n, err := strconv.Atoi(strings.Fields(line + " x")[0])
+	if err != nil {
+		t.Fatalf("no summary line in:\n%s%s", r.stdout, r.stderr)
+	}
+	return n
+}
