@@ -400,7 +400,8 @@ var usePrefilter = true
 // when zero matched positions would select it, and a game whose header
 // does not read cleanly is left to the full parse, which reports why.
 func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
-	if !usePrefilter || w.q.Program.GameFilter < 0 || w.cfg.matchLo <= 0 {
+	hasGameConditions := w.q.Program.GameFilter >= 0 || w.cfg.result != ""
+	if !usePrefilter || !hasGameConditions || w.cfg.matchLo <= 0 {
 		return false
 	}
 	w.parser.ParseHeader(raw, &w.game)
@@ -408,6 +409,9 @@ func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
 		return false
 	}
 	buildTree(&w.tree, &w.game, false)
+	if w.cfg.result != "" && w.tree.Result != w.cfg.result {
+		return true
+	}
 	w.m.StartGame(&w.tree)
 	return !w.m.GameMatches(&w.tree)
 }
