@@ -53,6 +53,11 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	slots := &slotAlloc{}
 	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots}
 	c.funcs = file.Funcs
+	if where, n := tooLarge(parts, file.Funcs); n != nil {
+		c.src = where
+		c.errorf(n, "this query is too large once its transforms and function calls are expanded (over %d filters): nest fewer transforms or calls", maxExpandedSize)
+		return nil, errs
+	}
 	var body []*ast.Node
 	for _, part := range parts {
 		// each part's errors are reported against its own text
@@ -176,8 +181,13 @@ func (g *gen) valueMore(n *ast.Node, fail int) {
 		return
 	}
 	g.errorf(n, "this filter is not supported yet")
-	// keep the stack bookkeeping consistent so that generation can go on
-	// to report further errors
+	g.placeholder(n)
+}
+
+// placeholder stands in for a value that could not be compiled (after an
+// error), keeping the stack bookkeeping consistent so that generation can
+// go on to report further errors.
+func (g *gen) placeholder(n *ast.Node) {
 	switch n.Type {
 	case ast.TSet, ast.TNum, ast.TPos:
 		g.emit(vm.OpPushNum, 0, 0, 0)

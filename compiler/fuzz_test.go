@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"cqlvm/compiler/source"
-	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
-	"cqlvm/vm/nfa"
 )
 
 // FuzzCompile feeds arbitrary text to the compiler. It must never panic or
@@ -93,13 +91,6 @@ const (
 
 // checkQuery is the body of the fuzz target.
 func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
-	var reason string
-	if err := guarded(compileDeadline, func() error { reason = knownBugBeforeCompile(text); return nil }); err != nil {
-		t.Fatalf("parsing %q: %v", text, err)
-	}
-	if reason != "" {
-		t.Skip(reason)
-	}
 	var q *Query
 	var cerr error
 	err := guarded(compileDeadline, func() error {
@@ -112,9 +103,6 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 	if cerr != nil {
 		checkErrorList(t, text, cerr)
 		return
-	}
-	if reason := knownBugAfterCompile(q.Program); reason != "" {
-		t.Skip(reason)
 	}
 	err = guarded(compileDeadline, func() error {
 		if q.Program.DisassembleString() == "" {
@@ -203,170 +191,4 @@ func checkErrorList(t *testing.T, text string, err error) {
 	if perr := guarded(compileDeadline, func() error { _ = list.Pretty(); return nil }); perr != nil {
 		t.Fatalf("printing the errors of %q: %v", text, perr)
 	}
-}
-
-// ---- known bugs ----
-//
-// Inputs that hit a bug already reported are skipped, so that the fuzzer
-// goes on looking for new ones. Each check names its bug; remove it once
-// the bug is fixed (TestKnownBugs* in bugs_test.go hold the reproductions).
-
-// knownBugBeforeCompile recognises inputs whose compilation is known to
-// blow up, by estimating the size of the expanded program.
-func knownBugBeforeCompile(text string) string {
-	file, errs := ast.ParseFile(source.New("f.cql", text), false)
-	if len(errs) > 0 || file == nil {
-		return ""
-	}
-	bad := ""
-	visit := func(n *ast.Node) {
-		switch n.Kind {
-		case ast.KBetween, ast.KLca, ast.KAncestor, ast.KDescendant, ast.KDistance, ast.KIndexOf:
-			if len(n.Args) != 2 {
-				bad = "known bug: `between()` and the other two-argument keywords with an empty list reach the checker without arguments and panic (TestKnownBugsEmptyArgumentList)"
-			}
-		}
-	}
-	for _, n := range file.Body {
-		walkAll(n, visit)
-	}
-	for _, n := range file.Funcs {
-		walkAll(n, visit)
-	}
-	if bad != "" {
-		return bad
-	}
-	e := &sizeEstimator{funcs: file.Funcs, memo: map[string]float64{}}
-	var total float64
-	for _, n := range file.Body {
-		total += e.size(n)
-	}
-	for _, n := range file.Funcs {
-		e.size(n) // also finds the patterns inside function bodies
-	}
-	switch {
-	case e.maxPattern >= nfa.MaxInst/2:
-		return "known bug: a line/path repetition near or over nfa.MaxInst panics the code generator or hangs nfa.Compile (TestKnownBugsRepetitionLimits)"
-	case total > 2e5:
-		return "known bug: nested transforms or function calls expand the program exponentially (TestKnownBugsCompileBlowup)"
-	}
-	return ""
-}
-
-// walkAll calls f on n and every node below it.
-func walkAll(n *ast.Node, f func(*ast.Node)) {
-	if n == nil {
-		return
-	}
-	f(n)
-	for _, a := range n.Args {
-		walkAll(a, f)
-	}
-	if m := n.Move; m != nil {
-		for _, a := range []*ast.Node{m.From, m.To, m.Capture, m.Promote, m.EnPassantSquare, m.Comment} {
-			walkAll(a, f)
-		}
-	}
-	if d := n.Dash; d != nil {
-		for _, a := range append([]*ast.Node{d.Left, d.Right, d.Promote}, d.Targets...) {
-			walkAll(a, f)
-		}
-	}
-	if q := n.Seq; q != nil {
-		for _, a := range []*ast.Node{q.Focus, q.Max, q.Body} {
-			walkAll(a, f)
-		}
-	}
-}
-
-type sizeEstimator struct {
-	funcs      map[string]*ast.Node
-	memo       map[string]float64
-	active     map[string]bool
-	maxPattern float64
-}
-
-// size estimates the number of nodes after inlining and transform
-// expansion (saturating far above any threshold).
-func (e *sizeEstimator) size(n *ast.Node) float64 {
-	if n == nil {
-		return 0
-	}
-	s := 1.0
-	for _, a := range n.Args {
-		s += e.size(a)
-	}
-	if m := n.Move; m != nil {
-		for _, a := range []*ast.Node{m.From, m.To, m.Capture, m.Promote, m.EnPassantSquare, m.Comment} {
-			s += e.size(a)
-		}
-	}
-	if d := n.Dash; d != nil {
-		s += e.size(d.Left) + e.size(d.Right) + e.size(d.Promote)
-		for _, a := range d.Targets {
-			s += e.size(a)
-		}
-	}
-	if q := n.Seq; q != nil {
-		s += e.size(q.Focus) + e.size(q.Max)
-		p := e.pattern(q.Body)
-		e.maxPattern = max(e.maxPattern, p)
-		s += p
-	}
-	switch n.Kind {
-	case ast.KTransform:
-		s *= float64(len(transformGroup(n.TKind)))
-	case ast.KCall:
-		if fn := e.funcs[n.Str]; fn != nil && !e.active[n.Str] {
-			if v, ok := e.memo[n.Str]; ok {
-				s += v
-			} else {
-				if e.active == nil {
-					e.active = map[string]bool{}
-				}
-				e.active[n.Str] = true
-				v := e.size(fn)
-				delete(e.active, n.Str)
-				e.memo[n.Str] = v
-				s += v
-			}
-		}
-	}
-	return min(s, 1e18)
-}
-
-// pattern estimates the NFA size of a line/path body.
-func (e *sizeEstimator) pattern(n *ast.Node) float64 {
-	if n == nil {
-		return 1
-	}
-	switch n.Kind {
-	case ast.KSeqConcat, ast.KSeqAlt:
-		s := 1.0
-		for _, a := range n.Args {
-			s += e.pattern(a) + 1
-		}
-		return min(s, 1e18)
-	case ast.KSeqRepeat:
-		sub := e.pattern(n.Args[0])
-		lo, hi := float64(n.Int), float64(n.Int2)
-		if n.Int2 < 0 {
-			hi = lo + 1
-		}
-		return min(max(lo, 1)*sub+(hi-lo)*(sub+1)+1, 1e18)
-	}
-	return 1
-}
-
-// knownBugAfterCompile recognises compiled programs known to run for ever.
-func knownBugAfterCompile(p *vm.Program) string {
-	for _, in := range p.Code {
-		if in.Op == vm.OpDirection && int(in.B)-(int(in.A)-8) > 64 {
-			return "known bug: a direction filter with a range beyond -7..7 loops over the whole range for every square (TestKnownBugsDirectionRange)"
-		}
-		if in.Op == vm.OpRay && in.A&0xff == 0 {
-			return "known bug: a ray of 256 arguments is compiled as a ray of none and panics (TestKnownBugsRayArgumentCount)"
-		}
-	}
-	return ""
 }

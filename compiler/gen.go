@@ -606,7 +606,9 @@ func (g *gen) direction(n *ast.Node, fail int) {
 		lo, hi = n.Int, n.Int2
 	}
 	g.value(n.Args[0], fail)
-	// range bounds fit in the A (unsigned 16 bits) and B fields; A holds lo+8
+	// no step reaches past 7 squares, so bounds beyond ±8 change nothing;
+	// clamped, lo+8 fits the unsigned A field
+	lo, hi = min(max(lo, -8), 8), min(max(hi, -8), 8)
 	g.emit(vm.OpDirection, uint8(n.Dirs), int(lo+8), int32(hi))
 }
 

@@ -50,6 +50,7 @@ func (g *gen) line(n *ast.Node, fail int) {
 	prog, err := nfa.Compile(pattern, len(filters))
 	if err != nil {
 		g.errorf(n, "%v", err)
+		g.placeholder(n)
 		return
 	}
 	spec.NFA = prog
@@ -193,6 +194,7 @@ func (g *gen) path(n *ast.Node, fail int) {
 	prog, err := nfa.Compile(pattern, len(elems))
 	if err != nil {
 		g.errorf(n, "%v", err)
+		g.placeholder(n)
 		return
 	}
 	spec.NFA = prog

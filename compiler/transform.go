@@ -118,14 +118,17 @@ func (x xform) swapsSquareColor() bool {
 	if x.rot45 != 0 {
 		return false
 	}
-	a := x.mapSquare(0) // a1, a dark square
-	if a == bitboard.NoSquare {
-		a = x.mapSquare(9) // b2, also dark
-		if a == bitboard.NoSquare {
-			return false
+	// any dark square that stays on the board tells: the map is affine,
+	// so it moves every square's colour the same way
+	for sq := bitboard.Square(0); sq < 64; sq++ {
+		if (sq.File()+sq.Rank())%2 != 0 {
+			continue
+		}
+		if a := x.mapSquare(sq); a != bitboard.NoSquare {
+			return (a.File()+a.Rank())%2 == 1
 		}
 	}
-	return (a.File()+a.Rank())%2 == 1
+	return false
 }
 
 // dihedral are the eight symmetries of the square, with CQL's names.

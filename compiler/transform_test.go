@@ -366,10 +366,6 @@ func TestSwapsSquareColorReference(t *testing.T) {
 // TestSwapsSquareColorAllShifts covers the shifts that push both a1 and b2
 // off the board.
 func TestSwapsSquareColorAllShifts(t *testing.T) {
-	bugSkip(t, "xform.swapsSquareColor only looks at the images of a1 and b2, which both leave the board "+
-		"for shifts such as shift -2 1, -3 0, 1 -2, -6 -7: it answers false there, so `light`/`dark` "+
-		"are not exchanged in those members: `shift {light Kc1}` (never true: c1 is dark) matches a "+
-		"position with the white king on a2 through the member shift -2 1")
 	checkSwaps(t, transformGroup(ast.TShift))
 }
 

@@ -62,6 +62,8 @@ func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 // the square itself). Pieces in between do not matter.
 func directionSet(s bitboard.Set, d uint8, lo, hi int) bitboard.Set {
 	var out bitboard.Set
+	// no step reaches past 7 squares: a wider range adds nothing
+	lo, hi = max(lo, -7), min(hi, 7)
 	for s != 0 {
 		sq := s.Pop()
 		for i, v := range dirSteps {

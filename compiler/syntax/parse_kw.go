@@ -220,6 +220,13 @@ func (p *Parser) parseWord(min int) *Node {
 		if args == nil {
 			return nil
 		}
+		if len(args) == 0 {
+			p.errorf(p.spanFrom(t.Span.From), "'%s' needs at least one argument", t.Text)
+			return nil
+		}
+		if k == KXray {
+			return p.checkRayLength(t, &Node{Kind: KXray, Args: args, Span: p.spanFrom(t.Span.From)})
+		}
 		return p.node(k, p.spanFrom(t.Span.From), args...)
 	}
 	if d, ok := directionKeywords[t.Text]; ok {
@@ -437,11 +444,21 @@ func (p *Parser) parseRay(t Token) *Node {
 	if n.Args == nil {
 		return nil
 	}
-	if len(n.Args) < 2 {
-		p.errorf(p.spanFrom(t.Span.From), "ray needs at least two arguments")
+	n.Span = p.spanFrom(t.Span.From)
+	return p.checkRayLength(t, n)
+}
+
+// checkRayLength: a ray's arguments lie on consecutive squares of one
+// line, so there are between two and eight of them.
+func (p *Parser) checkRayLength(t Token, n *Node) *Node {
+	switch {
+	case len(n.Args) < 2:
+		p.errorf(n.Span, "'%s' needs at least two arguments", t.Text)
+		return nil
+	case len(n.Args) > 8:
+		p.errorf(n.Span, "'%s' takes at most eight arguments (a ray has at most eight squares), got %d", t.Text, len(n.Args))
 		return nil
 	}
-	n.Span = p.spanFrom(t.Span.From)
 	return n
 }
 

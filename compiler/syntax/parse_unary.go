@@ -179,6 +179,9 @@ func (p *Parser) parseArgList(what string) []*Node {
 		args = append(args, a)
 	}
 	p.advance()
+	if args == nil {
+		args = []*Node{} // `()`: parsed, but empty; nil means a syntax error
+	}
 	return args
 }
 

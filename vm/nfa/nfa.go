@@ -100,6 +100,9 @@ func Compile(n *Node, numFilters int) (*Prog, error) {
 		return nil, c.err
 	}
 	m := c.inst(Match)
+	if c.err != nil {
+		return nil, c.err
+	}
 	f.out.patch(c.p, m)
 	c.p.Start = int(f.start)
 	return c.p, nil
@@ -245,6 +248,11 @@ func (c *compiler) plus(f frag) frag {
 // repeat expands {min,max} into min copies followed by max-min optional
 // copies (or a star when unbounded).
 func (c *compiler) repeat(n *Node) frag {
+	if n.Min > MaxInst || n.Max > MaxInst {
+		// every copy takes at least one instruction
+		c.err = fmt.Errorf("the pattern is too large (a repetition count over %d); use smaller repetition counts", MaxInst)
+		return frag{}
+	}
 	sub := n.Sub[0]
 	var f frag
 	have := false
@@ -255,7 +263,7 @@ func (c *compiler) repeat(n *Node) frag {
 		}
 		f = c.cat(f, g)
 	}
-	for i := 0; i < n.Min; i++ {
+	for i := 0; i < n.Min && c.err == nil; i++ {
 		add(c.compile(sub))
 	}
 	switch {
@@ -268,7 +276,7 @@ func (c *compiler) repeat(n *Node) frag {
 		}
 		add(c.star(c.compile(sub)))
 	default:
-		for i := n.Min; i < n.Max; i++ {
+		for i := n.Min; i < n.Max && c.err == nil; i++ {
 			add(c.quest(c.compile(sub)))
 		}
 	}

@@ -1,0 +1,109 @@
+package compiler
+
+import (
+	"cqlvm/compiler/source"
+	ast "cqlvm/compiler/syntax"
+)
+
+// Transforms and function calls copy their bodies: `flip` eight times,
+// `shift` up to 225 times, a function once per call, and nested they
+// multiply. maxExpandedSize bounds the number of syntax nodes a query may
+// have once expanded, so that a short query cannot take minutes and
+// gigabytes to compile; the estimate is made before expanding anything.
+const maxExpandedSize = 1000000
+
+// tooLarge returns the top-level filter at which the expanded size of the
+// body passes maxExpandedSize, with its source; nil if the body fits.
+func tooLarge(parts []bodyPart, funcs map[string]*ast.Node) (*source.Source, *ast.Node) {
+	e := &sizeEstimator{funcs: funcs, memo: map[string]float64{}}
+	total := 0.0
+	for _, part := range parts {
+		for _, n := range part.nodes {
+			if n.Kind == ast.KFuncDef {
+				continue
+			}
+			if total += e.size(n); total > maxExpandedSize {
+				return part.src, n
+			}
+		}
+	}
+	return nil, nil
+}
+
+// sizeEstimator estimates sizes after expansion, remembering the size of
+// each function body.
+type sizeEstimator struct {
+	funcs  map[string]*ast.Node
+	memo   map[string]float64
+	active map[string]bool
+}
+
+// size estimates the number of nodes after inlining and transform
+// expansion (saturating far above any threshold).
+func (e *sizeEstimator) size(n *ast.Node) float64 {
+	if n == nil {
+		return 0
+	}
+	s := 1.0
+	for _, a := range n.Args {
+		s += e.size(a)
+	}
+	if m := n.Move; m != nil {
+		for _, a := range []*ast.Node{m.From, m.To, m.Capture, m.Promote, m.EnPassantSquare, m.Comment} {
+			s += e.size(a)
+		}
+	}
+	if d := n.Dash; d != nil {
+		s += e.size(d.Left) + e.size(d.Right) + e.size(d.Promote)
+		for _, a := range d.Targets {
+			s += e.size(a)
+		}
+	}
+	if q := n.Seq; q != nil {
+		s += e.size(q.Focus) + e.size(q.Max)
+		s += e.pattern(q.Body)
+	}
+	switch n.Kind {
+	case ast.KTransform:
+		s *= float64(len(transformGroup(n.TKind)))
+	case ast.KCall:
+		if fn := e.funcs[n.Str]; fn != nil && !e.active[n.Str] {
+			if v, ok := e.memo[n.Str]; ok {
+				s += v
+			} else {
+				if e.active == nil {
+					e.active = map[string]bool{}
+				}
+				e.active[n.Str] = true
+				v := e.size(fn)
+				delete(e.active, n.Str)
+				e.memo[n.Str] = v
+				s += v
+			}
+		}
+	}
+	return min(s, 1e18)
+}
+
+// pattern estimates the NFA size of a line/path body.
+func (e *sizeEstimator) pattern(n *ast.Node) float64 {
+	if n == nil {
+		return 1
+	}
+	switch n.Kind {
+	case ast.KSeqConcat, ast.KSeqAlt:
+		s := 1.0
+		for _, a := range n.Args {
+			s += e.pattern(a) + 1
+		}
+		return min(s, 1e18)
+	case ast.KSeqRepeat:
+		sub := e.pattern(n.Args[0])
+		lo, hi := float64(n.Int), float64(n.Int2)
+		if n.Int2 < 0 {
+			hi = lo + 1
+		}
+		return min(max(lo, 1)*sub+(hi-lo)*(sub+1)+1, 1e18)
+	}
+	return 1
+}
