@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"errors"
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -113,25 +112,7 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 	if err != nil {
 		t.Fatalf("disassembling %q: %v", text, err)
 	}
-	// Programs that can run for a long time through a known bug are run
-	// only outside fuzzing (the seeds), where a timeout is then a skip.
-	slow := ""
-	for _, l := range q.Program.Lines {
-		if l.IsPath && !l.Path.Pure {
-			slow = "known bug: a path with side effects is searched without memoisation and can take exponential time (TestPathologicalImpurePath)"
-		}
-	}
-	if hasLoop(q.Program) {
-		slow = "known bug: `loop`/`while` stop only after 2^20 iterations at each position, whatever the body costs (TestKnownBugsLoopBound)"
-	}
-	if slow != "" && fuzzing() {
-		t.Skip(slow)
-	}
-	deadline := runDeadline
-	if slow != "" {
-		deadline = time.Second // long enough for the seeds that work
-	}
-	err = guarded(deadline, func() error {
+	err = guarded(runDeadline, func() error {
 		m := vm.NewMachine(q.Program)
 		m.LastGameNumber = 2
 		for _, tr := range trees {
@@ -144,27 +125,9 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 		}
 		return nil
 	})
-	if err == errTimeout && slow != "" {
-		t.Skip(slow)
-	}
 	if err != nil {
 		t.Fatalf("running %q: %v", text, err)
 	}
-}
-
-// fuzzing reports whether the test binary runs with -test.fuzz.
-func fuzzing() bool {
-	f := flag.Lookup("test.fuzz")
-	return f != nil && f.Value.String() != ""
-}
-
-func hasLoop(p *vm.Program) bool {
-	for _, in := range p.Code {
-		if in.Op == vm.OpCountIter {
-			return true
-		}
-	}
-	return false
 }
 
 // checkErrorList: a compile error is a non-empty positioned list whose

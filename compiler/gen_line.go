@@ -182,7 +182,8 @@ func (g *gen) path(n *ast.Node, fail int) {
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
-		Path:         vm.PathSpec{Focus: -1, FocusCapture: n.Seq.FocusCapture, Pure: !hasSideEffects(n.Seq.Body)},
+		Path: vm.PathSpec{Focus: -1, FocusCapture: n.Seq.FocusCapture, Pure: !hasSideEffects(n.Seq.Body),
+			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount)},
 	}
 	for _, v := range g.vars {
 		if v.Atomic {

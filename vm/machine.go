@@ -55,7 +55,9 @@ type Machine struct {
 	messages  []string
 	sort      []sortState // per sort key, the game's best value so far
 	pending   []pendingSort
-	iters     int
+	cutLoops  []int // loops stopped by the bound in this game (their pcs)
+	iters     int   // loop iterations at this position
+	steps     int   // instructions run at this position (counted for loops)
 
 	started bool // StartGame has run once: persistent variables are set up
 
@@ -105,6 +107,7 @@ func NewMachine(p *Program) *Machine {
 // becomes unbound, and the comment list is emptied.
 func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
+	m.cutLoops = m.cutLoops[:0]
 	for i := range m.bound {
 		if i < len(m.prog.Persistent) && m.prog.Persistent[i] {
 			continue
@@ -157,7 +160,7 @@ func (m *Machine) Match(node int32) bool {
 	mark := len(m.comments)
 	m.setCur(node)
 	m.pending = m.pending[:0]
-	m.iters = 0
+	m.iters, m.steps = 0, 0
 	ok := m.run(m.prog.Entry)
 	if !ok && !m.AlwaysComment {
 		m.comments = m.comments[:mark]
@@ -203,16 +206,20 @@ func (m *Machine) popStr() string {
 func (m *Machine) run(pc int) bool {
 	base, sbase := len(m.st), len(m.sst)
 	code := m.prog.Code
+	steps := 0 // instructions run in this frame, added to m.steps on return
 	for {
 		in := code[pc]
 		pc++
+		steps++
 		switch in.Op {
 		case OpNop:
 		case OpFail:
 			m.st, m.sst = m.st[:base], m.sst[:sbase]
+			m.steps += steps
 			return false
 		case OpMatch:
 			m.st, m.sst = m.st[:base], m.sst[:sbase]
+			m.steps += steps
 			return true
 		case OpJump:
 			pc = int(in.B)
@@ -694,7 +701,10 @@ func (m *Machine) run(pc int) bool {
 			m.recordSort(int(in.A), 0, m.sst[len(m.sst)-1])
 		case OpCountIter:
 			m.iters++
-			if m.iters > maxLoopIterations {
+			m.steps += steps
+			steps = 0
+			if m.iters > maxLoopIterations || m.steps > maxLoopSteps {
+				m.loopCutOff(pc - 1)
 				pc = int(in.B)
 			}
 
@@ -791,6 +801,7 @@ func (m *Machine) run(pc int) bool {
 		case OpReturn:
 			m.ret = m.pop()
 			m.st, m.sst = m.st[:base], m.sst[:sbase]
+			m.steps += steps
 			return true
 		case OpPathChild:
 			m.pushNum(int64(m.pathChild))

@@ -12,11 +12,14 @@ type PathSpec struct {
 	Focus        int  // entry of the subroutine computing the focus set, -1 for none
 	FocusCapture bool // captures of focused pieces are focused moves too
 	Pure         bool // the constituents change no variables: states can be memoised
-	Atomic       []int
+	// UsesCount: a constituent reads pathcount, so what follows a state
+	// depends on the number of moves made to reach it
+	UsesCount bool
+	Atomic    []int
 }
 
-// maxPathSteps bounds the work of one path evaluation whose constituents
-// have side effects (and so cannot be memoised).
+// maxPathSteps bounds the work of one path evaluation (a safety net: the
+// search memoises its states).
 const maxPathSteps = 1 << 22
 
 type pathStep struct {
@@ -31,13 +34,16 @@ type pathRun struct {
 	bestPath []pathStep
 	stack    []pathStep
 	seen     map[uint64]int // (pc, node) -> longest arrival length explored
-	memo     map[uint64]bool
-	focus    map[int32]bitboard.Set
-	onStack  map[uint64]bool
-	atomic   []uint64
-	atomicOK []bool
-	steps    int
-	done     bool
+	// seenState is seen for paths with side effects: the search from a
+	// state depends on the variables too, so they are part of the key
+	seenState map[stateKey]int
+	memo      map[uint64]bool
+	focus     map[int32]bitboard.Set
+	onStack   map[uint64]bool
+	atomic    []uint64
+	atomicOK  []bool
+	steps     int
+	done      bool
 }
 
 // runPath evaluates path filter li at the current position: the longest
@@ -83,11 +89,34 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		return
 	}
 	key := uint64(pc)<<32 | uint64(uint32(node))
-	if r.spec.Path.Pure {
+	p := &r.spec.Path
+	switch {
+	case p.Pure && !p.UsesCount:
 		if l, ok := r.seen[key]; ok && l >= length {
 			return
 		}
 		r.seen[key] = length
+	case len(m.dicts) == 0:
+		// what follows depends on (pc, node), the variables and (with
+		// pathcount) the length so far: an arrival no longer than one
+		// already explored in the same state finds nothing new (ambiguous
+		// patterns would otherwise explore exponentially many
+		// decompositions)
+		var vars uint64
+		if !p.Pure {
+			vars = m.variableHash()
+		}
+		if p.UsesCount {
+			vars = (vars ^ uint64(length)) * 1099511628211
+		}
+		sk := stateKey{key, vars}
+		if l, ok := r.seenState[sk]; ok && l >= length {
+			return
+		}
+		if r.seenState == nil {
+			r.seenState = map[stateKey]int{}
+		}
+		r.seenState[sk] = length
 	}
 	if r.onStack[key] {
 		return // an empty loop: nothing new down this way
@@ -197,7 +226,8 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 // or a position test at node.
 func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
 	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
-	if r.spec.Path.Pure {
+	memo := r.spec.Path.Pure && !r.spec.Path.UsesCount
+	if memo {
 		if v, ok := r.memo[key]; ok {
 			return v
 		}
@@ -208,7 +238,7 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
 	m.pathCount = length
 	v := m.run(r.spec.Subs[k])
 	m.comments = m.comments[:mark]
-	if r.spec.Path.Pure {
+	if memo {
 		r.memo[key] = v
 	}
 	return v
@@ -266,4 +296,27 @@ func (m *Machine) restoreAtomic(s *LineSpec, saved []uint64) {
 func (m *Machine) runValue(entry int) (bitboard.Set, bool) {
 	ok := m.run(entry)
 	return bitboard.Set(m.ret), ok
+}
+
+// stateKey is a search state of a path with side effects: (pc, node) and
+// a hash of the variables.
+type stateKey struct{ at, vars uint64 }
+
+// variableHash hashes the values of every variable (FNV-1a).
+func (m *Machine) variableHash() uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for i, v := range m.slots {
+		h = (h ^ v) * prime
+		if m.bound[i] {
+			h = (h ^ 1) * prime
+		}
+	}
+	for _, s := range m.sslots {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint64(s[i])) * prime
+		}
+		h = (h ^ 0xff) * prime
+	}
+	return h
 }

@@ -7,10 +7,31 @@ import (
 	"cqlvm/bitboard"
 )
 
-// maxLoopIterations bounds `loop` and `while` at one position: a query
-// whose loop never ends would otherwise hang the whole run. A bounded
-// loop stops as if its body had failed.
-const maxLoopIterations = 1 << 20
+// maxLoopIterations and maxLoopSteps bound `loop` and `while` at one
+// position: a query whose loop never ends (its body never fails) would
+// otherwise hang the whole run. The bound counts iterations and the
+// instructions run at the position, so that an endless loop with a costly
+// body (`loop {find check}`) stops as soon as a cheap one. A loop cut off
+// stops as if its body had failed, and the run says so once per game.
+// The bounds are fixed numbers, so the answer does not depend on timing.
+const (
+	maxLoopIterations = 1 << 18
+	maxLoopSteps      = 1 << 21
+)
+
+// loopCutOff reports, once per game and loop, that the loop at pc was
+// stopped by the bound.
+func (m *Machine) loopCutOff(pc int) {
+	for _, p := range m.cutLoops {
+		if p == pc {
+			return
+		}
+	}
+	m.cutLoops = append(m.cutLoops, pc)
+	if m.Errors != nil {
+		m.Errors(m.runtimeText(pc, fmt.Sprintf("loop stopped after %d iterations (%d instructions) at position %d: its body never fails", m.iters, m.steps, m.cur)))
+	}
+}
 
 // pieceSquare is where the piece with identity id stands now (empty when
 // it has been captured).

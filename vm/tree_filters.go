@@ -105,10 +105,16 @@ func ancestry(t *Tree, op uint8, a, b int32) bool {
 
 // assertText describes a failed assertion for the error stream.
 func (m *Machine) assertText(pc int) string {
+	return m.runtimeText(pc, fmt.Sprintf("assertion failed at position %d", m.cur))
+}
+
+// runtimeText is a runtime message about the instruction at pc, with the
+// query position it came from and the game.
+func (m *Machine) runtimeText(pc int, msg string) string {
 	where := ""
 	if m.prog.Src != nil && pc < len(m.prog.Spans) {
 		line, col := m.prog.Src.Position(int(m.prog.Spans[pc].From))
 		where = fmt.Sprintf("%s:%d:%d: ", m.prog.Src.Name, line, col)
 	}
-	return fmt.Sprintf("%sgame %d: assertion failed at position %d", where, m.tree.Number, m.cur)
+	return fmt.Sprintf("%sgame %d: %s", where, m.tree.Number, msg)
 }
