@@ -26,9 +26,11 @@ const (
 	OSort              // A: sort key index
 	OTransform         // X: transform kind
 	OFlags             // X: flags
+	ORangeLo           // A: the low end of a range, stored plus 8
+	ORayArgs           // A: number of sets, plus 0x100 for attack
 )
 
-var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "depth", "dir", "type", "count", "sub", "sort", "transform", "flags"}
+var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "depth", "dir", "type", "count", "sub", "sort", "transform", "flags", "rangelo", "rayargs"}
 
 func (o Operand) String() string { return operandNames[o] }
 
@@ -270,7 +272,7 @@ var opTable = [opCount]opInfo{
 	OpSubset:       {Name: "subset", B: OJump, Doc: "pop b, a; jump unless a is a subset of b", Pop: 2},
 	OpLight:        {Name: "light", Pop: 1, Push: 1},
 	OpDark:         {Name: "dark", Pop: 1, Push: 1},
-	OpDirection:    {Name: "direction", X: ODir, A: OImm, B: OImm, Doc: "pop set; push squares A..B steps away in the directions X", Pop: 1, Push: 1},
+	OpDirection:    {Name: "direction", X: ODir, A: ORangeLo, B: OImm, Doc: "pop set; push squares A..B steps away in the directions X", Pop: 1, Push: 1},
 	OpBetween:      {Name: "between", Pop: 2, Push: 1},
 	OpPower:        {Name: "power", Pop: 1, Push: 1},
 	OpSquareSetNum: {Name: "squarenum", X: OFlags, B: OJump, Doc: "pop set; fail unless exactly one square; push its rank/file/type (X)", Pop: 1, Push: 1},
@@ -344,7 +346,7 @@ var opTable = [opCount]opInfo{
 	OpOrigComment:     {Name: "origcomment", B: OJump, Doc: "push the PGN comment after the move into the current position (with its NAGs as $n); jump if none", SPush: 1},
 	OpPawns:           {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
 	OpPieceName:       {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
-	OpRay:             {Name: "ray", X: ODir, A: OImm, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},
+	OpRay:             {Name: "ray", X: ODir, A: ORayArgs, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},
 	OpMessage:         {Name: "message", Doc: "pop a string and print it", SPop: 1},
 	OpNextSquare:      {Name: "nextsquare", A: OSlot, B: OJump, Doc: "take the lowest square out of the set in slot A and push it; jump when the set is empty", Push: 1},
 	OpPieceIDAt:       {Name: "pieceid", B: OJump, Doc: "pop a set; push the identity of the piece on its single occupied square; jump unless exactly one", Pop: 1, Push: 1},

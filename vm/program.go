@@ -188,6 +188,13 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 		}
 	case OImm, OCount:
 		return fmt.Sprint(v)
+	case ORangeLo:
+		return fmt.Sprint(int(v) - 8)
+	case ORayArgs:
+		if v&0x100 != 0 {
+			return fmt.Sprintf("%d attack", v&0xff)
+		}
+		return fmt.Sprint(v)
 	case OStr:
 		if int(v) < len(p.Strs) {
 			return fmt.Sprintf("%q", p.Strs[v])
