@@ -219,6 +219,10 @@ func (g *gen) drop(t ast.Type) {
 // decided without computing the whole value.
 func (g *gen) testSetFast(n *ast.Node, fail int) bool {
 	if n.Kind == ast.KOrbit && !n.HasRange && n.Flags&ast.FlagCount == 0 {
+		if shape, ok := orbitShape(n.Args); ok && useShapes {
+			g.jump(vm.OpShapeAny, 0, g.shapeConst(shape), fail)
+			return true
+		}
 		g.anyOf(n.Args, fail)
 		return true
 	}

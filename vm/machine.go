@@ -878,6 +878,10 @@ func (m *Machine) run(pc int) bool {
 			m.pushStr(s)
 		case OpComment:
 			m.comments = append(m.comments, Comment{Node: m.cur, Text: m.popStr()})
+		case OpShapeAny:
+			if !m.prog.Shapes[in.A].matches(m.pos()) {
+				pc = int(in.B)
+			}
 		case OpRemoveComment:
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveOriginal})
 		case OpSetTag:

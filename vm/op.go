@@ -28,9 +28,10 @@ const (
 	OFlags             // X: flags
 	ORangeLo           // A: the low end of a range, stored plus 8
 	ORayArgs           // A: number of sets, plus 0x100 for attack
+	OShape             // A: index into Program.Shapes
 )
 
-var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "depth", "dir", "type", "count", "sub", "sort", "transform", "flags", "rangelo", "rayargs"}
+var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "depth", "dir", "type", "count", "sub", "sort", "transform", "flags", "rangelo", "rayargs", "shape"}
 
 func (o Operand) String() string { return operandNames[o] }
 
@@ -159,6 +160,9 @@ const (
 	OpRemoveComment
 	OpSetTag
 	OpRemoveTag
+
+	// Patterns.
+	OpShapeAny
 
 	// Moves and positions.
 	OpMoveInit
@@ -393,6 +397,7 @@ var opTable = [opCount]opInfo{
 	OpRemoveComment:   {Name: "removecomment", Doc: "drop the game's own comments at the current position from the output"},
 	OpSetTag:          {Name: "settag", Doc: "pop a value and a tag name; set that tag of the output game", SPop: 2},
 	OpRemoveTag:       {Name: "removetag", Doc: "pop a tag name; remove that tag from the output game", SPop: 1},
+	OpShapeAny:        {Name: "shapeany", A: OShape, B: OJump, Doc: "jump to B unless one translate of a piece pattern of shape test A stands on the board"},
 }
 
 func (op Op) String() string {

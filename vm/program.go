@@ -21,6 +21,9 @@ type Program struct {
 	Entry int // first pc of the body
 
 	Sets []bitboard.Set
+	// Shapes are the piece patterns tested by shapeany (translated copies
+	// of one pattern, as `shift {Kc3 Pe3}` expands to).
+	Shapes []ShapeTest
 	Strs []string
 
 	NumSlots  int      // variable and temporary slots
@@ -219,6 +222,10 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 			return flagName(names, v)
 		}
 		return fmt.Sprintf("flags:%d", v)
+	case OShape:
+		if int(v) < len(p.Shapes) {
+			return p.Shapes[v].String()
+		}
 	case OSort:
 		if int(v) < len(p.Sorts) {
 			return fmt.Sprintf("sort#%d(%q)", v, p.Sorts[v].Doc)

@@ -15,8 +15,8 @@ import (
 // stops as if its body had failed, and the run says so once per game.
 // The bounds are fixed numbers, so the answer does not depend on timing.
 const (
-	maxLoopIterations = 1 << 18
-	maxLoopSteps      = 1 << 21
+	maxLoopIterations = 1 << 16
+	maxLoopSteps      = 1 << 20
 )
 
 // loopCutOff reports, once per game and loop, that the loop at pc was
