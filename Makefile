@@ -39,7 +39,7 @@ conformance-shared: build
 bench:
 	$(GO) run ./bench
 
-# One run per measurement, no ×4 memory test (about 2 minutes on human.pgn).
+# One run per measurement, no ×4 memory test (3-5 minutes on human.pgn).
 bench-quick:
 	$(GO) run ./bench -quick
 

@@ -24,7 +24,7 @@ type Program struct {
 	// Shapes are the piece patterns tested by shapeany (translated copies
 	// of one pattern, as `shift {Kc3 Pe3}` expands to).
 	Shapes []ShapeTest
-	Strs []string
+	Strs   []string
 
 	NumSlots  int      // variable and temporary slots
 	SlotNames []string // for the disassembler; "" for temporaries
