@@ -77,8 +77,9 @@ type Machine struct {
 	AlwaysComment bool
 	// Errors receives runtime errors (failed assertions); nil drops them.
 	Errors      func(string)
-	lineRunFree *lineRun // a spare line evaluation state
-	used        [][]bool // per line filter, the nodes of earlier matches (nestban)
+	lineRunFree *lineRun   // a spare line evaluation state
+	pathRunFree []*pathRun // spare path evaluation states (paths nest)
+	used        [][]bool   // per line filter, the nodes of earlier matches (nestban)
 	usedGame    []int
 	gameSerial  int
 
