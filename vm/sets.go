@@ -258,11 +258,9 @@ func makeSquare(file, rank int64) (bitboard.Set, bool) {
 // sameSquares are the squares holding the same thing (or nothing) in
 // both positions.
 func sameSquares(a, b *bitboard.Position) bitboard.Set {
-	var out bitboard.Set
-	for sq := 0; sq < 64; sq++ {
-		if a.Board[sq] == b.Board[sq] {
-			out |= 1 << sq
-		}
+	var differ bitboard.Set
+	for p := range a.ByPiece {
+		differ |= a.ByPiece[p] ^ b.ByPiece[p]
 	}
-	return out
+	return ^differ
 }
