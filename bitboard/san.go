@@ -407,6 +407,14 @@ func (p *Position) castlingTo(to Square) (Move, bool) {
 // "O-O"/"O-O-O", "--" for the null move, and "+" or "#" when it gives check
 // or mate.
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	after := *p
+	after.Play(m)
+	return p.AppendSANAfter(dst, m, &after)
+}
+
+// AppendSANAfter is AppendSAN for a caller that already has the position
+// after the move (a game tree does), which decides the check mark.
+func (p *Position) AppendSANAfter(dst []byte, m Move, after *Position) []byte {
 	switch {
 	case m.Flags&FlagNull != 0:
 		return append(dst, "--"...)
@@ -421,7 +429,7 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 	default:
 		dst = p.appendPieceSAN(dst, m)
 	}
-	return p.appendCheckMark(dst, m)
+	return appendCheckMark(dst, after)
 }
 
 func (p *Position) appendPawnSAN(dst []byte, m Move) []byte {
@@ -470,9 +478,7 @@ func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
 	return dst
 }
 
-func (p *Position) appendCheckMark(dst []byte, m Move) []byte {
-	after := *p
-	after.Play(m)
+func appendCheckMark(dst []byte, after *Position) []byte {
 	if !after.InCheck() {
 		return dst
 	}

@@ -159,7 +159,7 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 		gw.comments(pre)
 		b = b[:0]
 	}
-	b = pos.AppendSAN(b, n.Move)
+	b = pos.AppendSANAfter(b, n.Move, &n.Pos)
 	gw.wordBytes(b)
 	gw.buf = b
 	gw.nags(n.NAGs)
