@@ -87,8 +87,10 @@ type sinks struct {
 // cfg.threads workers and writes the matched games, in input order (or
 // in sort order), to the sinks.
 func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
-	raws := make(chan *pgn.RawGame, 64)
-	results := make(chan gameResult, 64)
+	// games travel in batches: a channel operation per game cost more
+	// scheduler time than cutting the game out of the input
+	raws := make(chan []*pgn.RawGame, 8)
+	results := make(chan []gameResult, 8)
 	var readErr error
 	go func() {
 		defer close(raws)
@@ -105,8 +107,12 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
 		go func() {
 			defer wg.Done()
 			w := newWorker(q, cfg, last)
-			for raw := range raws {
-				results <- w.processSafely(raw)
+			for batch := range raws {
+				out := make([]gameResult, len(batch))
+				for i, raw := range batch {
+					out[i] = w.processSafely(raw)
+				}
+				results <- out
 			}
 			if cfg.threads == 1 {
 				persistent = w.m.PersistentValues()
@@ -125,11 +131,13 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
 // readInputs streams the games of every input, numbering them
 // continuously across files, and stops after the last game of the
 // game-number range.
-func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) (err error) {
+func readInputs(cfg *runConfig, raws chan<- []*pgn.RawGame) (err error) {
+	b := &batcher{out: raws}
 	defer func() {
 		if p := recover(); p != nil {
 			err = newInternalError(p, "while reading the input")
 		}
+		b.flush()
 	}()
 	next := 1
 	for _, name := range cfg.inputs {
@@ -137,7 +145,7 @@ func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) (err error) {
 		err := cfg.opener.Each(name, func(s input.Stream) error {
 			var stop bool
 			var err error
-			next, stop, err = readStream(s, next, cfg.gameHi, raws)
+			next, stop, err = readStream(s, next, cfg.gameHi, b)
 			done = stop
 			return err
 		})
@@ -150,7 +158,7 @@ func readInputs(cfg *runConfig, raws chan<- *pgn.RawGame) (err error) {
 
 // readStream sends the games of one stream, numbered from first; it
 // returns the next game number and whether the game-number range is done.
-func readStream(s input.Stream, first, lastWanted int, raws chan<- *pgn.RawGame) (next int, done bool, err error) {
+func readStream(s input.Stream, first, lastWanted int, raws *batcher) (next int, done bool, err error) {
 	r := pgn.NewReader(s.R, s.Name)
 	r.SetFirstNumber(first)
 	next = first
@@ -163,12 +171,40 @@ func readStream(s input.Stream, first, lastWanted int, raws chan<- *pgn.RawGame)
 		if err != nil {
 			return next, false, &inputError{fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", s.Name, end, next-1, err)}
 		}
-		raws <- raw
+		raws.add(raw)
 		next = raw.Number + 1
 		end = raw.Offset + int64(len(raw.Data))
 		if lastWanted > 0 && raw.Number >= lastWanted {
 			return next, true, nil
 		}
+	}
+}
+
+// batcher groups games for the workers: up to batchGames games or
+// batchBytes bytes of PGN, whichever comes first.
+type batcher struct {
+	out   chan<- []*pgn.RawGame
+	games []*pgn.RawGame
+	bytes int
+}
+
+const (
+	batchGames = 64
+	batchBytes = 256 << 10
+)
+
+func (b *batcher) add(g *pgn.RawGame) {
+	b.games = append(b.games, g)
+	b.bytes += len(g.Data)
+	if len(b.games) >= batchGames || b.bytes >= batchBytes {
+		b.flush()
+	}
+}
+
+func (b *batcher) flush() {
+	if len(b.games) > 0 {
+		b.out <- b.games
+		b.games, b.bytes = nil, 0
 	}
 }
 
@@ -205,7 +241,7 @@ func countGames(inputs []string) int {
 
 // collect puts results back in input order, writes the selected games
 // (sorted when asked) and reports messages and errors in game order.
-func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out sinks) (stats, error) {
+func collect(results <-chan []gameResult, cfg *runConfig, sorts []vm.SortKey, out sinks) (stats, error) {
 	sorting := cfg.sortMatch || len(sorts) > 0
 	var st stats
 	pending := map[int]gameResult{}
@@ -253,8 +289,10 @@ func collect(results <-chan gameResult, cfg *runConfig, sorts []vm.SortKey, out 
 		}
 		write(&r)
 	}
-	for r := range results {
-		pending[r.number] = r
+	for batch := range results {
+		for _, r := range batch {
+			pending[r.number] = r
+		}
 		for {
 			p, ok := pending[next]
 			if !ok {
