@@ -565,11 +565,13 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 
 // sort records its argument's value for the game's sort key.
 func (g *gen) sort(n *ast.Node, fail int) {
+	mark := g.slots.new()
+	g.emit(vm.OpMarkComments, 0, mark, 0)
 	g.numOrStr(n.Args[0], fail)
 	if n.Args[0].Type == ast.TStr {
-		g.emit(vm.OpSortValueStr, 0, n.Slot, 0)
+		g.emit(vm.OpSortValueStr, 0, n.Slot, int32(mark))
 	} else {
-		g.emit(vm.OpSortValue, 0, n.Slot, 0)
+		g.emit(vm.OpSortValue, 0, n.Slot, int32(mark))
 	}
 }
 
@@ -685,6 +687,14 @@ func (g *gen) find(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagBackward != 0 {
 		back = 1
 	}
+	// the official program writes "Found" at the position found, or
+	// "Found k of n" at each position a counting find counts
+	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	foundMark := -1
+	if commenting && counting {
+		foundMark = g.slots.new()
+		g.emit(vm.OpMarkComments, 0, foundMark, 0)
+	}
 	g.emit(vm.OpFindInit, back, it, 0)
 	g.emit(vm.OpSaveCur, 0, save, 0)
 	if counting {
@@ -700,6 +710,13 @@ func (g *gen) find(n *ast.Node, fail int) {
 	next := g.newLabel()
 	mark := g.markComments(n.Args[0])
 	g.test(n.Args[0], next)
+	switch {
+	case foundMark >= 0:
+		g.emit(vm.OpFoundMark, 0, foundMark, 0)
+	case commenting:
+		g.emit(vm.OpPushStr, 0, 0, g.strConst("Found"))
+		g.emit(vm.OpComment, 0, 0, 0)
+	}
 	g.emit(vm.OpRestCur, 0, save, 0)
 	if counting {
 		g.emit(vm.OpPop, 0, 0, 0)
@@ -715,6 +732,9 @@ func (g *gen) find(n *ast.Node, fail int) {
 	g.jump(vm.OpJump, 0, 0, top)
 	g.bind(done)
 	g.emit(vm.OpRestCur, 0, save, 0)
+	if foundMark >= 0 {
+		g.emit(vm.OpFoundNumber, 0, foundMark, 0)
+	}
 	if !counting {
 		g.jump(vm.OpJump, 0, 0, fail)
 		g.bind(found)
@@ -765,12 +785,32 @@ func (g *gen) echo(n *ast.Node, fail int) {
 	g.emit(vm.OpStore, 0, tgt, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
 	next := g.newLabel()
-	mark := g.markComments(n.Args[0])
+	// the official program marks each matching pair "s <--move 30(btm)"
+	// at the source and "t -->move 4(wtm)" at the target
+	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	echoComment := func() {
+		if commenting {
+			g.jump(vm.OpLoad, 0, src, next)
+			g.emit(vm.OpEchoComment, 0, int(g.strConst(n.Params[0])), g.strConst(n.Params[1]))
+		}
+	}
+	var mark int
 	if numeric {
+		// the value is the best over the targets, and only the best
+		// target's comments stay
+		mark = g.slots.block(3)
+		g.emit(vm.OpMarkComments, 0, mark, 0)
 		g.numValue(n.Args[0], next)
-		g.emit(vm.OpMaxInto, 0, best, 0)
+		echoComment()
+		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
 	} else {
+		mark = g.markComments(n.Args[0])
+		if commenting && mark < 0 {
+			mark = g.slots.new()
+			g.emit(vm.OpMarkComments, 0, mark, 0)
+		}
 		g.test(n.Args[0], next)
+		echoComment()
 		g.emit(vm.OpPushNum, 0, 0, 1)
 		g.emit(vm.OpStore, 0, best, 0)
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"cqlvm/bitboard"
 )
@@ -14,14 +15,22 @@ type WriteOptions struct {
 	// the line (a long URL in a comment) are written on a line of their own.
 	// Tag lines are never wrapped.
 	LineWidth int
+	// CQLTags writes the tags in the official program's order: the Seven
+	// Tag Roster (a missing one as "?"), EventDate unless unknown, the
+	// other tags in file order, and FEN last.
+	CQLTags bool
 }
 
-// WriteGame writes g as PGN in the style of the official CQL: the tags in
-// file order, an empty line, the comments before the first move on lines of
-// their own, the movetext wrapped to the line width, the result, and two
-// empty lines. SAN is regenerated from the positions, move
-// numbers are glued to the moves ("1.e4"), a Black move after a comment or
-// a variation gets its number ("2...Nc6"), variations are written
+// WriteGame writes g as PGN in the layout of the official CQL 6.2, byte
+// for byte (checked against its outputs in cmd/cqlvm's tests): the tags
+// (in file order, or in CQL's order with opt.CQLTags), an empty line, the
+// comments before the first move on a line of their own, the movetext
+// wrapped at the line width, the result, and two empty lines. Every
+// movetext word is followed by a space, which stays at the end of a line;
+// a word that would pass the width starts a new line, so a move number
+// ("12.", glued to its move) or a comment's "{" may end a line. SAN is
+// regenerated from the positions; a Black move after a comment or a
+// variation gets its number ("2...Nc6"); variations are written
 // "( 1.d4 d5 )", NAGs as "$n" and comments in braces (a comment that
 // contains '}' is written after ';' instead).
 //
@@ -33,22 +42,28 @@ func WriteGame(w *bufio.Writer, g *Game, opt WriteOptions) error {
 	if gw.width <= 0 {
 		gw.width = 79
 	}
-	for _, t := range g.Tags {
+	tags := g.Tags
+	if opt.CQLTags {
+		tags = CQLTags(g)
+	}
+	for _, t := range tags {
 		gw.tag(t)
 	}
-	if len(g.Tags) > 0 {
+	if len(tags) > 0 {
 		w.WriteByte('\n')
 	}
 	if len(g.Nodes) > 0 {
 		root := &g.Nodes[0]
-		gw.comments(root.Comments)
-		gw.nags(root.NAGs)
+		gw.rootComments(root.Comments, len(root.NAGs) > 0)
+		for i, v := range root.NAGs {
+			gw.token(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), i < len(root.NAGs)-1, true)
+		}
 		gw.newline() // the moves start on a line of their own
 		if first := root.FirstChild; first >= 0 {
 			gw.line(g.Nodes, first, true)
 		}
 	}
-	gw.word(gameResult(g))
+	gw.token([]byte(gameResult(g)), false, true)
 	w.WriteString("\n\n\n")
 	_, err := w.Write(nil)
 	return err
@@ -70,7 +85,7 @@ func gameResult(g *Game) string {
 type gameWriter struct {
 	w          *bufio.Writer
 	width      int
-	col        int  // length of the current movetext line
+	col        int  // length of the current movetext line, with its trailing space
 	afterParen bool // the last word written was "(" or ")"
 	buf        []byte
 }
@@ -97,25 +112,37 @@ func (gw *gameWriter) newline() {
 	}
 }
 
-// word writes one movetext word, starting a new line when it would not fit.
-func (gw *gameWriter) word(s string) {
-	gw.wordBytes([]byte(s))
-}
-
-func (gw *gameWriter) wordBytes(b []byte) {
-	switch {
-	case gw.col == 0:
-	case gw.col+1+len(b) > gw.width:
+// token writes one movetext token as the official program does: a token
+// that would pass the line width starts a new line (unless mayWrap is
+// false or the line is empty); after it comes a space when spaceAfter
+// is set, or the end of the line if the space does not fit. So lines
+// keep their trailing space, a move number ("12.") is glued to its move
+// but may end a line, and so may "{" before a comment's first word.
+func (gw *gameWriter) token(b []byte, spaceAfter, mayWrap bool) {
+	// width counts characters, not bytes: a comment in French wraps where
+	// the official program, which writes one byte per character, wraps it
+	n := utf8.RuneCount(b)
+	if mayWrap && gw.col > 0 && gw.col+n > gw.width {
 		gw.w.WriteByte('\n')
 		gw.col = 0
-	default:
-		gw.w.WriteByte(' ')
-		gw.col++
 	}
 	gw.w.Write(b)
-	gw.col += len(b)
+	gw.col += n
 	gw.afterParen = false
+	if !spaceAfter {
+		return
+	}
+	if gw.col+1 <= gw.width {
+		gw.w.WriteByte(' ')
+		gw.col++
+		return
+	}
+	gw.w.WriteByte('\n')
+	gw.col = 0
 }
+
+// word writes a token followed by a space.
+func (gw *gameWriter) word(s string) { gw.token([]byte(s), true, true) }
 
 // line writes the line of play that starts with node first: its moves, and
 // after each move the variations that are alternatives to it. The
@@ -155,12 +182,15 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	}
 	b := gw.moveNumber(gw.buf[:0], pos, forceNumber || len(pre) > 0)
 	if len(pre) > 0 && !preFirst {
-		gw.wordBytes(b)
+		gw.token(b, true, true)
 		gw.comments(pre)
+		b = b[:0]
+	} else if len(b) > 0 {
+		gw.token(b, false, true)
 		b = b[:0]
 	}
 	b = pos.AppendSANAfter(b, n.Move, &n.Pos)
-	gw.wordBytes(b)
+	gw.token(b, true, true)
 	gw.buf = b
 	gw.nags(n.NAGs)
 	gw.comments(n.Comments)
@@ -181,7 +211,7 @@ func (gw *gameWriter) moveNumber(b []byte, pos *bitboard.Position, force bool) [
 
 func (gw *gameWriter) nags(nags []uint8) {
 	for _, v := range nags {
-		gw.wordBytes(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10))
+		gw.token(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), true, true)
 	}
 }
 
@@ -190,16 +220,76 @@ func (gw *gameWriter) nags(nags []uint8) {
 // end of its line.
 func (gw *gameWriter) comments(cs []string) {
 	for _, c := range cs {
-		if strings.IndexByte(c, '}') >= 0 {
-			gw.word(";" + c)
-			gw.newline()
-			continue
+		gw.comment(c, true, true)
+	}
+}
+
+// rootComments writes the comments before the first move: the official
+// program never starts a new line for their closing brace, and ends the
+// last of them with the line.
+func (gw *gameWriter) rootComments(cs []string, more bool) {
+	for i, c := range cs {
+		gw.comment(c, more || i < len(cs)-1, false)
+	}
+}
+
+// comment writes "{", the words of c (a run of blanks keeps its empty
+// words, as the official program does), and "}"; closeMayWrap says
+// whether the closing brace may start a new line.
+func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
+	if strings.IndexByte(c, '}') >= 0 {
+		gw.token([]byte(";"+c), false, true)
+		gw.newline()
+		return
+	}
+	c = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(c)
+	gw.token([]byte{'{'}, false, true)
+	words := strings.Split(c, " ")
+	for i, w := range words {
+		gw.token([]byte(w), i < len(words)-1, true)
+	}
+	gw.token([]byte{'}'}, spaceAfter, closeMayWrap)
+}
+
+// sevenTagRoster are the tags every PGN game has, in their order.
+var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// CQLTags lists g's tags as the official CQL writes them (see
+// WriteOptions.CQLTags).
+func CQLTags(g *Game) []Tag {
+	out := make([]Tag, 0, len(g.Tags)+len(sevenTagRoster))
+	for _, name := range sevenTagRoster {
+		v, ok := g.Tag(name)
+		switch {
+		case ok:
+		case name == "Result":
+			v = gameResult(g)
+		default:
+			v = "?"
 		}
-		words := strings.Split(c, " ")
-		words[0] = "{" + words[0]
-		words[len(words)-1] += "}"
-		for _, w := range words {
-			gw.word(w)
+		out = append(out, Tag{name, v})
+	}
+	if v, ok := g.Tag("EventDate"); ok && strings.Trim(v, "?.") != "" {
+		out = append(out, Tag{"EventDate", v})
+	}
+	var fen []Tag
+	for _, t := range g.Tags {
+		switch {
+		case t.Name == "EventDate" || isSevenTag(t.Name):
+		case t.Name == "FEN":
+			fen = append(fen, t)
+		default:
+			out = append(out, t)
 		}
 	}
+	return append(out, fen...)
+}
+
+func isSevenTag(name string) bool {
+	for _, n := range sevenTagRoster {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }

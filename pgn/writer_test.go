@@ -24,19 +24,18 @@ func TestWriteStyle(t *testing.T) {
 5... Qxc7 6. h8Q) 6. c8N+! (6. c8Q? Qd1+ 7. Qc1 Qd3+ 8. Ka1 Qd4+ 9. Kb1 Qd3+
 ) 6... Kf7 7. Nd6+! Qxd6 8. Rb7+ {CQLMATCH} 8... Kg6 9. h8N+! Kf6 (9... Kg5 10.
 Nf7+ Kxg4 11. Nxd6) 10. g5+! hxg5 11. e5+! Qxe5 12. Rf7# 1-0`)
-	want := `[Event "x"]
-[Site "a \"quoted\" \\ b"]
-[FEN "4q3/1pP1kpnP/R6p/2N5/4P1P1/p7/P7/K7 w - - 0 1"]
-
-{Shakhmatnaya Kompozitsia=118 (EG#20096).}
-1.Rb6 ( 1.Ra7 $2 Qb5 ) 1...Qh8 $1 ( 1...Qc8 2.Rxb7 ) 2.Kb1 $1 ( 2.Rxb7 $2 Ne6+
-3.Kb1 Nxc7 ) 2...Ne6 3.Nxe6 fxe6 4.Rxb7 Qc8 $1 ( 4...Kd6 5.Rb8 ) 5.Rb8 Qd7 $1 (
-5...Qxc7 6.h8=Q ) 6.c8=N+ $1 ( 6.c8=Q $2 Qd1+ 7.Qc1 Qd3+ 8.Ka1 Qd4+ 9.Kb1 Qd3+
-) 6...Kf7 7.Nd6+ $1 Qxd6 8.Rb7+ {CQLMATCH} 8...Kg6 9.h8=N+ $1 Kf6 ( 9...Kg5
-10.Nf7+ Kxg4 11.Nxd6 ) 10.g5+ $1 hxg5 11.e5+ $1 Qxe5 12.Rf7# 1-0
-
-
-`
+	// the official program's layout: a space after each word, kept at the
+	// end of a line; a move number may end a line ("9." then "Kb1")
+	want := "[Event \"x\"]\n" +
+		"[Site \"a \\\"quoted\\\" \\\\ b\"]\n" +
+		"[FEN \"4q3/1pP1kpnP/R6p/2N5/4P1P1/p7/P7/K7 w - - 0 1\"]\n" +
+		"\n" +
+		"{Shakhmatnaya Kompozitsia=118 (EG#20096).}\n" +
+		"1.Rb6 ( 1.Ra7 $2 Qb5 ) 1...Qh8 $1 ( 1...Qc8 2.Rxb7 ) 2.Kb1 $1 ( 2.Rxb7 $2 Ne6+ \n" +
+		"3.Kb1 Nxc7 ) 2...Ne6 3.Nxe6 fxe6 4.Rxb7 Qc8 $1 ( 4...Kd6 5.Rb8 ) 5.Rb8 Qd7 $1 (\n" +
+		"5...Qxc7 6.h8=Q ) 6.c8=N+ $1 ( 6.c8=Q $2 Qd1+ 7.Qc1 Qd3+ 8.Ka1 Qd4+ 9.Kb1 Qd3+ \n" +
+		") 6...Kf7 7.Nd6+ $1 Qxd6 8.Rb7+ {CQLMATCH} 8...Kg6 9.h8=N+ $1 Kf6 ( 9...Kg5 10.\n" +
+		"Nf7+ Kxg4 11.Nxd6 ) 10.g5+ $1 hxg5 11.e5+ $1 Qxe5 12.Rf7# 1-0\n\n\n"
 	if got := writeString(t, g); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -305,13 +305,22 @@ func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
 		return
 	}
 	first, last := path[0].node, path[len(path)-1].node
-	m.comments = append(m.comments,
-		Comment{Node: first, Text: fmt.Sprintf("Start %s that ends at %s", s.Name, m.moveText(last))},
-		Comment{Node: last, Text: fmt.Sprintf("End %s of length %d that starts at %s", s.Name, len(path), m.moveText(first))})
+	m.startEndComments(s.Name, first, last, len(path))
+}
+
+// startEndComments marks the first and last positions of a line or path.
+// The end comment is made first: the official program's comments come in
+// that order (visible in the "id:N" marks that moveText adds).
+func (m *Machine) startEndComments(name string, first, last int32, length int) {
+	end := fmt.Sprintf("End %s of length %d that starts at %s", name, length, m.moveText(first))
+	m.comments = append(m.comments, Comment{Node: last, Text: end})
+	start := fmt.Sprintf("Start %s that ends at %s", name, m.moveText(last))
+	m.comments = append(m.comments, Comment{Node: first, Text: start})
 }
 
 // moveText names a position the way the official program's comments do:
-// "move 7(btm)".
+// "move 7(btm)", and for a position inside a variation "move 7(btm)[42]"
+// with its positionid, which it also writes at that position ("id:42").
 func (m *Machine) moveText(node int32) string {
 	saved := m.cur
 	m.setCur(node)
@@ -321,6 +330,10 @@ func (m *Machine) moveText(node int32) string {
 		side = "btm"
 	}
 	m.setCur(saved)
+	if m.tree.Nodes[node].Depth > 0 {
+		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + itoa(int(node))})
+		return fmt.Sprintf("move %d(%s)[%d]", n, side, node)
+	}
 	return fmt.Sprintf("move %d(%s)", n, side)
 }
 

@@ -16,6 +16,9 @@ type Comment struct {
 	Text string
 	Kind CommentKind
 	Tag  string // the tag name of a SetTag or RemoveTag edit
+	// find is the markc slot of the counting find that left this
+	// placeholder (Kind commentFoundMark), numbered when the find ends
+	find int32
 }
 
 // CommentKind says what an output edit does. Edits other than text
@@ -28,6 +31,7 @@ const (
 	CommentRemoveOriginal                    // drop the game's own comments at Node
 	CommentSetTag                            // set tag Tag to Text
 	CommentRemoveTag                         // remove tag Tag
+	commentFoundMark                         // "Found k of n" once n is known (not seen outside the machine)
 )
 
 // Machine runs a Program over the positions of one game at a time. A
@@ -463,6 +467,8 @@ func (m *Machine) run(pc int) bool {
 				m.bound[in.A] = true
 			}
 
+		case OpMaxIntoKeep:
+			m.maxIntoKeep(int(in.A), int(in.B), m.popNum())
 		case OpMoveInit:
 			m.moveInit(int(in.A), int(in.B))
 		case OpMoveNext:
@@ -697,9 +703,9 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 			}
 		case OpSortValue:
-			m.recordSort(int(in.A), int64(m.st[len(m.st)-1]), "")
+			m.recordSort(int(in.A), int64(m.st[len(m.st)-1]), "", int(in.B))
 		case OpSortValueStr:
-			m.recordSort(int(in.A), 0, m.sst[len(m.sst)-1])
+			m.recordSort(int(in.A), 0, m.sst[len(m.sst)-1], int(in.B))
 		case OpCountIter:
 			m.iters++
 			m.steps += steps
@@ -879,6 +885,15 @@ func (m *Machine) run(pc int) bool {
 			m.pushStr(s)
 		case OpComment:
 			m.comments = append(m.comments, Comment{Node: m.cur, Text: m.popStr()})
+		case OpFoundMark:
+			m.comments = append(m.comments, Comment{Node: m.cur, Kind: commentFoundMark, find: int32(in.A)})
+		case OpFoundNumber:
+			m.numberFound(int(in.A))
+		case OpEchoComment:
+			src := int32(m.popNum())
+			m.comments = append(m.comments,
+				Comment{Node: src, Text: m.prog.Strs[in.A] + " <--" + m.positionText(m.cur)},
+				Comment{Node: m.cur, Text: m.prog.Strs[in.B] + " -->" + m.positionText(src)})
 		case OpShapeAny:
 			if !m.prog.Shapes[in.A].matches(m.pos()) {
 				pc = int(in.B)

@@ -150,6 +150,7 @@ const (
 	OpStoreStr
 	OpUnbind
 	OpMaxInto
+	OpMaxIntoKeep
 
 	// Comments.
 	OpMarkComments
@@ -163,6 +164,10 @@ const (
 
 	// Patterns.
 	OpShapeAny
+
+	OpEchoComment
+	OpFoundMark
+	OpFoundNumber
 
 	// Moves and positions.
 	OpMoveInit
@@ -309,12 +314,13 @@ var opTable = [opCount]opInfo{
 	OpCmpStr: {Name: "cmpstr", X: OCmp, B: OJump, Doc: "pop strings b, a; jump unless a X b; else push a", SPop: 2, SPush: 1},
 	OpCmpPos: {Name: "cmppos", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a X b; else push a", Pop: 2, Push: 1},
 
-	OpLoad:     {Name: "load", A: OSlot, B: OJump, Doc: "push variable A; jump if unbound", Push: 1},
-	OpLoadStr:  {Name: "loadstr", A: OSlot, B: OJump, SPush: 1},
-	OpStore:    {Name: "store", A: OSlot, Doc: "pop into variable A", Pop: 1},
-	OpStoreStr: {Name: "storestr", A: OSlot, SPop: 1},
-	OpUnbind:   {Name: "unbind", A: OSlot},
-	OpMaxInto:  {Name: "maxinto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or smaller", Pop: 1},
+	OpLoad:        {Name: "load", A: OSlot, B: OJump, Doc: "push variable A; jump if unbound", Push: 1},
+	OpLoadStr:     {Name: "loadstr", A: OSlot, B: OJump, SPush: 1},
+	OpStore:       {Name: "store", A: OSlot, Doc: "pop into variable A", Pop: 1},
+	OpStoreStr:    {Name: "storestr", A: OSlot, SPop: 1},
+	OpUnbind:      {Name: "unbind", A: OSlot},
+	OpMaxInto:     {Name: "maxinto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or smaller", Pop: 1},
+	OpMaxIntoKeep: {Name: "maxintokeep", A: OSlot, B: OImm, Doc: "maxinto A, keeping only the comments made since markc B by the best value (slots B+1, B+2 hold their range)", Pop: 1},
 
 	OpMoveInit:        {Name: "moveinit", A: OSlot, B: OImm, Doc: "start iterating the candidate moves of move filter A with spec B"},
 	OpMoveNext:        {Name: "movenext", A: OSlot, B: OJump, Doc: "advance move filter A to its next matching candidate; jump when none is left"},
@@ -356,8 +362,8 @@ var opTable = [opCount]opInfo{
 	OpPieceIDAt:       {Name: "pieceid", B: OJump, Doc: "pop a set; push the identity of the piece on its single occupied square; jump unless exactly one", Pop: 1, Push: 1},
 	OpPieceSquare:     {Name: "piecesquare", A: OSlot, B: OJump, Doc: "push the square of the piece whose identity is in slot A (empty if it is gone); jump if unbound", Push: 1},
 	OpIsBound:         {Name: "isbound", A: OSlot, B: OJump, Doc: "jump unless variable A is bound"},
-	OpSortValue:       {Name: "sortvalue", A: OSort, Doc: "record the number on the stack as a value of sort key A", Pop: 1, Push: 1},
-	OpSortValueStr:    {Name: "sortvaluestr", A: OSort, Doc: "record the string on the stack as a value of sort key A", SPop: 1, SPush: 1},
+	OpSortValue:       {Name: "sortvalue", A: OSort, B: OImm, Doc: "record the number on the stack as a value of sort key A, with the comments made since markc B", Pop: 1, Push: 1},
+	OpSortValueStr:    {Name: "sortvaluestr", A: OSort, B: OImm, Doc: "record the string on the stack as a value of sort key A, with the comments made since markc B", SPop: 1, SPush: 1},
 	OpCountIter:       {Name: "countiter", A: OSlot, B: OJump, Doc: "count an iteration in slot A; jump when the loop has run too long"},
 	OpFindInit:        {Name: "findinit", X: OFlags, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
 	OpFindNext:        {Name: "findnext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
@@ -397,6 +403,9 @@ var opTable = [opCount]opInfo{
 	OpRemoveComment:   {Name: "removecomment", Doc: "drop the game's own comments at the current position from the output"},
 	OpSetTag:          {Name: "settag", Doc: "pop a value and a tag name; set that tag of the output game", SPop: 2},
 	OpRemoveTag:       {Name: "removetag", Doc: "pop a tag name; remove that tag from the output game", SPop: 1},
+	OpEchoComment:     {Name: "echocomment", A: OStr, B: OStr, Doc: "pop the source position; comment the source and the current position (the target) with the names A and B and each other's place", Pop: 1},
+	OpFoundMark:       {Name: "foundmark", A: OSlot, Doc: "leave a \"Found k of n\" placeholder at the current position for the find whose markc is A"},
+	OpFoundNumber:     {Name: "foundnumber", A: OSlot, Doc: "number the placeholders of the find whose markc is A: Found 1 of n, ..."},
 	OpShapeAny:        {Name: "shapeany", A: OShape, B: OJump, Doc: "jump to B unless one translate of a piece pattern of shape test A stands on the board"},
 }
 

@@ -253,9 +253,7 @@ func (m *Machine) pathComments(r *pathRun) {
 	}
 	first := r.bestPath[0].node
 	if !s.Quiet {
-		m.comments = append(m.comments,
-			Comment{Node: first, Text: "Start path that ends at " + m.moveText(r.bestLast)},
-			Comment{Node: r.bestLast, Text: "End path of length " + itoa(r.best) + " that starts at " + m.moveText(first)})
+		m.startEndComments("path", first, r.bestLast, r.best)
 	}
 }
 

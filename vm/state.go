@@ -68,18 +68,29 @@ type sortState struct {
 	Set bool
 	Num int64
 	Str string
+	// comments are those made by the sort's argument where the game's
+	// best value was found: the official program keeps only these, and
+	// writes them after everything else (SortComments)
+	comments []Comment
 }
 
 type pendingSort struct {
-	key int
-	num int64
-	str string
+	key      int
+	num      int64
+	str      string
+	comments []Comment
 }
 
-// recordSort notes a sort value at the current position; it counts only
+// recordSort notes a sort value at the current position, taking away the
+// comments its argument made since markc slot markSlot; it counts only
 // if the whole body matches there (commitSorts).
-func (m *Machine) recordSort(key int, num int64, str string) {
-	m.pending = append(m.pending, pendingSort{key, num, str})
+func (m *Machine) recordSort(key int, num int64, str string, markSlot int) {
+	var held []Comment
+	if mark := int(m.slots[markSlot]); mark < len(m.comments) {
+		held = append(held, m.comments[mark:]...)
+		m.comments = m.comments[:mark]
+	}
+	m.pending = append(m.pending, pendingSort{key, num, str, held})
 }
 
 func (m *Machine) commitSorts() {
@@ -87,9 +98,19 @@ func (m *Machine) commitSorts() {
 		k := &m.prog.Sorts[p.key]
 		st := &m.sort[p.key]
 		if !st.Set || better(k, p.num, p.str, st) {
-			*st = sortState{Set: true, Num: p.num, Str: p.str}
+			*st = sortState{Set: true, Num: p.num, Str: p.str, comments: p.comments}
 		}
 	}
+}
+
+// SortComments are the comments kept by the sort filters in this game:
+// for each sort, those made where its best value was found.
+func (m *Machine) SortComments() []Comment {
+	var out []Comment
+	for i := range m.sort {
+		out = append(out, m.sort[i].comments...)
+	}
+	return out
 }
 
 func better(k *SortKey, num int64, str string, old *sortState) bool {
@@ -133,4 +154,47 @@ func (m *Machine) PersistentValues() []string {
 		out = append(out, v.Name+": "+text)
 	}
 	return out
+}
+
+// maxIntoKeep stores v in slot best if it is unbound or smaller, and keeps
+// the comments made since markc mark only when v is the new best: the
+// previous best's comments, which end where this value's begin, go.
+func (m *Machine) maxIntoKeep(best, mark int, v int64) {
+	start := int(m.slots[mark])
+	if m.bound[best] && v <= int64(m.slots[best]) {
+		m.comments = m.comments[:start]
+		return
+	}
+	if m.bound[best] {
+		prevStart, prevEnd := int(m.slots[mark+1]), int(m.slots[mark+2])
+		if prevEnd == start && prevStart <= start {
+			n := copy(m.comments[prevStart:], m.comments[start:])
+			m.comments = m.comments[:prevStart+n]
+			start = prevStart
+		}
+	}
+	m.slots[best], m.bound[best] = uint64(v), true
+	m.slots[mark+1], m.slots[mark+2] = uint64(start), uint64(len(m.comments))
+}
+
+// numberFound turns the placeholders left by the counting find whose markc
+// slot is mark into "Found k of n".
+func (m *Machine) numberFound(mark int) {
+	start := int(m.slots[mark])
+	if start > len(m.comments) {
+		return
+	}
+	n := 0
+	for _, c := range m.comments[start:] {
+		if c.Kind == commentFoundMark && c.find == int32(mark) {
+			n++
+		}
+	}
+	k := 0
+	for i := start; i < len(m.comments); i++ {
+		if c := &m.comments[i]; c.Kind == commentFoundMark && c.find == int32(mark) {
+			k++
+			c.Kind, c.Text = CommentText, fmt.Sprintf("Found %d of %d", k, n)
+		}
+	}
 }

@@ -473,11 +473,12 @@ func (w *worker) matchPositions() {
 // annotatedPGN writes the game with the query's comments.
 func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	texts := sortTexts(w.q.Program.Sorts, sortVals, w.cfg.sortMatch, len(w.matched))
-	annotate(&w.game, w.m.Comments(), w.matched, number, w.cfg, texts)
+	// the sorts' comments come last, as the official program writes them
+	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
+	annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
 	w.buf.Reset()
 	w.bw.Reset(&w.buf)
-	pgn.WriteGame(w.bw, &w.game, pgn.WriteOptions{})
-	w.bw.WriteString("\n")
+	pgn.WriteGame(w.bw, &w.game, pgn.WriteOptions{CQLTags: true})
 	w.bw.Flush()
 	return append([]byte(nil), w.buf.Bytes()...)
 }
@@ -523,7 +524,12 @@ func sortTexts(keys []vm.SortKey, vals []vm.SortValue, byMatchCount bool, matche
 		if k.Str {
 			v = vals[i].Str
 		}
-		out = append(out, k.Doc+": "+v)
+		doc := k.Doc
+		if doc == "" {
+			// the official program's name for a sort without one
+			doc = fmt.Sprintf("<sort-id-%d>", i+1)
+		}
+		out = append(out, doc+": "+v)
 	}
 	if byMatchCount {
 		out = append(out, fmt.Sprintf("matchcount: %d", matched))
