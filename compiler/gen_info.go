@@ -788,20 +788,24 @@ func (g *gen) echo(n *ast.Node, fail int) {
 	// the official program marks each matching pair "s <--move 30(btm)"
 	// at the source and "t -->move 4(wtm)" at the target
 	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
-	echoComment := func() {
+	echoComment := func(fail int) {
 		if commenting {
-			g.jump(vm.OpLoad, 0, src, next)
+			g.jump(vm.OpLoad, 0, src, fail)
 			g.emit(vm.OpEchoComment, 0, int(g.strConst(n.Params[0])), g.strConst(n.Params[1]))
 		}
 	}
 	var mark int
+	worse := -1 // numeric: where a target that is not better goes
 	if numeric {
 		// the value is the best over the targets, and only the best
-		// target's comments stay
+		// target's comments stay; a target that does not improve on the
+		// best is dropped before its echo comments are even made
 		mark = g.slots.block(3)
 		g.emit(vm.OpMarkComments, 0, mark, 0)
 		g.numValue(n.Args[0], next)
-		echoComment()
+		worse = g.newLabel()
+		g.jump(vm.OpJNotGreater, 0, best, worse)
+		echoComment(worse)
 		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
 	} else {
 		mark = g.markComments(n.Args[0])
@@ -810,12 +814,16 @@ func (g *gen) echo(n *ast.Node, fail int) {
 			g.emit(vm.OpMarkComments, 0, mark, 0)
 		}
 		g.test(n.Args[0], next)
-		echoComment()
+		echoComment(next)
 		g.emit(vm.OpPushNum, 0, 0, 1)
 		g.emit(vm.OpStore, 0, best, 0)
 	}
 	g.emit(vm.OpRestCur, 0, save, 0)
 	g.jump(vm.OpJump, 0, 0, top)
+	if worse >= 0 {
+		g.bind(worse)
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
 	g.bind(next)
 	g.truncComments(mark)
 	g.emit(vm.OpRestCur, 0, save, 0)

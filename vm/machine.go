@@ -467,6 +467,10 @@ func (m *Machine) run(pc int) bool {
 				m.bound[in.A] = true
 			}
 
+		case OpJNotGreater:
+			if m.bound[in.A] && int64(m.st[len(m.st)-1]) <= int64(m.slots[in.A]) {
+				pc = int(in.B)
+			}
 		case OpMaxIntoKeep:
 			m.maxIntoKeep(int(in.A), int(in.B), m.popNum())
 		case OpMoveInit:

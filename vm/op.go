@@ -151,6 +151,7 @@ const (
 	OpUnbind
 	OpMaxInto
 	OpMaxIntoKeep
+	OpJNotGreater
 
 	// Comments.
 	OpMarkComments
@@ -320,6 +321,7 @@ var opTable = [opCount]opInfo{
 	OpStoreStr:    {Name: "storestr", A: OSlot, SPop: 1},
 	OpUnbind:      {Name: "unbind", A: OSlot},
 	OpMaxInto:     {Name: "maxinto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or smaller", Pop: 1},
+	OpJNotGreater: {Name: "jnotgreater", A: OSlot, B: OJump, Doc: "jump if variable A is bound and not less than the number on the stack (kept)"},
 	OpMaxIntoKeep: {Name: "maxintokeep", A: OSlot, B: OImm, Doc: "maxinto A, keeping only the comments made since markc B by the best value (slots B+1, B+2 hold their range)", Pop: 1},
 
 	OpMoveInit:        {Name: "moveinit", A: OSlot, B: OImm, Doc: "start iterating the candidate moves of move filter A with spec B"},
