@@ -814,6 +814,16 @@ func (g *gen) echo(n *ast.Node, fail int) {
 			g.emit(vm.OpMarkComments, 0, mark, 0)
 		}
 		g.test(n.Args[0], next)
+		// only the first matching target keeps its comments: every target
+		// is still tried (the body may assign), but comments for all of
+		// them would grow with the square of the game in nested echoes
+		first := g.newLabel()
+		g.jump(vm.OpLoad, 0, best, first)
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.truncComments(mark)
+		g.emit(vm.OpRestCur, 0, save, 0)
+		g.jump(vm.OpJump, 0, 0, top)
+		g.bind(first)
 		echoComment(next)
 		g.emit(vm.OpPushNum, 0, 0, 1)
 		g.emit(vm.OpStore, 0, best, 0)
