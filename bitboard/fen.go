@@ -64,6 +64,7 @@ func ParseFEN(fen string) (Position, error) {
 	if p.FullMove == 0 { // some writers start counting at 0
 		p.FullMove = 1
 	}
+	p.rememberCheckers()
 	return p, nil
 }
 

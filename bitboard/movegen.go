@@ -231,10 +231,20 @@ func (p *Position) kingSafeAfter(m Move) bool {
 	if p.Board[m.From].Type() == King {
 		return !p.attacked(m.To, them, p.Occupied&^from)
 	}
+	ksq := p.KingSquare(us)
+	if p.Checkers() == 0 && m.Flags&FlagEnPassant == 0 {
+		// Not in check now, so only a slider on the line from the king
+		// through From can attack the king after the move, and only if
+		// the piece leaves that line.
+		line := lineTable[ksq][m.From]
+		if line&(p.rookMovers(them)|p.bishopMovers(them)) == 0 || line.Has(m.To) {
+			return true
+		}
+	}
 	occ := p.Occupied&^from | to
 	if m.Flags&FlagEnPassant != 0 {
 		occ &^= SquareSet(m.CaptureSquare())
 	}
 	// The piece captured on To is still in occ; it attacks nothing now.
-	return p.AttackersOf(p.KingSquare(us), them, occ)&^to == 0
+	return p.AttackersOf(ksq, them, occ)&^to == 0
 }

@@ -23,6 +23,62 @@ func (p *Position) Play(m Move) {
 		p.FullMove++
 	}
 	p.Side = us.Other()
+	if m.Flags&(FlagNull|FlagCastle|FlagEnPassant) != 0 {
+		p.rememberCheckers()
+	} else {
+		p.rememberCheckersAfter(m.From, m.To)
+	}
+}
+
+// rememberCheckersAfter fills the checkers cache after an ordinary move
+// from→to (not castling, en passant or a null move) without a full attack
+// test: the side now to move was not in check before, so a check can only
+// come from the piece on to, or from a slider that from was blocking.
+func (p *Position) rememberCheckersAfter(from, to Square) {
+	us := p.Side.Other()
+	ksq := p.KingSquare(p.Side)
+	var checkers Set
+	switch pc := p.Board[to]; pc.Type() {
+	case Pawn:
+		if PawnAttacks(us, to).Has(ksq) {
+			checkers = SquareSet(to)
+		}
+	case Knight:
+		if KnightAttacks(to).Has(ksq) {
+			checkers = SquareSet(to)
+		}
+	case Bishop, Rook, Queen:
+		if slidesBetween(pc.Type(), to, ksq) && betweenTable[to][ksq]&p.Occupied == 0 {
+			checkers = SquareSet(to)
+		}
+	}
+	if line := lineTable[ksq][from]; line != 0 {
+		if orthogonal(ksq, from) {
+			checkers |= RookAttacks(ksq, p.Occupied) & p.rookMovers(us) & line
+		} else {
+			checkers |= BishopAttacks(ksq, p.Occupied) & p.bishopMovers(us) & line
+		}
+	}
+	p.checkers = checkers
+	p.checkersKnown = true
+}
+
+// orthogonal reports whether a and b share a file or a rank.
+func orthogonal(a, b Square) bool { return a.File() == b.File() || a.Rank() == b.Rank() }
+
+// slidesBetween reports whether a slider of type t can move along the line
+// joining a and b (on an empty board).
+func slidesBetween(t PieceType, a, b Square) bool {
+	if lineTable[a][b] == 0 {
+		return false
+	}
+	switch t {
+	case Rook:
+		return orthogonal(a, b)
+	case Bishop:
+		return !orthogonal(a, b)
+	}
+	return true
 }
 
 func (p *Position) playNormal(m Move) {

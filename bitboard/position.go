@@ -55,6 +55,7 @@ func emptyPosition() Position {
 func (p *Position) put(pc Piece, s Square) {
 	b := SquareSet(s)
 	p.Board[s] = pc
+	p.checkersKnown = false
 	p.ByPiece[pc] |= b
 	p.ByPiece[Empty] &^= b
 	p.ByColor[pc.Color()] |= b
@@ -66,6 +67,7 @@ func (p *Position) remove(s Square) Piece {
 	b := SquareSet(s)
 	pc := p.Board[s]
 	p.Board[s] = Empty
+	p.checkersKnown = false
 	p.ByPiece[pc] &^= b
 	p.ByPiece[Empty] |= b
 	p.ByColor[pc.Color()] &^= b
@@ -121,8 +123,21 @@ func (p *Position) AttacksFrom(sq Square) Set {
 
 // Checkers is the set of enemy pieces giving check to the side to move.
 func (p *Position) Checkers() Set {
+	if p.checkersKnown {
+		return p.checkers
+	}
+	return p.computeCheckers()
+}
+
+func (p *Position) computeCheckers() Set {
 	us := p.Side
 	return p.AttackersOf(p.KingSquare(us), us.Other(), p.Occupied)
+}
+
+// rememberCheckers fills the cache that Checkers reads.
+func (p *Position) rememberCheckers() {
+	p.checkers = p.computeCheckers()
+	p.checkersKnown = true
 }
 
 // InCheck reports whether the side to move is in check.

@@ -1,6 +1,7 @@
 package bitboard
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -218,4 +219,41 @@ func TestInitIsFast(t *testing.T) {
 	if got := Perft(&start, 4); got != 197281 {
 		t.Errorf("perft 4 after rebuilding the tables: %d", got)
 	}
+}
+
+// TestCheckersCacheAfterPlay plays random legal games from the perft
+// positions and compares the checkers Play remembers with a full attack
+// test after every move (discovered checks, promotions, en passant and
+// castling included).
+func TestCheckersCacheAfterPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var moves []Move
+	for _, fen := range checkersTestFENs {
+		for game := 0; game < 200; game++ {
+			p, err := ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 200; ply++ {
+				if !p.checkersKnown || p.checkers != p.computeCheckers() {
+					t.Fatalf("%s: cached checkers %v, computed %v", p.FEN(), p.checkers, p.computeCheckers())
+				}
+				moves = p.LegalMoves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				p.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+}
+
+var checkersTestFENs = []string{
+	startFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"1b5k/8/8/3pP3/8/8/7K/8 w - d6 0 2",
+	"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
 }

@@ -211,4 +211,12 @@ type Position struct {
 	HalfMove    int // half-move clock for the fifty-move rule
 	FullMove    int // full-move number, starts at 1
 	Chess960    bool
+
+	// checkers caches Checkers for positions made by Play or ParseFEN,
+	// which compute it once: the reader needs it to test the legality of
+	// the next move, the query and the writer (check marks) ask again.
+	// put and remove forget it, so a board edited square by square
+	// computes it on every call instead.
+	checkers      Set
+	checkersKnown bool
 }

@@ -233,6 +233,11 @@ func (gw *gameWriter) rootComments(cs []string, more bool) {
 	}
 }
 
+var (
+	lineBreaksToSpaces    = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+	openBrace, closeBrace = []byte{'{'}, []byte{'}'}
+)
+
 // comment writes "{", the words of c (a run of blanks keeps its empty
 // words, as the official program does), and "}"; closeMayWrap says
 // whether the closing brace may start a new line.
@@ -242,13 +247,20 @@ func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
 		gw.newline()
 		return
 	}
-	c = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(c)
-	gw.token([]byte{'{'}, false, true)
-	words := strings.Split(c, " ")
-	for i, w := range words {
-		gw.token([]byte(w), i < len(words)-1, true)
+	if strings.ContainsAny(c, "\r\n") {
+		c = lineBreaksToSpaces.Replace(c)
 	}
-	gw.token([]byte{'}'}, spaceAfter, closeMayWrap)
+	gw.token(openBrace, false, true)
+	for {
+		end := strings.IndexByte(c, ' ')
+		if end < 0 {
+			break
+		}
+		gw.token(append(gw.buf[:0], c[:end]...), true, true)
+		c = c[end+1:]
+	}
+	gw.token(append(gw.buf[:0], c...), false, true)
+	gw.token(closeBrace, spaceAfter, closeMayWrap)
 }
 
 // sevenTagRoster are the tags every PGN game has, in their order.
