@@ -249,6 +249,27 @@ func Between(a, b Square) Set { return betweenTable[a][b] }
 func Line(a, b Square) Set { return lineTable[a][b] }
 
 // pieceAttacks is the attack set of a piece of type t and colour c on s.
+// reachers is the subset of pieces, all of type t (not a pawn), that
+// attack to when the squares in occ are occupied. Sliders are tested one
+// by one on the small line tables: there are seldom more than two, and
+// the magic tables are large enough to miss the cache.
+func reachers(t PieceType, pieces Set, to Square, occ Set) Set {
+	switch t {
+	case Knight:
+		return KnightAttacks(to) & pieces
+	case King:
+		return KingAttacks(to) & pieces
+	}
+	var out Set
+	for rest := pieces; rest != 0; {
+		from := rest.Pop()
+		if slidesBetween(t, from, to) && betweenTable[from][to]&occ == 0 {
+			out |= SquareSet(from)
+		}
+	}
+	return out
+}
+
 func pieceAttacks(t PieceType, c Color, s Square, occ Set) Set {
 	switch t {
 	case Pawn:

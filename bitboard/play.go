@@ -77,8 +77,10 @@ func slidesBetween(t PieceType, a, b Square) bool {
 		return orthogonal(a, b)
 	case Bishop:
 		return !orthogonal(a, b)
+	case Queen:
+		return true
 	}
-	return true
+	return false
 }
 
 func (p *Position) playNormal(m Move) {

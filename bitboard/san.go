@@ -352,7 +352,7 @@ func (p *Position) pawnMove(from, to Square, promo PieceType) (Move, failure) {
 func (p *Position) resolvePiece(dst *Move, piece PieceType, to Square, fromFile, fromRank int) failure {
 	us := p.Side
 	pc := MakePiece(us, piece)
-	candidates := pieceAttacks(piece, us, to, p.Occupied) & p.ByPiece[pc]
+	candidates := reachers(piece, p.ByPiece[pc], to, p.Occupied)
 	if fromFile >= 0 {
 		candidates &= fileSet(fromFile)
 	}
@@ -458,7 +458,7 @@ func (p *Position) appendPieceSAN(dst []byte, m Move) []byte {
 // appendDisambiguation adds the source file, rank or square when another
 // piece of the same kind could legally go to the same square.
 func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
-	others := pieceAttacks(m.Piece.Type(), p.Side, m.To, p.Occupied) & p.ByPiece[m.Piece] &^ SquareSet(m.From)
+	others := reachers(m.Piece.Type(), p.ByPiece[m.Piece]&^SquareSet(m.From), m.To, p.Occupied)
 	var rivals Set
 	for other := m; others != 0; {
 		other.From = others.Pop()
