@@ -41,6 +41,18 @@ func cutGame(data []byte, col0, atEOF bool) (length, next int, ok bool) {
 			c.col0 = false
 			i++
 			continue
+		case clsToken:
+			if isLetter(b) { // a move: the common case, kept out of step
+				j := tokenEnd(data, i)
+				if c.truncated(j) {
+					return 0, 0, false
+				}
+				c.movetext = true
+				c.lastEnd, c.breaks = j, 0
+				c.lineStart, c.col0 = false, false
+				i = j
+				continue
+			}
 		}
 		j, state := c.step(i)
 		switch state {

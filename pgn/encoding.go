@@ -1,6 +1,9 @@
 package pgn
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
 
 // cp1252High maps the Windows-1252 bytes 0x80..0x9F to Unicode; the five
 // bytes Windows-1252 leaves undefined keep their Latin-1 (C1 control) value,
@@ -30,6 +33,13 @@ func appendCP1252(dst, b []byte) []byte {
 
 // isASCII reports whether b has no byte above 0x7F.
 func isASCII(b []byte) bool {
+	// eight bytes at a time: whole games are checked on every read
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c >= 0x80 {
 			return false
