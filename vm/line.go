@@ -49,8 +49,8 @@ type lineThread struct {
 type lineRun struct {
 	spec     *LineSpec
 	steps    []lineStep
-	memo     map[uint64]bool
-	best     int32 // best step (the last of the longest match), -1 if none
+	memo     stampTable // (constituent, node, child) -> 1 if it held, 0 if not
+	best     int32      // best step (the last of the longest match), -1 if none
 	bestLen  int
 	done     bool // firstmatch found one
 	seen     []uint32
@@ -97,11 +97,11 @@ func (m *Machine) runLine(li int) (int, int32, bool) {
 func (m *Machine) lineRun(spec *LineSpec) *lineRun {
 	r := m.lineRunFree
 	if r == nil {
-		r = &lineRun{memo: map[uint64]bool{}}
+		r = &lineRun{}
 	} else {
 		m.lineRunFree = nil
-		clear(r.memo)
 	}
+	r.memo.reset()
 	r.spec, r.steps, r.best, r.bestLen, r.done = spec, r.steps[:0], -1, 0, false
 	if len(r.seen) < len(spec.NFA.Inst) {
 		r.seen = make([]uint32, len(spec.NFA.Inst))
@@ -278,13 +278,13 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 	if !r.spec.Lin[k] {
 		key = uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
 	}
-	if v, ok := r.memo[key]; ok {
-		return v
+	if v, ok := r.memo.get(key); ok {
+		return v != 0
 	}
 	mark := len(m.comments)
 	v := m.lineTest(r.spec, k, node, child)
 	m.comments = m.comments[:mark]
-	r.memo[key] = v
+	r.memo.put(key, boolInt32(v))
 	return v
 }
 

@@ -33,13 +33,14 @@ type pathRun struct {
 	bestLast int32
 	bestPath []pathStep
 	stack    []pathStep
-	seen     map[uint64]int // (pc, node) -> longest arrival length explored
+	moves    []pathStep // the candidate moves of the open search levels, one segment each
+	seen     stampTable // (pc, node) -> longest arrival length explored
 	// seenState is seen for paths with side effects: the search from a
 	// state depends on the variables too, so they are part of the key
 	seenState map[stateKey]int
-	memo      map[uint64]bool
+	memo      stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	focus     map[int32]bitboard.Set
-	onStack   map[uint64]bool
+	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
 	atomic    []uint64
 	atomicOK  []bool
 	steps     int
@@ -92,10 +93,10 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 	p := &r.spec.Path
 	switch {
 	case p.Pure && !p.UsesCount:
-		if l, ok := r.seen[key]; ok && l >= length {
+		if l, ok := r.seen.get(key); ok && int(l) >= length {
 			return
 		}
-		r.seen[key] = length
+		r.seen.put(key, int32(length))
 	case len(m.dicts) == 0:
 		// what follows depends on (pc, node), the variables and (with
 		// pathcount) the length so far: an arrival no longer than one
@@ -118,11 +119,11 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		}
 		r.seenState[sk] = length
 	}
-	if r.onStack[key] {
+	if v, _ := r.onStack.get(key); v != 0 {
 		return // an empty loop: nothing new down this way
 	}
-	r.onStack[key] = true
-	defer delete(r.onStack, key)
+	r.onStack.put(key, 1)
+	defer r.onStack.put(key, 0)
 	in := r.spec.NFA.Inst[pc]
 	switch in.Op {
 	case nfa.Match:
@@ -140,7 +141,11 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		}
 	case nfa.Filter:
 		k := int32(in.Arg)
-		for _, mv := range m.pathMoves(r, node, length == 0) {
+		start := len(r.moves)
+		m.pathMoves(r, node, length == 0, 0)
+		end := len(r.moves)
+		for i := start; i < end; i++ {
+			mv := r.moves[i] // by index: deeper levels append to r.moves
 			if !m.pathTest(r, k, mv.node, mv.child, length) {
 				continue
 			}
@@ -148,9 +153,10 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 			m.pathSearch(r, in.Out, mv.child, length+1)
 			r.stack = r.stack[:len(r.stack)-1]
 			if r.done {
-				return
+				break
 			}
 		}
+		r.moves = r.moves[:start]
 	}
 }
 
@@ -170,29 +176,24 @@ func (m *Machine) pathRecord(r *pathRun, node int32, length int) {
 	}
 }
 
-// pathMoves lists the moves a path may take next from node: the children
-// (only the first with primary), passing over moves of unfocused pieces
-// between two focused moves. The first move of a path is never passed
-// over: a focused path starts with a focused move (the official program
-// finds `path focus K K-- K--` only where the king moves next).
-func (m *Machine) pathMoves(r *pathRun, node int32, first bool) []pathStep {
-	var out []pathStep
+// pathMoves appends to r.moves the moves a path may take next from head:
+// the children (only the first with primary), passing over moves of
+// unfocused pieces between two focused moves. The first move of a path is
+// never passed over: a focused path starts with a focused move (the
+// official program finds `path focus K K-- K--` only where the king moves
+// next).
+func (m *Machine) pathMoves(r *pathRun, head int32, first bool, depth int) {
 	t := m.tree
-	var walk func(head int32, depth int)
-	walk = func(head int32, depth int) {
-		for c := t.Nodes[head].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-			if r.spec.Primary && c != t.Nodes[head].FirstChild {
-				continue
-			}
-			if m.focused(r, head, c) {
-				out = append(out, pathStep{node: head, child: c})
-			} else if !first && depth < maxLineDepth {
-				walk(c, depth+1)
-			}
+	for c := t.Nodes[head].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+		if r.spec.Primary && c != t.Nodes[head].FirstChild {
+			continue
+		}
+		if m.focused(r, head, c) {
+			r.moves = append(r.moves, pathStep{node: head, child: c})
+		} else if !first && depth < maxLineDepth {
+			m.pathMoves(r, c, first, depth+1)
 		}
 	}
-	walk(node, 0)
-	return out
 }
 
 // focused reports whether the move head->child counts for the path: a
@@ -228,8 +229,8 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
 	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
 	memo := r.spec.Path.Pure && !r.spec.Path.UsesCount
 	if memo {
-		if v, ok := r.memo[key]; ok {
-			return v
+		if v, ok := r.memo.get(key); ok {
+			return v != 0
 		}
 	}
 	mark := len(m.comments)
@@ -239,7 +240,7 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
 	v := m.run(r.spec.Subs[k])
 	m.comments = m.comments[:mark]
 	if memo {
-		r.memo[key] = v
+		r.memo.put(key, boolInt32(v))
 	}
 	return v
 }
@@ -325,15 +326,21 @@ func (m *Machine) variableHash() uint64 {
 func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 	n := len(m.pathRunFree)
 	if n == 0 {
-		return &pathRun{spec: spec, bestLast: -1, seen: map[uint64]int{}, memo: map[uint64]bool{},
-			focus: map[int32]bitboard.Set{}, onStack: map[uint64]bool{}}
+		r := &pathRun{spec: spec, bestLast: -1, focus: map[int32]bitboard.Set{}}
+		r.seen.reset()
+		r.memo.reset()
+		r.onStack.reset()
+		return r
 	}
 	r := m.pathRunFree[n-1]
 	m.pathRunFree = m.pathRunFree[:n-1]
 	*r = pathRun{spec: spec, bestLast: -1,
-		seen: reuseMap(r.seen), memo: reuseMap(r.memo), focus: reuseMap(r.focus),
-		onStack: reuseMap(r.onStack), seenState: reuseMap(r.seenState),
-		bestPath: r.bestPath[:0], stack: r.stack[:0]}
+		seen: r.seen, memo: r.memo, onStack: r.onStack,
+		focus: reuseMap(r.focus), seenState: reuseMap(r.seenState),
+		bestPath: r.bestPath[:0], stack: r.stack[:0], moves: r.moves[:0]}
+	r.seen.reset()
+	r.memo.reset()
+	r.onStack.reset()
 	return r
 }
 
@@ -343,6 +350,15 @@ func reuseMap[K comparable, V any](mp map[K]V) map[K]V {
 	if mp == nil || len(mp) > 4096 {
 		return map[K]V{}
 	}
-	clear(mp)
+	if len(mp) > 0 {
+		clear(mp)
+	}
 	return mp
+}
+
+func boolInt32(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }

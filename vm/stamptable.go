@@ -1,0 +1,99 @@
+package vm
+
+// stampTable maps uint64 keys to int32 values for the state sets of one
+// path evaluation. A path is evaluated at every position of every game and
+// usually visits a handful of states, so what matters is that emptying the
+// table costs nothing: every slot carries the generation that wrote it,
+// and reset just starts a new generation. (Go maps spent more time in
+// clear, assign and delete than the search itself.)
+type stampTable struct {
+	keys  []uint64
+	vals  []int32
+	gens  []uint32
+	gen   uint32
+	n     int
+	shift uint8 // 64 - log2(len(keys))
+}
+
+const (
+	stampTableMinBits = 6  // 64 slots to start with
+	stampTableMaxKeep = 14 // a table grown past 16K slots is not kept for the next run
+)
+
+// reset empties the table.
+func (t *stampTable) reset() {
+	if t.keys == nil || len(t.keys) > 1<<stampTableMaxKeep {
+		t.alloc(stampTableMinBits)
+		return
+	}
+	t.n = 0
+	t.gen++
+	if t.gen == 0 { // wrapped around: old stamps could look current
+		clear(t.gens)
+		t.gen = 1
+	}
+}
+
+func (t *stampTable) alloc(bits uint8) {
+	size := 1 << bits
+	t.keys = make([]uint64, size)
+	t.vals = make([]int32, size)
+	t.gens = make([]uint32, size)
+	t.gen, t.n, t.shift = 1, 0, 64-bits
+}
+
+// slot returns where key is, or the empty slot where it would go.
+func (t *stampTable) slot(key uint64) (int, bool) {
+	mask := len(t.keys) - 1
+	i := int((key * 0x9E3779B97F4A7C15) >> t.shift)
+	for {
+		if t.gens[i] != t.gen {
+			return i, false
+		}
+		if t.keys[i] == key {
+			return i, true
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// get returns the value stored for key.
+func (t *stampTable) get(key uint64) (int32, bool) {
+	if t.keys == nil {
+		return 0, false
+	}
+	if i, ok := t.slot(key); ok {
+		return t.vals[i], true
+	}
+	return 0, false
+}
+
+// put stores v for key.
+func (t *stampTable) put(key uint64, v int32) {
+	if t.keys == nil {
+		t.alloc(stampTableMinBits)
+	}
+	i, ok := t.slot(key)
+	if !ok {
+		if 2*(t.n+1) > len(t.keys) {
+			t.grow()
+			i, _ = t.slot(key)
+		}
+		t.keys[i], t.gens[i] = key, t.gen
+		t.n++
+	}
+	t.vals[i] = v
+}
+
+// grow doubles the table, keeping the current generation's entries.
+func (t *stampTable) grow() {
+	keys, vals, gens, gen := t.keys, t.vals, t.gens, t.gen
+	t.alloc(64 - t.shift + 1)
+	for i, g := range gens {
+		if g == gen {
+			j, _ := t.slot(keys[i])
+			t.keys[j], t.vals[j], t.gens[j] = keys[i], vals[i], t.gen
+			t.n++
+		}
+	}
+}
