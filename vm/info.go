@@ -179,57 +179,50 @@ const (
 
 // pawnStructure returns the pawns of both colours with the property.
 func pawnStructure(p *bitboard.Position, what uint8) bitboard.Set {
-	var out bitboard.Set
-	for _, c := range []bitboard.Color{bitboard.White, bitboard.Black} {
-		own := p.Pieces(c, bitboard.Pawn)
-		enemy := p.Pieces(c.Other(), bitboard.Pawn)
-		for s := own; s != 0; {
-			sq := s.Pop()
-			f := sq.File()
-			var hit bool
-			switch what {
-			case PawnsPassed:
-				hit = enemy&frontSpan(c, sq) == 0
-			case PawnsIsolated:
-				hit = own&adjacentFiles(f) == 0
-			case PawnsDoubled:
-				hit = own&fileSet(f)&^bitboard.SquareSet(sq) != 0
-			case PawnsConnected:
-				hit = own&adjacentFiles(f) != 0
-			}
-			if hit {
-				out |= bitboard.SquareSet(sq)
-			}
-		}
+	white, black := p.Pieces(bitboard.White, bitboard.Pawn), p.Pieces(bitboard.Black, bitboard.Pawn)
+	switch what {
+	case PawnsPassed:
+		// a pawn is passed when no enemy pawn stands ahead of it on its
+		// own or an adjacent file, that is when it is not on a square
+		// behind an enemy pawn as seen from that pawn
+		return white&^besideToo(southFill(black>>8)) | black&^besideToo(northFill(white<<8))
+	case PawnsIsolated:
+		return white&^beside(fileFill(white)) | black&^beside(fileFill(black))
+	case PawnsConnected:
+		return white&beside(fileFill(white)) | black&beside(fileFill(black))
+	case PawnsDoubled:
+		return white&(northFill(white<<8)|southFill(white>>8)) | black&(northFill(black<<8)|southFill(black>>8))
 	}
-	return out
+	return 0
 }
 
-func fileSet(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f }
+const (
+	fileA bitboard.Set = 0x0101010101010101
+	fileH bitboard.Set = fileA << 7
+)
 
-func adjacentFiles(f int) bitboard.Set {
-	var s bitboard.Set
-	if f > 0 {
-		s |= fileSet(f - 1)
-	}
-	if f < 7 {
-		s |= fileSet(f + 1)
-	}
-	return s
+// northFill and southFill extend every square of s to the edge of the
+// board up or down its file.
+func northFill(s bitboard.Set) bitboard.Set {
+	s |= s << 8
+	s |= s << 16
+	return s | s<<32
 }
 
-// frontSpan: the squares ahead of a pawn of colour c on sq, on its file
-// and the two adjacent ones.
-func frontSpan(c bitboard.Color, sq bitboard.Square) bitboard.Set {
-	files := adjacentFiles(sq.File()) | fileSet(sq.File())
-	var ahead bitboard.Set
-	for r := 0; r < 8; r++ {
-		if c == bitboard.White && r > sq.Rank() || c == bitboard.Black && r < sq.Rank() {
-			ahead |= bitboard.Set(0xFF) << (8 * r)
-		}
-	}
-	return files & ahead
+func southFill(s bitboard.Set) bitboard.Set {
+	s |= s >> 8
+	s |= s >> 16
+	return s | s>>32
 }
+
+// fileFill is every square of the files that s touches.
+func fileFill(s bitboard.Set) bitboard.Set { return northFill(s) | southFill(s) }
+
+// beside is the squares next to those of s on the left and right;
+// besideToo adds s itself.
+func beside(s bitboard.Set) bitboard.Set { return s<<1&^fileA | s>>1&^fileH }
+
+func besideToo(s bitboard.Set) bitboard.Set { return s | beside(s) }
 
 // pieceName: the piece letter on the single square of s ("_" if empty);
 // with upper, the upper-case type letter.
