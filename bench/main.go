@@ -92,6 +92,7 @@ type environment struct {
 	root    string // repository root
 	scratch string // per-run temporary files, removed at the end
 	engine  string
+	extract string // pgn-extract, when found: also timed beside each trivial query
 	db      database
 	log     io.Writer
 }
@@ -211,6 +212,7 @@ func measureYardsticks(env *environment, rep *report) error {
 	if !haveExtract || env.opts.rssOnly {
 		return nil
 	}
+	env.extract = extract
 	st, err := measurePGNExtract(env, extract)
 	if err != nil {
 		return err
@@ -242,7 +244,7 @@ func measureSuite(env *environment, rep *report, c *checks) error {
 				checkReference(res, c)
 			}
 		}
-		env.printf("[%2d/%d] %s\n", i+1, len(selected), progressLine(env, res, rep.extract))
+		env.printf("[%2d/%d] %s\n", i+1, len(selected), progressLine(env, res, rep.yardstick(res)))
 		rep.results = append(rep.results, res)
 	}
 	return nil

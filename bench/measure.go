@@ -59,6 +59,10 @@ type queryResult struct {
 	want     int // expected matches; -1 when the file is not a known corpus
 	one, all stats
 	ref      *stats // the official CQL, when CQL_REFERENCE is set
+	// extract is pgn-extract timed in the same rounds as a trivial query:
+	// a shared machine's speed drifts over the minutes a suite takes, and
+	// the targets compare these queries with pgn-extract
+	extract *stats
 }
 
 // measureQuery runs q runs times with one thread and with o.threads
@@ -68,8 +72,16 @@ func measureQuery(env *environment, q query, c *checks) (queryResult, error) {
 	res := queryResult{q: q, want: expected(q, env.db)}
 	out1 := filepath.Join(env.scratch, "out-1.pgn")
 	outN := filepath.Join(env.scratch, "out-n.pgn")
-	var ones, alls []sample
+	var ones, alls, extracts []sample
+	paired := env.extract != "" && q.class == classTrivial
 	for r := 0; r < env.opts.runs; r++ {
+		if paired {
+			s, err := runTimed(env.ctx, env.extract, []string{"-s", "-o", "/dev/null", env.db.path}, "")
+			if err != nil {
+				return res, err
+			}
+			extracts = append(extracts, s)
+		}
 		s1, err := runTimed(env.ctx, env.engine, engineArgs(q.text, 1, env.db.path, out1), out1)
 		if err != nil {
 			return res, err
@@ -81,6 +93,10 @@ func measureQuery(env *environment, q query, c *checks) (queryResult, error) {
 		ones, alls = append(ones, s1), append(alls, sn)
 	}
 	res.one, res.all = summarize(ones), summarize(alls)
+	if paired {
+		st := summarize(extracts)
+		res.extract = &st
+	}
 	checkQuery(res, env, c)
 	return res, nil
 }
