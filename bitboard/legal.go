@@ -24,7 +24,7 @@ func (p *Position) HasLegalMove() bool {
 	us := p.Side
 	ksq := p.KingSquare(us)
 	own := p.ByColor[us]
-	if p.AttackersOf(ksq, us.Other(), p.Occupied) == 0 && p.hasUnpinnedMove(us, own&^queenRays[ksq], ^own) {
+	if p.Checkers() == 0 && p.hasUnpinnedMove(us, own&^queenRays[ksq], ^own) {
 		return true
 	}
 	return p.hasLegalMoveAfterAll()

@@ -28,7 +28,7 @@ func (p *Position) newMoveContext() moveContext {
 		enemy: p.ByColor[them],
 		occ:   p.Occupied,
 	}
-	c.checkers = p.AttackersOf(c.ksq, them, c.occ)
+	c.checkers = p.Checkers()
 	c.pinned = p.pinnedTo(c.ksq, c.us)
 	c.target = ^c.own
 	switch {
