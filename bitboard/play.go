@@ -53,10 +53,17 @@ func (p *Position) rememberCheckersAfter(from, to Square) {
 		}
 	}
 	if line := lineTable[ksq][from]; line != 0 {
+		movers := p.bishopMovers(us)
 		if orthogonal(ksq, from) {
-			checkers |= RookAttacks(ksq, p.Occupied) & p.rookMovers(us) & line
-		} else {
-			checkers |= BishopAttacks(ksq, p.Occupied) & p.bishopMovers(us) & line
+			movers = p.rookMovers(us)
+		}
+		// seldom more than one slider on the line: test each on the small
+		// between table rather than look up the magic tables
+		for sliders := line & movers; sliders != 0; {
+			s := sliders.Pop()
+			if betweenTable[ksq][s]&p.Occupied == 0 {
+				checkers |= SquareSet(s)
+			}
 		}
 	}
 	p.checkers = checkers

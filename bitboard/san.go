@@ -203,37 +203,25 @@ func isRank(c byte) bool { return c >= '1' && c <= '8' }
 
 // pieceTypeFromLetter reads an upper-case SAN piece letter ("P" is accepted
 // for a pawn); anything else is NoType.
-func pieceTypeFromLetter(c byte) PieceType {
-	switch c {
-	case 'N':
-		return Knight
-	case 'B':
-		return Bishop
-	case 'R':
-		return Rook
-	case 'Q':
-		return Queen
-	case 'K':
-		return King
-	case 'P':
-		return Pawn
-	}
-	return NoType
-}
+func pieceTypeFromLetter(c byte) PieceType { return sanPieceLetters[c] }
 
 // promotionFromLetter reads a promotion letter in either case.
-func promotionFromLetter(c byte) PieceType {
-	switch c {
-	case 'N', 'n':
-		return Knight
-	case 'B', 'b':
-		return Bishop
-	case 'R', 'r':
-		return Rook
-	case 'Q', 'q':
-		return Queen
+func promotionFromLetter(c byte) PieceType { return sanPromotionLetters[c] }
+
+// The letter tables behind the two functions above (table lookups: they
+// run for every move of every game read).
+var sanPieceLetters, sanPromotionLetters = sanLetterTables()
+
+func sanLetterTables() (pieces, promotions [256]PieceType) {
+	for i := range pieces {
+		pieces[i], promotions[i] = NoType, NoType
 	}
-	return NoType
+	for t, letters := range map[PieceType]string{Knight: "Nn", Bishop: "Bb", Rook: "Rr", Queen: "Qq"} {
+		pieces[letters[0]] = t
+		promotions[letters[0]], promotions[letters[1]] = t, t
+	}
+	pieces['K'], pieces['P'] = King, Pawn
+	return pieces, promotions
 }
 
 func (p *Position) resolveCastlingSAN(s []byte) (Move, failure) {
