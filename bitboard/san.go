@@ -390,6 +390,51 @@ func (p *Position) castlingTo(to Square) (Move, bool) {
 	return Move{}, false
 }
 
+// IsCanonicalSAN reports whether san, the text ParseSAN read m from in p
+// (without glued glyphs), is byte for byte what AppendSANAfter writes for
+// m, after being the position m leads to. Writers copy such text instead
+// of composing it anew. It answers false, without deciding, where the
+// answer would cost as much as composing: moves that give check (the mate
+// test) and texts that name the origin square (the disambiguation test).
+// A text without an origin resolved by ParseSAN needs none: ParseSAN
+// refuses a move that two pieces could make.
+func (p *Position) IsCanonicalSAN(san []byte, m Move, after *Position) bool {
+	if after.Checkers() != 0 {
+		return false
+	}
+	switch {
+	case m.Flags&FlagNull != 0:
+		return string(san) == "--"
+	case m.Flags&FlagCastle != 0:
+		if m.RookFrom > m.From {
+			return string(san) == "O-O"
+		}
+		return string(san) == "O-O-O"
+	}
+	s := san
+	if m.Promo != NoType {
+		n := len(s)
+		if n < 2 || s[n-2] != '=' || s[n-1] != "?PNBRQK"[m.Promo] {
+			return false
+		}
+		s = s[:n-2]
+	}
+	// the same tests for a capture as appendPawnSAN and appendPieceSAN
+	pawn := m.Piece.Type() == Pawn
+	capture := pawn && m.From.File() != m.To.File() || !pawn && p.Board[m.To] != Empty
+	switch n := len(s); {
+	case n < 2 || s[n-2] != byte('a'+m.To.File()) || s[n-1] != byte('1'+m.To.Rank()):
+		return false
+	case pawn && !capture:
+		return n == 2
+	case pawn:
+		return n == 4 && s[0] == byte('a'+m.From.File()) && s[1] == 'x'
+	case capture:
+		return n == 4 && s[0] == "?PNBRQK"[m.Piece.Type()] && s[1] == 'x'
+	}
+	return len(s) == 3 && s[0] == "?PNBRQK"[m.Piece.Type()]
+}
+
 // AppendSAN appends m, a legal move in p, in Standard Algebraic Notation:
 // minimal disambiguation (file, else rank, else both), "=Q" promotions,
 // "O-O"/"O-O-O", "--" for the null move, and "+" or "#" when it gives check

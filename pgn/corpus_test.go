@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -305,4 +307,43 @@ func untoleratedDiagnostics(report string) []string {
 		}
 	}
 	return bad
+}
+
+// TestKeptSANIsWhatTheWriterWrites checks the writer's shortcut: every
+// move whose input text the parser keeps (Node.SAN) must be exactly the
+// SAN the writer would compose, on every move of the corpora (variations,
+// Chess960, odd spellings included). It also requires the shortcut to
+// serve most moves of a plain database, or it would be dead weight.
+func TestKeptSANIsWhatTheWriterWrites(t *testing.T) {
+	files := []string{"games.pgn", "studies.pgn"}
+	err := filepath.WalkDir(testdataDir+"edge", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
+			files = append(files, strings.TrimPrefix(path, testdataDir))
+		}
+		return err
+	})
+	if err != nil || len(files) < 100 {
+		t.Fatalf("%d files under edge: %v", len(files)-2, err)
+	}
+	for _, file := range files {
+		kept, moves := 0, 0
+		eachFileGame(t, testdataDir+file, func(raw *RawGame, g *Game) {
+			for i := 1; i < len(g.Nodes); i++ {
+				n := &g.Nodes[i]
+				moves++
+				if n.SAN == nil {
+					continue
+				}
+				kept++
+				want := g.Nodes[n.Parent].Pos.AppendSANAfter(nil, n.Move, &n.Pos)
+				if !bytes.Equal(n.SAN, want) {
+					t.Fatalf("%s game %d node %d: kept %q, the writer composes %q", file, raw.Number, i, n.SAN, want)
+				}
+			}
+		})
+		t.Logf("%s: %d of %d moves kept", file, kept, moves)
+		if file == "games.pgn" && kept < moves/2 {
+			t.Errorf("%s: only %d of %d moves kept", file, kept, moves)
+		}
+	}
 }

@@ -242,7 +242,8 @@ func (p *Parser) move(i int, tok []byte) {
 	}
 	san, nag := splitSuffixGlyph(tok)
 	san = trimEP(san)
-	if !isASCII(san) {
+	normalized := !isASCII(san)
+	if normalized {
 		san = normalizeDashes(p.scratch[:0], san)
 		p.scratch = san
 	}
@@ -259,6 +260,11 @@ func (p *Parser) move(i int, tok []byte) {
 		return
 	}
 	n := p.addNode(parent, m)
+	// san may be in p.scratch, which the next move overwrites; only text
+	// that is still the input's can be kept
+	if node := &p.g.Nodes[n]; !normalized && p.g.Nodes[parent].Pos.IsCanonicalSAN(san, m, &node.Pos) {
+		node.SAN = san
+	}
 	if nag != 0 {
 		p.g.Nodes[n].NAGs = append(p.g.Nodes[n].NAGs, nag)
 	}
@@ -336,7 +342,7 @@ func (p *Parser) addNode(parent int32, m bitboard.Move) int32 {
 	n.Move = m
 	n.Pos = pn.Pos
 	n.Pos.Play(m)
-	n.PreComments, n.Comments, n.NAGs = nil, nil, nil
+	n.PreComments, n.Comments, n.NAGs, n.SAN = nil, nil, nil, nil
 	if pn.FirstChild < 0 {
 		pn.FirstChild = idx
 	} else {

@@ -189,7 +189,11 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 		gw.token(b, false, true)
 		b = b[:0]
 	}
-	b = pos.AppendSANAfter(b, n.Move, &n.Pos)
+	if n.SAN != nil {
+		b = append(b, n.SAN...)
+	} else {
+		b = pos.AppendSANAfter(b, n.Move, &n.Pos)
+	}
 	gw.token(b, true, true)
 	gw.buf = b
 	gw.nags(n.NAGs)
