@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 	"testing"
 	"time"
 
+	"cqlvm/cmd/cqlvm/gametree"
 	"cqlvm/compiler/source"
 	"cqlvm/pgn"
 	"cqlvm/vm"
@@ -19,59 +19,10 @@ import (
 // bug reproductions: reading games into machine trees the way the command
 // does, and compiling and running queries under a deadline.
 
-// treeOf gives the machine its view of a parsed game (the logic of
-// cmd/cqlvm's buildTree): positions shared, the mainline only unless
-// variations is set.
+// treeOf gives the machine its view of a parsed game, as the command does.
 func treeOf(g *pgn.Game, variations bool) *vm.Tree {
 	t := &vm.Tree{}
-	n := len(g.Nodes)
-	if !variations {
-		n = g.MainlineLen()
-	}
-	t.Nodes = make([]vm.Node, n)
-	t.Number = g.Number
-	t.Result = g.Result
-	t.Variations = variations
-	for _, tg := range g.Tags {
-		v := tg.Value
-		switch tg.Name {
-		case "White", "Black", "Date":
-			v = strings.TrimSpace(v)
-		}
-		t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: v})
-	}
-	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black"} {
-		if _, ok := g.Tag(name); !ok {
-			t.Tags = append(t.Tags, vm.Tag{Name: name, Value: "?"})
-		}
-	}
-	if t.Result == "" {
-		t.Result, _ = g.Tag("Result")
-	}
-	for i := 0; i < n; i++ {
-		src := &g.Nodes[i]
-		dst := &t.Nodes[i]
-		*dst = vm.Node{
-			Pos:         &src.Pos,
-			Move:        src.Move,
-			Parent:      src.Parent,
-			FirstChild:  src.FirstChild,
-			NextSibling: src.NextSibling,
-			Ply:         src.Ply,
-			Depth:       src.Depth,
-			NAGs:        src.NAGs,
-		}
-		if !variations {
-			dst.NextSibling = -1
-			if int(dst.FirstChild) >= n {
-				dst.FirstChild = -1
-			}
-		}
-		if k := len(src.Comments); k > 0 {
-			dst.Comment = src.Comments[k-1]
-		}
-	}
-	t.ComputeEnds()
+	gametree.Build(t, g, variations)
 	return t
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"cqlvm/cmd/cqlvm/gametree"
 	"cqlvm/cmd/cqlvm/input"
 	"cqlvm/compiler"
 	"cqlvm/pgn"
@@ -407,7 +408,7 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 	if len(w.game.Nodes) == 0 {
 		return res
 	}
-	buildTree(&w.tree, &w.game, w.cfg.variations)
+	gametree.Build(&w.tree, &w.game, w.cfg.variations)
 	w.m.StartGame(&w.tree)
 	w.asserts = w.asserts[:0]
 	w.matchPositions()
@@ -446,7 +447,7 @@ func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
 	if len(w.game.Errors) > 0 || len(w.game.Nodes) == 0 {
 		return false
 	}
-	buildTree(&w.tree, &w.game, false)
+	gametree.Build(&w.tree, &w.game, false)
 	if w.cfg.result != "" && w.tree.Result != w.cfg.result {
 		return true
 	}

@@ -1,4 +1,7 @@
-package main
+// Package gametree gives the query machine its view of a game read by
+// package pgn. It is the one place that joins the two, for the command
+// and for the compiler's tests, which run queries on real games.
+package gametree
 
 import (
 	"strings"
@@ -7,11 +10,11 @@ import (
 	"cqlvm/vm"
 )
 
-// buildTree gives the machine its view of a parsed game. Positions are
+// Build gives the machine its view of a parsed game, reusing t's arrays. Positions are
 // shared, not copied. Without variations the machine sees only the
 // mainline: in the mainline-first pre-order the mainline is the prefix
 // Nodes[0:k], so the tree is that prefix with its variation links cut.
-func buildTree(t *vm.Tree, g *pgn.Game, variations bool) {
+func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 	n := len(g.Nodes)
 	if !variations {
 		n = g.MainlineLen()
