@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -119,7 +120,7 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 			matches(m, tr)
 			for _, c := range m.Comments() {
 				if c.Node < 0 || int(c.Node) >= len(tr.Nodes) {
-					return errors.New("comment on node " + itoa(int(c.Node)) + " of a game of " + itoa(len(tr.Nodes)) + " nodes")
+					return errors.New("comment on node " + strconv.Itoa(int(c.Node)) + " of a game of " + strconv.Itoa(len(tr.Nodes)) + " nodes")
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package compiler
 import (
 	"cqlvm/bitboard"
 	ast "cqlvm/compiler/syntax"
+	"strconv"
 )
 
 // A transform (flipcolor, flip, shift, ...) is expanded at compile time
@@ -168,7 +169,7 @@ func transformGroup(k ast.TransformKind) []xform {
 			x := identity
 			x.rot45 = i
 			if i > 0 {
-				x.name = "rotate45 " + itoa(i)
+				x.name = "rotate45 " + strconv.Itoa(i)
 			}
 			out = append(out, x)
 		}
@@ -183,7 +184,7 @@ func transformGroup(k ast.TransformKind) []xform {
 				x := identity
 				x.dx, x.dy = dx, dy
 				if dx != 0 || dy != 0 {
-					x.name = "shift " + itoa(dx) + " " + itoa(dy)
+					x.name = "shift " + strconv.Itoa(dx) + " " + strconv.Itoa(dy)
 				}
 				out = append(out, x)
 			}
@@ -197,16 +198,6 @@ func transformGroup(k ast.TransformKind) []xform {
 		return out
 	}
 	return []xform{identity}
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // expandTransforms rewrites every KTransform under n (innermost first)

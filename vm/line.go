@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strconv"
 
 	"cqlvm/vm/nfa"
 )
@@ -331,7 +332,7 @@ func (m *Machine) moveText(node int32) string {
 	}
 	m.setCur(saved)
 	if m.tree.Nodes[node].Depth > 0 {
-		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + itoa(int(node))})
+		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
 		return fmt.Sprintf("move %d(%s)[%d]", n, side, node)
 	}
 	return fmt.Sprintf("move %d(%s)", n, side)

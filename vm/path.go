@@ -258,16 +258,6 @@ func (m *Machine) pathComments(r *pathRun) {
 	}
 }
 
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
-
 func (m *Machine) saveAtomic(s *LineSpec) []uint64 {
 	if len(s.Path.Atomic) == 0 {
 		return nil

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"cqlvm/compiler/source"
+	"strconv"
 )
 
 // parseUnary parses an operand: a literal, a prefix filter, a keyword
@@ -112,26 +113,7 @@ func (p *Parser) parseParens() *Node {
 
 func (p *Parser) where(t Token) string {
 	line, col := p.src.Position(int(t.Span.From))
-	return itoa(line) + ":" + itoa(col)
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b []byte
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	if neg {
-		b = append([]byte{'-'}, b...)
-	}
-	return string(b)
+	return strconv.Itoa(line) + ":" + strconv.Itoa(col)
 }
 
 func (p *Parser) parseCompound() *Node {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -50,21 +51,11 @@ func patternString(n *Node) string {
 	case KindRepeat:
 		max := "inf"
 		if n.Max >= 0 {
-			max = itoa(n.Max)
+			max = strconv.Itoa(n.Max)
 		}
-		return patternString(n.Sub[0]) + "{" + itoa(n.Min) + "," + max + "}"
+		return patternString(n.Sub[0]) + "{" + strconv.Itoa(n.Min) + "," + max + "}"
 	}
 	return "?"
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // goldenPatterns are compiled and printed; the printouts are kept under
