@@ -46,51 +46,65 @@ func (g *gen) line(n *ast.Node, fail int) {
 		Hi:           int(n.Int2),
 	}
 	var filters []*ast.Node
-	pattern := seqPattern(n.Seq.Body, &filters)
-	prog, err := nfa.Compile(pattern, len(filters))
+	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+		filters = append(filters, c.Args[0])
+		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(filters) - 1}
+	})
+	idx, ok := g.addLine(n, spec, pattern, len(filters))
+	if !ok {
+		return
+	}
+	for k, f := range filters {
+		g.prog.Lines[idx].Lin[k] = linearized(f)
+		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
+	}
+	g.jumpLine(idx, fail)
+}
+
+// addLine compiles the pattern of line or path n, whose constituents are
+// numbered 0 to count-1, and adds spec to the program with room for their
+// subroutines. A pattern the NFA compiler refuses is reported and leaves
+// a placeholder.
+func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count int) (int, bool) {
+	prog, err := nfa.Compile(pattern, count)
 	if err != nil {
 		g.errorf(n, "%v", err)
 		g.placeholder(n)
-		return
+		return 0, false
 	}
 	spec.NFA = prog
-	idx := len(g.prog.Lines)
+	spec.Subs = make([]int, count)
+	spec.Lin = make([]bool, count)
 	g.prog.Lines = append(g.prog.Lines, spec)
-	for k, f := range filters {
-		g.prog.Lines[idx].Lin = append(g.prog.Lines[idx].Lin, linearized(f))
-		g.prog.Lines[idx].Subs = append(g.prog.Lines[idx].Subs, 0)
-		k, f := k, f
-		g.later(func() {
-			g.prog.Lines[idx].Subs[k] = g.subroutine(f)
-		})
-	}
+	return len(g.prog.Lines) - 1, true
+}
+
+// jumpLine emits the instruction that runs line or path idx.
+func (g *gen) jumpLine(idx int, fail int) {
 	x := uint8(0)
-	if spec.LastPosition {
+	if g.prog.Lines[idx].LastPosition {
 		x = 1
 	}
 	g.jump(vm.OpLine, x, idx, fail)
 }
 
-// seqPattern turns the parsed sequence into an NFA pattern, collecting
-// the constituent filters in order.
-func seqPattern(n *ast.Node, filters *[]*ast.Node) *nfa.Node {
+// seqToNFA turns a parsed line or path sequence into an NFA pattern;
+// leaf makes the node of each constituent (a filter, or a path's move),
+// in order.
+func seqToNFA(n *ast.Node, leaf func(*ast.Node) *nfa.Node) *nfa.Node {
+	var p *nfa.Node
 	switch n.Kind {
-	case ast.KSeqFilter:
-		*filters = append(*filters, n.Args[0])
-		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(*filters) - 1}
+	case ast.KSeqFilter, ast.KSeqDash:
+		return leaf(n)
 	case ast.KSeqRepeat:
-		return &nfa.Node{Kind: nfa.KindRepeat, Min: int(n.Int), Max: int(n.Int2),
-			Sub: []*nfa.Node{seqPattern(n.Args[0], filters)}}
+		p = &nfa.Node{Kind: nfa.KindRepeat, Min: int(n.Int), Max: int(n.Int2)}
 	case ast.KSeqAlt:
-		p := &nfa.Node{Kind: nfa.KindAlt}
-		for _, a := range n.Args {
-			p.Sub = append(p.Sub, seqPattern(a, filters))
-		}
-		return p
+		p = &nfa.Node{Kind: nfa.KindAlt}
+	default:
+		p = &nfa.Node{Kind: nfa.KindConcat}
 	}
-	p := &nfa.Node{Kind: nfa.KindConcat}
 	for _, a := range n.Args {
-		p.Sub = append(p.Sub, seqPattern(a, filters))
+		p.Sub = append(p.Sub, seqToNFA(a, leaf))
 	}
 	return p
 }
@@ -191,50 +205,26 @@ func (g *gen) path(n *ast.Node, fail int) {
 		}
 	}
 	var elems []*ast.Node
-	pattern := pathPattern(n.Seq.Body, &elems)
-	prog, err := nfa.Compile(pattern, len(elems))
-	if err != nil {
-		g.errorf(n, "%v", err)
-		g.placeholder(n)
+	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+		elems = append(elems, c)
+		kind := nfa.KindTest // a position test; a move is a filter
+		if c.Kind == ast.KSeqDash {
+			kind = nfa.KindFilter
+		}
+		return &nfa.Node{Kind: kind, Filter: len(elems) - 1}
+	})
+	idx, ok := g.addLine(n, spec, pattern, len(elems))
+	if !ok {
 		return
 	}
-	spec.NFA = prog
-	idx := len(g.prog.Lines)
-	spec.Subs = make([]int, len(elems))
-	spec.Lin = make([]bool, len(elems))
-	g.prog.Lines = append(g.prog.Lines, spec)
 	for k, e := range elems {
-		k, e := k, e
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.pathElem(e) })
 	}
 	if n.Seq.Focus != nil {
 		focus := n.Seq.Focus
 		g.later(func() { g.prog.Lines[idx].Path.Focus = g.valueSubroutine(focus) })
 	}
-	x := uint8(0)
-	if spec.LastPosition {
-		x = 1
-	}
-	g.jump(vm.OpLine, x, idx, fail)
-}
-
-func pathPattern(n *ast.Node, elems *[]*ast.Node) *nfa.Node {
-	switch n.Kind {
-	case ast.KSeqDash:
-		*elems = append(*elems, n)
-		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(*elems) - 1}
-	case ast.KSeqFilter:
-		*elems = append(*elems, n)
-		return &nfa.Node{Kind: nfa.KindTest, Filter: len(*elems) - 1}
-	case ast.KSeqRepeat:
-		return &nfa.Node{Kind: nfa.KindRepeat, Min: int(n.Int), Max: int(n.Int2),
-			Sub: []*nfa.Node{pathPattern(n.Args[0], elems)}}
-	}
-	p := &nfa.Node{Kind: nfa.KindConcat}
-	for _, a := range n.Args {
-		p.Sub = append(p.Sub, pathPattern(a, elems))
-	}
-	return p
+	g.jumpLine(idx, fail)
 }
 
 // pathElem emits the subroutine of one path constituent.
