@@ -25,6 +25,12 @@ type gameCut struct {
 // be seen to end and atEOF is false: then more input is needed and cutGame
 // must be called again on the longer data.
 func cutGame(data []byte, col0, atEOF bool) (length, next int, ok bool) {
+	return cutGameRuns(data, col0, atEOF, true)
+}
+
+// cutGameRuns is cutGame; with runs false it walks movetext token by token,
+// the plain reading that the tests hold the run-skipping one to.
+func cutGameRuns(data []byte, col0, atEOF, runs bool) (length, next int, ok bool) {
 	c := gameCut{data: data, atEOF: atEOF, lineStart: true, col0: col0}
 	i := 0
 	for i < len(data) {
@@ -44,11 +50,14 @@ func cutGame(data []byte, col0, atEOF bool) (length, next int, ok bool) {
 		case clsToken:
 			if isLetter(b) { // a move: the common case, kept out of step
 				j := tokenEnd(data, i)
+				if runs {
+					j = plainRunEnd(data, i, j)
+				}
 				if c.truncated(j) {
 					return 0, 0, false
 				}
 				c.movetext = true
-				c.lastEnd, c.breaks = j, 0
+				c.lastEnd, c.breaks = trimSpaceEnd(data, i, j), 0
 				c.lineStart, c.col0 = false, false
 				i = j
 				continue
@@ -79,6 +88,44 @@ func cutGame(data []byte, col0, atEOF bool) (length, next int, ok bool) {
 		return 0, 0, false
 	}
 	return c.lastEnd, len(data), true
+}
+
+// plainBytes are the bytes of a stretch of movetext in which every token is
+// content: spaces, and the ASCII token bytes that no result can do
+// without. A token made of them is a move, a move number or garbage, and
+// none of those ends a game unless it opens a line.
+var plainBytes = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		k := class(byte(c))
+		t[c] = k == clsSpace || k == clsToken && c != '-' && c != '/' && c != '*'
+	}
+	return t
+}()
+
+// plainRunEnd extends the move data[i:tokEnd] over the plain tokens after
+// it on the same line, up to the start of the first token that is not
+// plain. Most lines of movetext are one move number and such a run, so
+// the cutter looks at their bytes once, and at no token.
+func plainRunEnd(data []byte, i, tokEnd int) int {
+	j := tokEnd
+	for j < len(data) && plainBytes[data[j]] {
+		j++
+	}
+	if j < len(data) && class(data[j]) == clsToken { // stopped inside a token: leave it whole to step
+		for j > tokEnd && class(data[j-1]) == clsToken {
+			j--
+		}
+	}
+	return j
+}
+
+// trimSpaceEnd returns the end of data[i:j] without its trailing spaces;
+// data[i] is not a space.
+func trimSpaceEnd(data []byte, i, j int) int {
+	for j > i && class(data[j-1]) == clsSpace {
+		j--
+	}
+	return j
 }
 
 type stepState uint8
