@@ -1,7 +1,7 @@
 package pgn
 
 import (
-	"bufio"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,8 +37,16 @@ type WriteOptions struct {
 // The result token is g.Result, else the Result tag when it holds a valid
 // result, else "*". Reading the output back gives the same tags, tree,
 // comments and NAGs. The error returned is w's.
-func WriteGame(w *bufio.Writer, g *Game, opt WriteOptions) error {
-	gw := gameWriter{w: w, width: opt.LineWidth}
+func WriteGame(w io.Writer, g *Game, opt WriteOptions) error {
+	_, err := w.Write(AppendGame(nil, g, opt))
+	return err
+}
+
+// AppendGame appends g to dst as WriteGame writes it. Appending to a
+// reused slice spares the per-byte calls and the copy of a buffered writer,
+// which cost as much as the rest of writing a game.
+func AppendGame(dst []byte, g *Game, opt WriteOptions) []byte {
+	gw := gameWriter{out: dst, width: opt.LineWidth}
 	if gw.width <= 0 {
 		gw.width = 79
 	}
@@ -50,13 +58,13 @@ func WriteGame(w *bufio.Writer, g *Game, opt WriteOptions) error {
 		gw.tag(t)
 	}
 	if len(tags) > 0 {
-		w.WriteByte('\n')
+		gw.out = append(gw.out, '\n')
 	}
 	if len(g.Nodes) > 0 {
 		root := &g.Nodes[0]
 		gw.rootComments(root.Comments, len(root.NAGs) > 0)
 		for i, v := range root.NAGs {
-			gw.token(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), i < len(root.NAGs)-1, true)
+			gw.asciiToken(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), i < len(root.NAGs)-1, true)
 		}
 		gw.newline() // the moves start on a line of their own
 		if first := root.FirstChild; first >= 0 {
@@ -64,9 +72,7 @@ func WriteGame(w *bufio.Writer, g *Game, opt WriteOptions) error {
 		}
 	}
 	gw.token([]byte(gameResult(g)), false, true)
-	w.WriteString("\n\n\n")
-	_, err := w.Write(nil)
-	return err
+	return append(gw.out, "\n\n\n"...)
 }
 
 // gameResult picks the result token to write.
@@ -83,7 +89,7 @@ func gameResult(g *Game) string {
 }
 
 type gameWriter struct {
-	w          *bufio.Writer
+	out        []byte
 	width      int
 	col        int  // length of the current movetext line, with its trailing space
 	afterParen bool // the last word written was "(" or ")"
@@ -91,23 +97,26 @@ type gameWriter struct {
 }
 
 func (gw *gameWriter) tag(t Tag) {
-	w := gw.w
-	w.WriteByte('[')
-	w.WriteString(t.Name)
-	w.WriteString(" \"")
-	for i := 0; i < len(t.Value); i++ {
-		if c := t.Value[i]; c == '"' || c == '\\' {
-			w.WriteByte('\\')
+	b := append(gw.out, '[')
+	b = append(b, t.Name...)
+	b = append(b, " \""...)
+	if strings.IndexAny(t.Value, `"\`) < 0 {
+		b = append(b, t.Value...)
+	} else {
+		for i := 0; i < len(t.Value); i++ {
+			if c := t.Value[i]; c == '"' || c == '\\' {
+				b = append(b, '\\')
+			}
+			b = append(b, t.Value[i])
 		}
-		w.WriteByte(t.Value[i])
 	}
-	w.WriteString("\"]\n")
+	gw.out = append(b, "\"]\n"...)
 }
 
 // newline ends the current movetext line, if it has anything.
 func (gw *gameWriter) newline() {
 	if gw.col > 0 {
-		gw.w.WriteByte('\n')
+		gw.out = append(gw.out, '\n')
 		gw.col = 0
 	}
 }
@@ -121,28 +130,37 @@ func (gw *gameWriter) newline() {
 func (gw *gameWriter) token(b []byte, spaceAfter, mayWrap bool) {
 	// width counts characters, not bytes: a comment in French wraps where
 	// the official program, which writes one byte per character, wraps it
-	n := utf8.RuneCount(b)
+	gw.place(b, utf8.RuneCount(b), spaceAfter, mayWrap)
+}
+
+// asciiToken is token for text known to be ASCII: moves, numbers, NAGs.
+func (gw *gameWriter) asciiToken(b []byte, spaceAfter, mayWrap bool) {
+	gw.place(b, len(b), spaceAfter, mayWrap)
+}
+
+// place writes token b, n characters wide (see token).
+func (gw *gameWriter) place(b []byte, n int, spaceAfter, mayWrap bool) {
 	if mayWrap && gw.col > 0 && gw.col+n > gw.width {
-		gw.w.WriteByte('\n')
+		gw.out = append(gw.out, '\n')
 		gw.col = 0
 	}
-	gw.w.Write(b)
+	gw.out = append(gw.out, b...)
 	gw.col += n
 	gw.afterParen = false
 	if !spaceAfter {
 		return
 	}
 	if gw.col+1 <= gw.width {
-		gw.w.WriteByte(' ')
+		gw.out = append(gw.out, ' ')
 		gw.col++
 		return
 	}
-	gw.w.WriteByte('\n')
+	gw.out = append(gw.out, '\n')
 	gw.col = 0
 }
 
 // word writes a token followed by a space.
-func (gw *gameWriter) word(s string) { gw.token([]byte(s), true, true) }
+func (gw *gameWriter) word(s string) { gw.asciiToken([]byte(s), true, true) }
 
 // line writes the line of play that starts with node first: its moves, and
 // after each move the variations that are alternatives to it. The
@@ -182,11 +200,11 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	}
 	b := gw.moveNumber(gw.buf[:0], pos, forceNumber || len(pre) > 0)
 	if len(pre) > 0 && !preFirst {
-		gw.token(b, true, true)
+		gw.asciiToken(b, true, true)
 		gw.comments(pre)
 		b = b[:0]
 	} else if len(b) > 0 {
-		gw.token(b, false, true)
+		gw.asciiToken(b, false, true)
 		b = b[:0]
 	}
 	if n.SAN != nil {
@@ -194,7 +212,7 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	} else {
 		b = pos.AppendSANAfter(b, n.Move, &n.Pos)
 	}
-	gw.token(b, true, true)
+	gw.asciiToken(b, true, true) // kept SAN is ASCII too: the reader keeps no other
 	gw.buf = b
 	gw.nags(n.NAGs)
 	gw.comments(n.Comments)
@@ -215,7 +233,7 @@ func (gw *gameWriter) moveNumber(b []byte, pos *bitboard.Position, force bool) [
 
 func (gw *gameWriter) nags(nags []uint8) {
 	for _, v := range nags {
-		gw.token(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), true, true)
+		gw.asciiToken(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), true, true)
 	}
 }
 
@@ -254,7 +272,7 @@ func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
 	if strings.ContainsAny(c, "\r\n") {
 		c = lineBreaksToSpaces.Replace(c)
 	}
-	gw.token(openBrace, false, true)
+	gw.asciiToken(openBrace, false, true)
 	for {
 		end := strings.IndexByte(c, ' ')
 		if end < 0 {
@@ -264,7 +282,7 @@ func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
 		c = c[end+1:]
 	}
 	gw.token(append(gw.buf[:0], c...), false, true)
-	gw.token(closeBrace, spaceAfter, closeMayWrap)
+	gw.asciiToken(closeBrace, spaceAfter, closeMayWrap)
 }
 
 // sevenTagRoster are the tags every PGN game has, in their order.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
 	"runtime"
 	"sort"
 	"sync"
@@ -87,53 +88,123 @@ type sinks struct {
 // runPipeline reads every input, evaluates q on every game with
 // cfg.threads workers and writes the matched games, in input order (or
 // in sort order), to the sinks.
+//
+// There is no reader thread: a worker that needs games cuts the next batch
+// out of the input itself (feed.take), so one thread does all of a
+// one-thread run, and N threads share the reading evenly instead of
+// waiting on a reader that a single core must keep up with.
 func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
-	// games travel in batches: a channel operation per game cost more
-	// scheduler time than cutting the game out of the input
-	raws := make(chan []*pgn.RawGame, 8)
-	results := make(chan []gameResult, 8)
-	var readErr error
-	go func() {
-		defer close(raws)
-		readErr = readInputs(cfg, raws)
-	}()
 	last := 0
 	if q.Program.NeedsLastGameNumber {
 		last = countGames(cfg.inputs)
 	}
+	feed := newFeed(cfg)
+	defer feed.stop()
+	c := newCollector(cfg, q.Program.Sorts, out)
+	if cfg.threads <= 1 {
+		w := newWorker(q, cfg, last)
+		for {
+			batch, _, ok := feed.take()
+			if !ok {
+				break
+			}
+			for _, raw := range batch {
+				c.add(w.processSafely(raw))
+			}
+		}
+		c.st.persistent = w.m.PersistentValues()
+	} else {
+		runWorkers(q, cfg, last, feed, c)
+	}
+	st, err := c.finish()
+	if feed.err != nil {
+		return st, feed.err
+	}
+	return st, err
+}
+
+// resultBatch is a worker's results for the batch of games the feed
+// numbered seq.
+type resultBatch struct {
+	seq     int
+	results []gameResult
+}
+
+// runWorkers evaluates the games on cfg.threads goroutines and hands their
+// results to c in input order.
+func runWorkers(q *compiler.Query, cfg *runConfig, last int, feed *gameFeed, c *collector) {
+	results := make(chan resultBatch, 2*cfg.threads)
 	var wg sync.WaitGroup
-	var persistent []string
 	for i := 0; i < cfg.threads; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			w := newWorker(q, cfg, last)
-			for batch := range raws {
+			for {
+				batch, seq, ok := feed.take()
+				if !ok {
+					return
+				}
 				out := make([]gameResult, len(batch))
 				for i, raw := range batch {
 					out[i] = w.processSafely(raw)
 				}
-				results <- out
-			}
-			if cfg.threads == 1 {
-				persistent = w.m.PersistentValues()
+				results <- resultBatch{seq, out}
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
-	st, err := collect(results, cfg, q.Program.Sorts, out)
-	st.persistent = persistent
-	if readErr != nil {
-		return st, readErr
+	pending := map[int][]gameResult{}
+	next := 0
+	for b := range results {
+		pending[b.seq] = b.results
+		for {
+			rs, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			for _, r := range rs {
+				c.add(r)
+			}
+			next++
+		}
 	}
-	return st, err
 }
 
-// readInputs streams the games of every input, numbering them
+// gameFeed hands out the input's games in numbered batches, in input
+// order, to whichever worker asks; the games are read and cut on the
+// asking worker's thread.
+type gameFeed struct {
+	mu   sync.Mutex
+	next func() ([]*pgn.RawGame, bool)
+	stop func()
+	seq  int
+	err  error // the reading error, once the games before it are taken
+}
+
+func newFeed(cfg *runConfig) *gameFeed {
+	f := &gameFeed{}
+	f.next, f.stop = iter.Pull(func(yield func([]*pgn.RawGame) bool) {
+		f.err = readInputs(cfg, &batcher{yield: yield})
+	})
+	return f
+}
+
+// take returns the next batch and its number; ok is false after the last.
+func (f *gameFeed) take() (batch []*pgn.RawGame, seq int, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	batch, ok = f.next()
+	seq = f.seq
+	f.seq++
+	return batch, seq, ok
+}
+
+// readInputs yields the games of every input in batches, numbering them
 // continuously across files, and stops after the last game of the
-// game-number range.
-func readInputs(cfg *runConfig, raws chan<- []*pgn.RawGame) (err error) {
-	b := &batcher{out: raws}
+// game-number range or when the batches are no longer wanted.
+func readInputs(cfg *runConfig, b *batcher) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = newInternalError(p, "while reading the input")
@@ -175,7 +246,7 @@ func readStream(s input.Stream, first, lastWanted int, raws *batcher) (next int,
 		raws.add(raw)
 		next = raw.Number + 1
 		end = raw.Offset + int64(len(raw.Data))
-		if lastWanted > 0 && raw.Number >= lastWanted {
+		if lastWanted > 0 && raw.Number >= lastWanted || raws.abandoned {
 			return next, true, nil
 		}
 	}
@@ -184,9 +255,10 @@ func readStream(s input.Stream, first, lastWanted int, raws *batcher) (next int,
 // batcher groups games for the workers: up to batchGames games or
 // batchBytes bytes of PGN, whichever comes first.
 type batcher struct {
-	out   chan<- []*pgn.RawGame
-	games []*pgn.RawGame
-	bytes int
+	yield     func([]*pgn.RawGame) bool
+	games     []*pgn.RawGame
+	bytes     int
+	abandoned bool // yield said no more batches are wanted
 }
 
 const (
@@ -203,8 +275,8 @@ func (b *batcher) add(g *pgn.RawGame) {
 }
 
 func (b *batcher) flush() {
-	if len(b.games) > 0 {
-		b.out <- b.games
+	if len(b.games) > 0 && !b.abandoned {
+		b.abandoned = !b.yield(b.games)
 		b.games, b.bytes = nil, 0
 	}
 }
@@ -240,86 +312,82 @@ func countGames(inputs []string) int {
 	return n
 }
 
-// collect puts results back in input order, writes the selected games
-// (sorted when asked) and reports messages and errors in game order.
-func collect(results <-chan []gameResult, cfg *runConfig, sorts []vm.SortKey, out sinks) (stats, error) {
-	sorting := cfg.sortMatch || len(sorts) > 0
-	var st stats
-	pending := map[int]gameResult{}
-	next := 1 // the reader numbers games from 1
-	var kept []gameResult
-	pgnOut := bufferedOrNil(out.pgn)
-	jsonOut := bufferedOrNil(out.json)
-	write := func(r *gameResult) {
-		if pgnOut != nil {
-			pgnOut.Write(r.output)
-		}
-		if jsonOut != nil {
-			jsonOut.Write(r.json)
+// collector writes the selected games (sorted when asked) and reports
+// messages and errors, given the results in input order.
+type collector struct {
+	cfg     *runConfig
+	sorts   []vm.SortKey
+	out     sinks
+	sorting bool
+	st      stats
+	kept    []gameResult // selected games held for sorting
+	pgnOut  *bufio.Writer
+	jsonOut *bufio.Writer
+}
+
+func newCollector(cfg *runConfig, sorts []vm.SortKey, out sinks) *collector {
+	return &collector{
+		cfg: cfg, sorts: sorts, out: out,
+		sorting: cfg.sortMatch || len(sorts) > 0,
+		pgnOut:  bufferedOrNil(out.pgn),
+		jsonOut: bufferedOrNil(out.json),
+	}
+}
+
+// add takes the result of the next game in input order.
+func (c *collector) add(r gameResult) {
+	st, cfg, out := &c.st, c.cfg, c.out
+	if r.read {
+		st.games++
+		out.live.games.Add(1)
+		if cfg.lineIncrement > 0 && st.games%cfg.lineIncrement == 0 {
+			fmt.Fprintf(cfg.messages, "%d games, %d matches, %s seconds\n", st.games, st.matches, elapsed(out.start))
 		}
 	}
-	emit := func(r gameResult) {
-		if r.read {
-			st.games++
-			out.live.games.Add(1)
-			if cfg.lineIncrement > 0 && st.games%cfg.lineIncrement == 0 {
-				fmt.Fprintf(cfg.messages, "%d games, %d matches, %s seconds\n", st.games, st.matches, elapsed(out.start))
-			}
-		}
-		if r.crash != nil && st.crash == nil {
-			st.crash = r.crash
-		}
-		for _, e := range r.errs {
-			st.badGames++
-			fmt.Fprintln(out.diag, formatGameError(e, r.offset))
-		}
-		for _, m := range r.messages {
-			fmt.Fprintln(cfg.messages, m)
-		}
-		for _, a := range r.asserts {
-			fmt.Fprintln(out.diag, a)
-		}
-		if !r.selected {
-			return
-		}
-		st.matches++
-		out.live.matches.Add(1)
-		if sorting {
-			kept = append(kept, r)
-			return
-		}
-		write(&r)
+	if r.crash != nil && st.crash == nil {
+		st.crash = r.crash
 	}
-	for batch := range results {
-		for _, r := range batch {
-			pending[r.number] = r
-		}
-		for {
-			p, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			emit(p)
-			next++
-		}
+	for _, e := range r.errs {
+		st.badGames++
+		fmt.Fprintln(out.diag, formatGameError(e, r.offset))
 	}
-	// numbering gaps cannot happen, but never lose a result
-	var rest []int
-	for n := range pending {
-		rest = append(rest, n)
+	for _, m := range r.messages {
+		fmt.Fprintln(cfg.messages, m)
 	}
-	sort.Ints(rest)
-	for _, n := range rest {
-		emit(pending[n])
+	for _, a := range r.asserts {
+		fmt.Fprintln(out.diag, a)
 	}
-	if sorting {
-		sort.SliceStable(kept, func(i, j int) bool { return sortsBefore(&kept[i], &kept[j], sorts, cfg.sortMatch) })
+	if !r.selected {
+		return
+	}
+	st.matches++
+	out.live.matches.Add(1)
+	if c.sorting {
+		c.kept = append(c.kept, r)
+		return
+	}
+	c.write(&r)
+}
+
+func (c *collector) write(r *gameResult) {
+	if c.pgnOut != nil {
+		c.pgnOut.Write(r.output)
+	}
+	if c.jsonOut != nil {
+		c.jsonOut.Write(r.json)
+	}
+}
+
+// finish writes the games held for sorting and flushes the outputs.
+func (c *collector) finish() (stats, error) {
+	if c.sorting {
+		kept := c.kept
+		sort.SliceStable(kept, func(i, j int) bool { return sortsBefore(&kept[i], &kept[j], c.sorts, c.cfg.sortMatch) })
 		for i := range kept {
-			write(&kept[i])
+			c.write(&kept[i])
 		}
 	}
-	return st, flushAll(pgnOut, jsonOut)
+	return c.st, flushAll(c.pgnOut, c.jsonOut)
 }
 
 func bufferedOrNil(w io.Writer) *bufio.Writer {
@@ -363,14 +431,12 @@ type worker struct {
 	commentSpans [][2]int
 	sans         sanCache
 	asserts      []string // failed assertions of the current game
-	buf          bytes.Buffer
-	bw           *bufio.Writer
+	out          []byte // the output game being written
 }
 
 func newWorker(q *compiler.Query, cfg *runConfig, last int) *worker {
 	w := &worker{cfg: cfg, q: q, last: last}
 	w.parser.CastlingFromPlacement = true // as the official program reads FENs
-	w.bw = bufio.NewWriter(&w.buf)
 	w.resetMachine()
 	return w
 }
@@ -477,11 +543,8 @@ func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	// the sorts' comments come last, as the official program writes them
 	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
 	annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
-	w.buf.Reset()
-	w.bw.Reset(&w.buf)
-	pgn.WriteGame(w.bw, &w.game, pgn.WriteOptions{CQLTags: true})
-	w.bw.Flush()
-	return append([]byte(nil), w.buf.Bytes()...)
+	w.out = pgn.AppendGame(w.out[:0], &w.game, pgn.WriteOptions{CQLTags: true})
+	return append([]byte(nil), w.out...)
 }
 
 // sortsBefore orders output games by the sort keys in the order they
