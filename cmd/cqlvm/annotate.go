@@ -1,12 +1,26 @@
 package main
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"cqlvm/pgn"
 	"cqlvm/vm"
 )
+
+// annotator writes the query's comments into matched games; it keeps its
+// buffer from game to game.
+type annotator struct {
+	texts []nodeText
+}
+
+// nodeText is a text to add to the comment of a node.
+type nodeText struct {
+	node int32
+	text string
+}
 
 // annotate writes the query's comments into a matched game the way the
 // official program does: at each node the texts in the order they were
@@ -16,19 +30,19 @@ import (
 // comment). The root's comment gets "Game number N" first and the sort
 // values last. spans[i] is the range of comments made while matching
 // matched[i].
-func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]int, number int, cfg *runConfig, sortTexts []string) {
+func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]int, number int, cfg *runConfig, sortTexts []string) {
 	if cfg.silent {
 		return
 	}
-	added := map[int32][]string{}
+	added := a.texts[:0]
 	if !cfg.noHeader {
-		added[0] = append(added[0], "Game number "+strconv.Itoa(number))
+		added = append(added, nodeText{0, "Game number " + strconv.Itoa(number)})
 	}
 	markMatches := !cfg.quiet && cfg.matchString != ""
 	next := 0 // the next matched position whose match string is due
 	addMatchesUpTo := func(at int) {
 		for ; markMatches && next < len(matched) && spans[next][1] <= at; next++ {
-			added[matched[next]] = append(added[matched[next]], cfg.matchString)
+			added = append(added, nodeText{matched[next], cfg.matchString})
 		}
 	}
 	for i, c := range comments {
@@ -38,7 +52,7 @@ func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]in
 		}
 		switch c.Kind {
 		case vm.CommentText:
-			added[c.Node] = append(added[c.Node], c.Text)
+			added = append(added, nodeText{c.Node, c.Text})
 		case vm.CommentRemoveOriginal:
 			g.Nodes[c.Node].Comments = nil
 		case vm.CommentSetTag:
@@ -48,8 +62,16 @@ func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]in
 		}
 	}
 	addMatchesUpTo(len(comments))
-	for n, texts := range added {
-		text := strings.Join(uniqueTexts(texts), " ")
+	// group the texts by node, each node's in the order they were made
+	slices.SortStableFunc(added, func(x, y nodeText) int { return cmp.Compare(x.node, y.node) })
+	var group []string
+	for i := 0; i < len(added); {
+		n := added[i].node
+		group = group[:0]
+		for ; i < len(added) && added[i].node == n; i++ {
+			group = append(group, added[i].text)
+		}
+		text := joinUnique(group)
 		if n == 0 && !cfg.noHeader {
 			for _, st := range sortTexts {
 				text += "  " + st
@@ -57,6 +79,15 @@ func annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]in
 		}
 		appendComment(&g.Nodes[n], text)
 	}
+	a.texts = added[:0]
+}
+
+// joinUnique joins the texts with blanks, each once.
+func joinUnique(texts []string) string {
+	if len(texts) == 1 {
+		return texts[0]
+	}
+	return strings.Join(uniqueTexts(texts), " ")
 }
 
 // uniqueTexts drops repeats of a text at one node, as the official program

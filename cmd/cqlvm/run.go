@@ -103,6 +103,7 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
 	c := newCollector(cfg, q.Program.Sorts, out)
 	if cfg.threads <= 1 {
 		w := newWorker(q, cfg, last)
+		w.outputLent = !c.sorting // sorted output holds the games to the end
 		for {
 			batch, _, ok := feed.take()
 			if !ok {
@@ -431,7 +432,12 @@ type worker struct {
 	commentSpans [][2]int
 	sans         sanCache
 	asserts      []string // failed assertions of the current game
-	out          []byte // the output game being written
+	out          []byte   // the output game being written
+	// outputLent: a result's output may be the worker's own buffer, which
+	// the next game overwrites; set when each result is written before
+	// the next game is processed
+	outputLent bool
+	ann        annotator
 }
 
 func newWorker(q *compiler.Query, cfg *runConfig, last int) *worker {
@@ -542,8 +548,11 @@ func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	texts := sortTexts(w.q.Program.Sorts, sortVals, w.cfg.sortMatch, len(w.matched))
 	// the sorts' comments come last, as the official program writes them
 	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
-	annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
+	w.ann.annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
 	w.out = pgn.AppendGame(w.out[:0], &w.game, pgn.WriteOptions{CQLTags: true})
+	if w.outputLent {
+		return w.out
+	}
 	return append([]byte(nil), w.out...)
 }
 
