@@ -1,6 +1,9 @@
 package bitboard
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 //go:generate go run gen_magics.go
 
@@ -40,6 +43,8 @@ var bishopDirections = [4]direction{northEast, northWest, southWest, southEast}
 var (
 	rays         [8][64]Set // squares from s (excluded) to the edge in a direction
 	queenRays    [64]Set    // all eight rays: the lines on which a piece can be pinned to a king on s
+	rookRays     [64]Set    // the rank and file through s, without s
+	bishopRays   [64]Set    // the two diagonals through s, without s
 	knightTable  [64]Set
 	kingTable    [64]Set
 	pawnTable    [2][64]Set
@@ -101,6 +106,11 @@ func initRays() {
 			}
 			rays[d][s] = ray
 			queenRays[s] |= ray
+			if slices.Contains(rookDirections[:], d) {
+				rookRays[s] |= ray
+			} else {
+				bishopRays[s] |= ray
+			}
 		}
 	}
 }

@@ -101,9 +101,15 @@ func (p *Position) KingSquare(c Color) Square {
 func (p *Position) AttackersOf(sq Square, by Color, occ Set) Set {
 	att := KnightAttacks(sq)&p.ByPiece[MakePiece(by, Knight)] |
 		KingAttacks(sq)&p.ByPiece[MakePiece(by, King)] |
-		PawnAttacks(by.Other(), sq)&p.ByPiece[MakePiece(by, Pawn)] |
-		RookAttacks(sq, occ)&p.rookMovers(by) |
-		BishopAttacks(sq, occ)&p.bishopMovers(by)
+		PawnAttacks(by.Other(), sq)&p.ByPiece[MakePiece(by, Pawn)]
+	// a slider off the lines through sq cannot attack it: skip the magic
+	// lookup, whose big table misses the cache more than anything else here
+	if r := p.rookMovers(by) & rookRays[sq]; r != 0 {
+		att |= RookAttacks(sq, occ) & r
+	}
+	if b := p.bishopMovers(by) & bishopRays[sq]; b != 0 {
+		att |= BishopAttacks(sq, occ) & b
+	}
 	return att & occ
 }
 
