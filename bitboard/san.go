@@ -390,18 +390,25 @@ func (p *Position) castlingTo(to Square) (Move, bool) {
 	return Move{}, false
 }
 
-// IsCanonicalSAN reports whether san, the text ParseSAN read m from in p
-// (without glued glyphs), is byte for byte what AppendSANAfter writes for
-// m, after being the position m leads to. Writers copy such text instead
-// of composing it anew. It answers false, without deciding, where the
-// answer would cost as much as composing: moves that give check (the mate
-// test) and texts that name the origin square (the disambiguation test).
-// A text without an origin resolved by ParseSAN needs none: ParseSAN
-// refuses a move that two pieces could make.
-func (p *Position) IsCanonicalSAN(san []byte, m Move, after *Position) bool {
-	if after.Checkers() != 0 {
-		return false
+// CanonicalSANBody returns san, the text ParseSAN read m from in p
+// (without glued glyphs), without its check or mate mark, when that is byte
+// for byte what AppendSANAfter writes for m before the mark; ok is false
+// otherwise. Writers copy such text and add the mark (AppendCheckMark)
+// instead of composing the move anew. It answers false, without deciding,
+// for texts that name the origin square, where the disambiguation test
+// would cost as much as composing. A text without an origin resolved by
+// ParseSAN needs none: ParseSAN refuses a move that two pieces could make.
+func (p *Position) CanonicalSANBody(san []byte, m Move) (body []byte, ok bool) {
+	for len(san) > 0 && (san[len(san)-1] == '+' || san[len(san)-1] == '#') {
+		san = san[:len(san)-1]
 	}
+	if p.isCanonicalSANBody(san, m) {
+		return san, true
+	}
+	return nil, false
+}
+
+func (p *Position) isCanonicalSANBody(san []byte, m Move) bool {
 	switch {
 	case m.Flags&FlagNull != 0:
 		return string(san) == "--"
@@ -509,6 +516,12 @@ func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
 		dst = append(dst, m.From.String()...)
 	}
 	return dst
+}
+
+// AppendCheckMark appends "+" when the side to move in after is in check
+// and "#" when it is mated, the mark that ends a move's SAN.
+func AppendCheckMark(dst []byte, after *Position) []byte {
+	return appendCheckMark(dst, after)
 }
 
 func appendCheckMark(dst []byte, after *Position) []byte {

@@ -336,8 +336,8 @@ func TestKeptSANIsWhatTheWriterWrites(t *testing.T) {
 				}
 				kept++
 				want := g.Nodes[n.Parent].Pos.AppendSANAfter(nil, n.Move, &n.Pos)
-				if !bytes.Equal(n.SAN, want) {
-					t.Fatalf("%s game %d node %d: kept %q, the writer composes %q", file, raw.Number, i, n.SAN, want)
+				if got := bitboard.AppendCheckMark(bytes.Clone(n.SAN), &n.Pos); !bytes.Equal(got, want) {
+					t.Fatalf("%s game %d node %d: kept %q, which writes %q; the writer composes %q", file, raw.Number, i, n.SAN, got, want)
 				}
 			}
 		})

@@ -47,9 +47,10 @@ type Node struct {
 	// NAGs are the numeric annotation glyphs ($n) of the move, with the
 	// glyphs ! ? !! ?? !? ?! and the like translated to their numbers.
 	NAGs []uint8
-	// SAN is the move's text in the input when it is already what the
-	// writer would write (bitboard.IsCanonicalSAN), else nil; it points
-	// into the game's input bytes.
+	// SAN is the move's text in the input, without its check mark, when
+	// it is already what the writer would write before the mark
+	// (bitboard.CanonicalSANBody), else nil; it points into the game's
+	// input bytes.
 	SAN []byte
 }
 

@@ -262,8 +262,8 @@ func (p *Parser) move(i int, tok []byte) {
 	n := p.addNode(parent, m)
 	// san may be in p.scratch, which the next move overwrites; only text
 	// that is still the input's can be kept
-	if node := &p.g.Nodes[n]; !normalized && p.g.Nodes[parent].Pos.IsCanonicalSAN(san, m, &node.Pos) {
-		node.SAN = san
+	if !normalized {
+		p.g.Nodes[n].SAN, _ = p.g.Nodes[parent].Pos.CanonicalSANBody(san, m)
 	}
 	if nag != 0 {
 		p.g.Nodes[n].NAGs = append(p.g.Nodes[n].NAGs, nag)

@@ -208,7 +208,7 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 		b = b[:0]
 	}
 	if n.SAN != nil {
-		b = append(b, n.SAN...)
+		b = bitboard.AppendCheckMark(append(b, n.SAN...), &n.Pos)
 	} else {
 		b = pos.AppendSANAfter(b, n.Move, &n.Pos)
 	}
