@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"cqlvm/bitboard"
@@ -778,7 +779,10 @@ func (g *gen) echo(n *ast.Node, fail int) {
 	g.bind(top)
 	x := uint8(0)
 	if n.Flags&ast.FlagInAll != 0 {
-		x = 1
+		x |= vm.EchoInAll
+	}
+	if sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
+		x |= vm.EchoSameBoard
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
 	g.emit(vm.OpDup, 0, 0, 0)
@@ -850,3 +854,55 @@ func (g *gen) echo(n *ast.Node, fail int) {
 func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 
 var _ = bitboard.Full
+
+// sameBoardFirst reports whether the first thing body tests is that the
+// positions src and tgt have the same board: `src & tgt == .`, operands
+// in either order. A target with another board then fails the body before
+// any of it has an effect, and the echo walk may skip it (EchoSameBoard);
+// the test of "identical position" queries goes from a dozen instructions
+// per pair of positions to a comparison of occupancies.
+func sameBoardFirst(body *ast.Node, src, tgt string) bool {
+	first := body
+	for first.Kind == ast.KCompound && len(first.Args) > 0 || first.Kind == ast.KAnd {
+		first = first.Args[0]
+	}
+	if first.Kind != ast.KCmp || first.Str != "==" {
+		return false
+	}
+	inter, all := first.Args[0], first.Args[1]
+	if isAllSquares(inter) {
+		inter, all = all, inter
+	}
+	if !isAllSquares(all) || inter.Kind != ast.KInter || len(inter.Args) != 2 {
+		return false
+	}
+	a, b := inter.Args[0], inter.Args[1]
+	if a.Kind != ast.KVar || b.Kind != ast.KVar || a.Type != ast.TPos || b.Type != ast.TPos {
+		return false
+	}
+	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
+}
+
+// mayRebind reports whether anything in n may give the variable name
+// another value: an assignment to it, or a filter that binds it (echo,
+// loops). EchoSameBoard compares targets with the current position, which
+// is the source only while the body leaves the source variable alone.
+func mayRebind(n *ast.Node, name string) bool {
+	found := false
+	var visit func(*ast.Node) *ast.Node
+	visit = func(c *ast.Node) *ast.Node {
+		if c.Kind == ast.KAssign && len(c.Args) > 0 && c.Args[0].Kind == ast.KVar && c.Args[0].Str == name ||
+			slices.Contains(c.Params, name) {
+			found = true
+		}
+		walkChildren(c, visit)
+		return c
+	}
+	visit(n)
+	return found
+}
+
+// isAllSquares reports whether n is the designator of every square, `.`.
+func isAllSquares(n *ast.Node) bool {
+	return n.Kind == ast.KDesig && n.Desig.Pieces == ast.MaskAll && n.Desig.Squares == bitboard.Full
+}

@@ -179,6 +179,40 @@ func (m *Machine) Match(node int32) bool {
 func (m *Machine) pos() *bitboard.Position { return m.curPos }
 
 // setCur makes node the current position.
+// nextSameBoard is the first echo target from i on whose board is the
+// current position's, or the walk's last target whatever its board (see
+// EchoSameBoard).
+func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
+	last := int32(len(m.tree.Nodes)) - 1
+	if !inAll && last == m.cur {
+		last--
+	}
+	src := m.curPos
+	for ; i < last; i++ {
+		if i == m.cur && !inAll {
+			continue
+		}
+		if sameBoard(m.tree.Nodes[i].Pos, src) {
+			break
+		}
+	}
+	return i
+}
+
+// sameBoard reports whether two positions have the same piece on every
+// square: sameSquares(a, b) is every square.
+func sameBoard(a, b *bitboard.Position) bool {
+	if a.Occupied != b.Occupied {
+		return false
+	}
+	for p := range a.ByPiece {
+		if a.ByPiece[p] != b.ByPiece[p] {
+			return false
+		}
+	}
+	return true
+}
+
 func (m *Machine) setCur(node int32) {
 	m.cur = node
 	m.curPos = m.tree.Nodes[node].Pos
@@ -738,8 +772,11 @@ func (m *Machine) run(pc int) bool {
 			m.slots[in.A] = 0
 		case OpEchoNext:
 			i := int32(m.slots[in.A])
-			if in.X == 0 && i == m.cur {
+			if in.X&EchoInAll == 0 && i == m.cur {
 				i++
+			}
+			if in.X&EchoSameBoard != 0 {
+				i = m.nextSameBoard(i, in.X&EchoInAll != 0)
 			}
 			if int(i) >= len(m.tree.Nodes) {
 				pc = int(in.B)

@@ -348,7 +348,7 @@ var flagNames = map[Op][]string{
 	OpPieceName:    {"piecename", "typename"},
 	OpFindInit:     {"forward", "backward"},
 	OpFindNext:     {"forward", "backward"},
-	OpEchoNext:     {"others", "all"},
+	OpEchoNext:     {"others", "all", "others sameboard", "all sameboard"},
 	OpTreeRel:      {"lca", "distance"},
 	OpTreeAnc:      {"ancestor", "descendant"},
 	OpStrSlice:     {"to end", "range"},

@@ -107,6 +107,18 @@ func applyMoveIDs(ids *[64]uint8, mv *bitboard.Move) {
 	ids[mv.To] = id
 }
 
+// Flags of OpEchoNext.
+const (
+	// EchoInAll: the walk includes the current position.
+	EchoInAll uint8 = 1 << iota
+	// EchoSameBoard: the walk skips positions whose board differs from
+	// the current one's, except the last position it would give, so that
+	// the target variable ends the walk as it would without skipping. The
+	// compiler sets it when the body's first test is `source & target
+	// == .`, which such targets fail before the body does anything else.
+	EchoSameBoard
+)
+
 // Tree relations (OpTreeRel, OpTreeAnc X).
 const (
 	TreeLca uint8 = iota

@@ -17,6 +17,11 @@ func TestOutputIndependentOfThreads(t *testing.T) {
 		{"mates-variations", "cql(variations) mate", "studies.pgn"},
 		{"queen-attacks", "flipcolor {. attackedby Q >= 20}", "games.pgn"},
 		{"comments", `mate comment("mate with " #[Aa] " pieces")`, "studies.pgn"},
+		// sorted output holds every game to the end: a one-thread run
+		// must not lend it the worker's buffer
+		{"sorted", "cql(sort matchcount 3 50) btm check", "games.pgn"},
+		// the last wanted game stops the reading mid-file
+		{"game-range", "cql(gamenumber 100 1200) check", "games.pgn"},
 	}
 	for _, q := range queries {
 		t.Run(q.name, func(t *testing.T) {

@@ -1,0 +1,79 @@
+package compiler
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"cqlvm/pgn"
+	"cqlvm/vm"
+)
+
+// TestEchoSameBoardSkipsOnlyFailingTargets checks the echo shortcut: when
+// the body first tests `source & target == .`, the walk skips targets with
+// another board. Every query must give the same matches and the same
+// comments as its program with the shortcut taken out, on studies (with
+// variations) and OTB games; and the shortcut must be taken exactly where
+// it is safe.
+func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
+	cases := []struct {
+		query string
+		skips bool
+	}{
+		{"echo (s t) {s & t == . sidetomove != s:sidetomove}", true},
+		{"echo (x y) {x & y == .  ply > x:ply + 2}", true},
+		{"echo (x y) in all {y & x == .  ply}", true},
+		{"sort echo (s t) {s & t == . ply}", true},
+		{"echo (s t) {. == s & t  check}", true},
+		{"echo quiet (s t) {s & t == . and sidetomove == s:sidetomove}", true},
+		{"echo (s t) {s & t == . t:ply < s:ply} t:check", true}, // t after the walk: its last target
+		{"echo (s t) {s & t == . comment(\"same\") check}", true},
+		{"echo (s t) {s & t == . s = t}", false},                          // the body rebinds the source
+		{"echo (s t) {check s & t == .}", false},                          // not the first test
+		{"echo (s t) {#(s & t) == 64 sidetomove == s:sidetomove}", false}, // the same test, spelled otherwise
+		{"echo (s t) {not s & t == .}", false},
+	}
+	var games []*pgn.Game
+	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, readGames(t, f, file, 200)...)
+		f.Close()
+	}
+	for _, c := range cases {
+		q, err := compileText(c.query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		plain := *q.Program
+		plain.Code = slices.Clone(plain.Code)
+		skips := false
+		for i, in := range plain.Code {
+			if in.Op == vm.OpEchoNext && in.X&vm.EchoSameBoard != 0 {
+				skips = true
+				plain.Code[i].X &^= vm.EchoSameBoard
+			}
+		}
+		if skips != c.skips {
+			t.Errorf("%s: shortcut taken %v, want %v", c.query, skips, c.skips)
+		}
+		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(&plain)
+		found := 0
+		for gi, g := range games {
+			tree := treeOf(g, true)
+			got, want := matches(fast, tree), matches(slow, tree)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, game %d: matches %v, without the shortcut %v", c.query, gi+1, got, want)
+			}
+			if !slices.Equal(fast.Comments(), slow.Comments()) {
+				t.Fatalf("%s, game %d: comments differ from those without the shortcut", c.query, gi+1)
+			}
+			found += len(got)
+		}
+		if found == 0 {
+			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
+		}
+	}
+}
