@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -66,6 +67,21 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	return fs
 }
 
+// gcPercent is the collector's GOGC for a run. What a run keeps live is
+// small (a batch of games and their trees, about 10 MB), but it makes
+// garbage fast: every game's bytes, tags and output. At the default 100
+// the collector ran every few megabytes, costing 5-10% of the CPU of a
+// search on human.pgn and more with two threads; at 400 the peak RSS grows
+// by about 10 MB and still does not depend on the size of the input.
+const gcPercent = 400
+
+// tuneGC sets gcPercent unless the user chose a GOGC.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+}
+
 func (c *cli) run(args []string) int {
 	var f runFlags
 	fs := newRunFlagSet(&f)
@@ -83,6 +99,7 @@ func (c *cli) run(args []string) int {
 		fmt.Fprintln(c.stdout, version)
 		return exitOK
 	}
+	tuneGC()
 	queryPath, pos := splitPositionals(fs.Args(), f.cql != "")
 	if queryPath == "" && f.cql == "" {
 		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql) or -cql \"filters\"\n")
