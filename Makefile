@@ -35,7 +35,7 @@ conformance-shared: build
 	python3 $(SHARED)/conformance/check.py --engine '$(BIN) run' --corpus all -j 2
 
 # The throughput harness (bench/README.md): the query suite on human.pgn,
-# 3 runs each with 1 and all threads, pgn-extract as yardstick, the ×4 RSS test.
+# 5 runs each with 1 and all threads, pgn-extract as yardstick, the ×4 RSS test.
 bench:
 	$(GO) run ./bench
 

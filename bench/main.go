@@ -59,7 +59,7 @@ func main() {
 
 func parseFlags() options {
 	var o options
-	flag.IntVar(&o.runs, "runs", 3, "repeat each measurement `N` times and report medians")
+	flag.IntVar(&o.runs, "runs", 5, "repeat each measurement `N` times and report medians")
 	flag.StringVar(&o.queries, "queries", "", "run only the queries whose text or class contains `SUBSTR`")
 	flag.IntVar(&o.threads, "threads", runtime.NumCPU(), "thread count of the multi-threaded runs")
 	flag.StringVar(&o.engine, "engine", "", "use this cqlvm binary instead of building ./cmd/cqlvm")
