@@ -9,8 +9,8 @@ import (
 )
 
 // TestOutputIndependentOfThreads runs queries with 1, 2 and 4 workers and
-// requires byte-identical PGN output: workers finish games out of order,
-// and the writer must put them back in input order.
+// requires byte-identical PGN output and diagnostics: workers finish games
+// out of order, and the writer must put them back in input order.
 func TestOutputIndependentOfThreads(t *testing.T) {
 	queries := []struct{ name, cql, pgn string }{
 		{"checks", "check", "games.pgn"},
@@ -22,6 +22,9 @@ func TestOutputIndependentOfThreads(t *testing.T) {
 		{"sorted", "cql(sort matchcount 3 50) btm check", "games.pgn"},
 		// the last wanted game stops the reading mid-file
 		{"game-range", "cql(gamenumber 100 1200) check", "games.pgn"},
+		// all 50 games have errors (crazyhouse drops), 8 match before theirs:
+		// the messages too come in game order
+		{"bad-games", "check", "edge/scalachess/prod50crazyhouse.list.pgn"},
 	}
 	for _, q := range queries {
 		t.Run(q.name, func(t *testing.T) {
@@ -34,7 +37,7 @@ func TestOutputIndependentOfThreads(t *testing.T) {
 			if err := os.WriteFile(query, []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			var first []byte
+			var first, firstDiag []byte
 			for _, threads := range []int{1, 2, 4} {
 				out := filepath.Join(dir, "out"+strconv.Itoa(threads)+".pgn")
 				var stdout, stderr bytes.Buffer
@@ -50,9 +53,11 @@ func TestOutputIndependentOfThreads(t *testing.T) {
 					t.Fatalf("threads %d: no output; the query should match games", threads)
 				}
 				if first == nil {
-					first = data
+					first, firstDiag = data, stderr.Bytes()
 				} else if !bytes.Equal(first, data) {
 					t.Fatalf("output with %d threads differs from 1 thread", threads)
+				} else if !bytes.Equal(firstDiag, stderr.Bytes()) {
+					t.Fatalf("diagnostics with %d threads differ from 1 thread:\n%s\nwith 1 thread:\n%s", threads, stderr.Bytes(), firstDiag)
 				}
 			}
 		})
