@@ -50,14 +50,14 @@ func AppendGame(dst []byte, g *Game, opt WriteOptions) []byte {
 	if gw.width <= 0 {
 		gw.width = 79
 	}
-	tags := g.Tags
 	if opt.CQLTags {
-		tags = CQLTags(g)
+		eachCQLTag(g, gw.tag) // the seven roster tags at least
+	} else {
+		for _, t := range g.Tags {
+			gw.tag(t)
+		}
 	}
-	for _, t := range tags {
-		gw.tag(t)
-	}
-	if len(tags) > 0 {
+	if opt.CQLTags || len(g.Tags) > 0 {
 		gw.out = append(gw.out, '\n')
 	}
 	if len(g.Nodes) > 0 {
@@ -292,6 +292,15 @@ var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Bla
 // WriteOptions.CQLTags).
 func CQLTags(g *Game) []Tag {
 	out := make([]Tag, 0, len(g.Tags)+len(sevenTagRoster))
+	eachCQLTag(g, func(t Tag) { out = append(out, t) })
+	return out
+}
+
+// eachCQLTag calls f with g's tags in the official CQL's order: the Seven
+// Tag Roster (a missing one as "?", a missing result as the game's),
+// EventDate unless unknown, the other tags in file order, and FEN last.
+// The writer calls it for every game it writes, so it builds no list.
+func eachCQLTag(g *Game, f func(Tag)) {
 	for _, name := range sevenTagRoster {
 		v, ok := g.Tag(name)
 		switch {
@@ -301,22 +310,21 @@ func CQLTags(g *Game) []Tag {
 		default:
 			v = "?"
 		}
-		out = append(out, Tag{name, v})
+		f(Tag{name, v})
 	}
 	if v, ok := g.Tag("EventDate"); ok && strings.Trim(v, "?.") != "" {
-		out = append(out, Tag{"EventDate", v})
+		f(Tag{"EventDate", v})
 	}
-	var fen []Tag
 	for _, t := range g.Tags {
-		switch {
-		case t.Name == "EventDate" || isSevenTag(t.Name):
-		case t.Name == "FEN":
-			fen = append(fen, t)
-		default:
-			out = append(out, t)
+		if t.Name != "EventDate" && t.Name != "FEN" && !isSevenTag(t.Name) {
+			f(t)
 		}
 	}
-	return append(out, fen...)
+	for _, t := range g.Tags {
+		if t.Name == "FEN" {
+			f(t)
+		}
+	}
 }
 
 func isSevenTag(name string) bool {
