@@ -32,6 +32,7 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo (s t) {check s & t == .}", false},                          // not the first test
 		{"echo (s t) {#(s & t) == 64 sidetomove == s:sidetomove}", false}, // the same test, spelled otherwise
 		{"echo (s t) {not s & t == .}", false},
+		{"echo (s s) {s & s == . check}", false}, // one variable: every target passes
 	}
 	var games []*pgn.Game
 	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {

@@ -862,6 +862,9 @@ var _ = bitboard.Full
 // the test of "identical position" queries goes from a dozen instructions
 // per pair of positions to a comparison of occupancies.
 func sameBoardFirst(body *ast.Node, src, tgt string) bool {
+	if src == tgt { // echo (s s): the target overwrites the source
+		return false
+	}
 	first := body
 	for first.Kind == ast.KCompound && len(first.Args) > 0 || first.Kind == ast.KAnd {
 		first = first.Args[0]
