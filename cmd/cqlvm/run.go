@@ -103,11 +103,15 @@ func runPipeline(q *compiler.Query, cfg *runConfig, out sinks) (stats, error) {
 	c := newCollector(cfg, q.Program.Sorts, out)
 	if cfg.threads <= 1 {
 		w := newWorker(q, cfg, last)
-		w.outputLent = !c.sorting // sorted output holds the games to the end
+		var out []byte
 		for {
 			batch, _, ok := feed.take()
 			if !ok {
 				break
+			}
+			if !c.sorting { // each game is written before the next batch
+				out = out[:0]
+				w.batchOut = &out
 			}
 			for _, raw := range batch {
 				c.add(w.processSafely(raw))
@@ -187,8 +191,8 @@ func runWorkers(q *compiler.Query, cfg *runConfig, last int, feed *gameFeed, c *
 
 // batchPools recycle the result slices and output buffers of batches
 // between the workers and the collector: with fresh ones for every batch,
-// two threads made garbage at twice the rate of one and the collector
-// cost the second thread a tenth of its time.
+// two threads made garbage at twice the rate of one, and the garbage
+// collector cost them a tenth of their time.
 type batchPools struct {
 	resultSlices, outputs sync.Pool
 }
@@ -478,13 +482,9 @@ type worker struct {
 	commentSpans [][2]int
 	sans         sanCache
 	asserts      []string // failed assertions of the current game
-	out          []byte   // the output game being written
-	// outputLent: a result's output may be the worker's own buffer, which
-	// the next game overwrites; set when each result is written before
-	// the next game is processed
-	outputLent bool
-	// batchOut, when set, collects the outputs of the worker's current
-	// batch, which the collector recycles once it has written them
+	// batchOut collects the outputs of the games of the worker's current
+	// batch, which are written before the buffer is reused; nil when
+	// sorted output must keep every game
 	batchOut *[]byte
 	ann      annotator
 }
@@ -598,16 +598,12 @@ func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	// the sorts' comments come last, as the official program writes them
 	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
 	w.ann.annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
-	if w.batchOut != nil {
-		start := len(*w.batchOut)
-		*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{CQLTags: true})
-		return (*w.batchOut)[start:len(*w.batchOut):len(*w.batchOut)]
+	if w.batchOut == nil { // sorted output keeps every game: each its own
+		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{CQLTags: true})
 	}
-	w.out = pgn.AppendGame(w.out[:0], &w.game, pgn.WriteOptions{CQLTags: true})
-	if w.outputLent {
-		return w.out
-	}
-	return append([]byte(nil), w.out...)
+	start := len(*w.batchOut)
+	*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{CQLTags: true})
+	return (*w.batchOut)[start:len(*w.batchOut):len(*w.batchOut)]
 }
 
 // sortsBefore orders output games by the sort keys in the order they
