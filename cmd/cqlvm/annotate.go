@@ -14,6 +14,7 @@ import (
 // buffer from game to game.
 type annotator struct {
 	texts []nodeText
+	group []string
 }
 
 // nodeText is a text to add to the comment of a node.
@@ -64,7 +65,7 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 	addMatchesUpTo(len(comments))
 	// group the texts by node, each node's in the order they were made
 	slices.SortStableFunc(added, func(x, y nodeText) int { return cmp.Compare(x.node, y.node) })
-	var group []string
+	group := a.group
 	for i := 0; i < len(added); {
 		n := added[i].node
 		group = group[:0]
@@ -79,7 +80,7 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 		}
 		appendComment(&g.Nodes[n], text)
 	}
-	a.texts = added[:0]
+	a.texts, a.group = added[:0], group[:0]
 }
 
 // joinUnique joins the texts with blanks, each once.
