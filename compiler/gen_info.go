@@ -40,7 +40,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return ast.TStr, true
 	case ast.KOriginalComment:
 		return ast.TStr, true
-	case ast.KHasComment:
+	case ast.KHasNAG:
 		return ast.TLog, true
 	case ast.KDictDecl:
 		return c.declareDict(n), true
@@ -386,9 +386,8 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		}
 	case ast.KOriginalComment:
 		g.jump(vm.OpOrigComment, 0, 0, fail)
-	case ast.KHasComment:
-		g.jump(vm.OpOrigComment, 0, 0, fail)
-		g.emit(vm.OpPopStr, 0, 0, 0)
+	case ast.KHasNAG:
+		g.jump(vm.OpHasNAG, 0, int(n.Int), fail)
 	case ast.KDictDecl:
 	case ast.KRemoveComment:
 		g.emit(vm.OpRemoveComment, 0, 0, 0)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -684,7 +685,10 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushNum(int64(m.groupOffs[in.A]))
 		case OpFen:
-			m.pushStr(m.pos().FEN())
+			// fen.html: the halfmove clock and move number read 0 and 1
+			p := *m.pos()
+			p.HalfMove, p.FullMove = 0, 1
+			m.pushStr(p.FEN())
 		case OpFenMatch:
 			if !fenBoardMatches(m.pos(), m.prog.Strs[in.A]) {
 				pc = int(in.B)
@@ -696,6 +700,10 @@ func (m *Machine) run(pc int) bool {
 				continue
 			}
 			m.pushStr(c)
+		case OpHasNAG:
+			if !slices.Contains(m.tree.Nodes[m.cur].NAGs, uint8(in.A)) {
+				pc = int(in.B)
+			}
 		case OpPawns:
 			m.pushSet(pawnStructure(m.pos(), in.X))
 		case OpPieceName:

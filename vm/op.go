@@ -205,6 +205,7 @@ const (
 	OpFen
 	OpFenMatch
 	OpOrigComment
+	OpHasNAG
 	OpPawns
 	OpPieceName
 	OpRay
@@ -353,9 +354,10 @@ var opTable = [opCount]opInfo{
 	OpRegex:           {Name: "regex", A: OImm, B: OJump, Doc: "pop a string; search regexp A in it; push the match and keep its groups, or jump", SPop: 1, SPush: 1},
 	OpGroup:           {Name: "group", A: OImm, B: OJump, Doc: "push group A of the last successful ~~; jump if none", SPush: 1},
 	OpGroupOffset:     {Name: "groupoffset", A: OImm, B: OJump, Doc: "push the offset of group A of the last successful ~~; jump if none", Push: 1},
-	OpFen:             {Name: "fen", Doc: "push the FEN of the current position", SPush: 1},
+	OpFen:             {Name: "fen", Doc: "push the FEN of the current position, its clocks as 0 1", SPush: 1},
 	OpFenMatch:        {Name: "fenmatch", A: OStr, B: OJump, Doc: "jump unless the board matches the FEN board Strs[A]"},
 	OpOrigComment:     {Name: "origcomment", B: OJump, Doc: "push the PGN comment after the move into the current position (with its NAGs as $n); jump if none", SPush: 1},
+	OpHasNAG:          {Name: "hasnag", A: OImm, B: OJump, Doc: "jump unless the move into the current position carries the NAG $A"},
 	OpPawns:           {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
 	OpPieceName:       {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
 	OpRay:             {Name: "ray", X: ODir, A: ORayArgs, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},

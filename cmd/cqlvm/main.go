@@ -120,6 +120,9 @@ run flags (one or two dashes, as the official cql spells them):
   --silent                no comments at all in the output
   --quiet                 no match-string comments
   --noheader              no "Game number" comment
+  --fen F, --wtm, --btm, --player S, --white S, --black S, --event S, --site S,
+  --result R, --year N [M], --virtualmainline
+                          the same as -cql with the filter of that name
   --threads N             worker threads (default: number of cores)
   -s, --singlethreaded    one thread
   --progress WHEN         progress line on stderr: auto (on a terminal), always, never

@@ -14,6 +14,7 @@ import (
 type restrictFlags struct {
 	fen, player, white, black, event, site, result, year string
 	wtm, btm                                             bool
+	virtualMainline                                      bool // also sets -variations
 }
 
 func (r *restrictFlags) register(fs *pflag.FlagSet) {
@@ -27,6 +28,7 @@ func (r *restrictFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.year, "year", "", "only games of this year or range of years N M")
 	fs.BoolVar(&r.wtm, "wtm", false, "only positions with White to move")
 	fs.BoolVar(&r.btm, "btm", false, "only positions with Black to move")
+	fs.BoolVar(&r.virtualMainline, "virtualmainline", false, "only virtual-mainline positions (searches variations)")
 }
 
 // filters returns the CQL text the given flags stand for ("" if none).
@@ -70,6 +72,9 @@ func (r *restrictFlags) filters(fs *pflag.FlagSet) (string, error) {
 	}
 	if r.btm {
 		add("btm")
+	}
+	if r.virtualMainline {
+		add("virtualmainline")
 	}
 	return strings.Join(parts, " "), nil
 }

@@ -63,17 +63,21 @@ func TestRestrictionFlags(t *testing.T) {
 	}
 }
 
-// TestPositionFlags compares -fen, -wtm and -btm with the filters they
-// stand for written in the query.
+// TestPositionFlags compares -fen, -wtm, -btm and -virtualmainline with
+// the filters they stand for written in the query (-virtualmainline also
+// searches the variations: virtualmainline.html).
 func TestPositionFlags(t *testing.T) {
 	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
 	cases := []struct {
-		args  []string
-		query string
+		args      []string
+		query     string
+		queryArgs []string
+		pgn       string
 	}{
-		{[]string{"-fen", fen}, `fen "` + fen + `"`},
-		{[]string{"-wtm", "-cql", "mate"}, "wtm mate"},
-		{[]string{"-btm", "-cql", "stalemate"}, "btm stalemate"},
+		{[]string{"-fen", fen}, `fen "` + fen + `"`, nil, gamesPGN},
+		{[]string{"-wtm", "-cql", "mate"}, "wtm mate", nil, gamesPGN},
+		{[]string{"-btm", "-cql", "stalemate"}, "btm stalemate", nil, gamesPGN},
+		{[]string{"-virtualmainline", "-cql", "check"}, "virtualmainline check", []string{"-variations"}, samplePGN},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
@@ -83,8 +87,8 @@ func TestPositionFlags(t *testing.T) {
 			if len(args) == 2 {
 				args = append(args, "-cql", "true")
 			}
-			mustRun(t, nil, append(append([]string{"run", "-q", "-o", byFlag}, args...), gamesPGN)...)
-			mustRun(t, nil, "run", "-q", "-o", byQuery, "-cql", c.query, gamesPGN)
+			mustRun(t, nil, append(append([]string{"run", "-q", "-o", byFlag}, args...), c.pgn)...)
+			mustRun(t, nil, append(append([]string{"run", "-q", "-o", byQuery}, c.queryArgs...), "-cql", c.query, c.pgn)...)
 			got, want := readText(t, byFlag), readText(t, byQuery)
 			if want == "" {
 				t.Fatal("no game matched; the case tests nothing")

@@ -210,7 +210,7 @@ func makeConfig(f *runFlags, q *compiler.Query, queryPath string, pos []string) 
 	if h.MatchString != nil && !f.matchStringSet {
 		cfg.matchString = *h.MatchString
 	}
-	if f.variations {
+	if f.variations || f.restrict.virtualMainline {
 		cfg.variations = true
 	}
 	if f.mainline {

@@ -88,7 +88,7 @@ const (
 	KSetTag    // Args: name, value
 	KRemoveTag // Args: name
 	KOriginalComment
-	KHasComment
+	KHasNAG // Int: the move into the current position carries NAG $Int
 	KRemoveComment
 
 	// Geometry.

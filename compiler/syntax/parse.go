@@ -468,7 +468,7 @@ func producesNoValue(n *Node) bool {
 	case KTrue, KFalse, KWtm, KBtm, KCheck, KMate, KStalemate, KInitial, KTerminal,
 		KMainline, KVariation, KVirtualMainline, KTry, KNot, KAnd, KOr, KIn, KResult,
 		KComment, KMessage, KCastle, KOO, KOOO, KEnPassant, KNullMove, KPrimary, KSecondary,
-		KAssign, KPieceAssign, KAncestor, KDescendant, KHasComment, KIsBound, KIsUnbound, KUnbind:
+		KAssign, KPieceAssign, KAncestor, KDescendant, KHasNAG, KIsBound, KIsUnbound, KUnbind:
 		return true
 	case KMove:
 		return n.Move.First == "" && !n.Move.Count

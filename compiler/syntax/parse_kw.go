@@ -24,8 +24,8 @@ var simpleKeywords = map[string]Kind{
 	"primary": KPrimary, "secondary": KSecondary,
 	"passedpawns": KPassedPawns, "isolatedpawns": KIsolatedPawns,
 	"doubledpawns": KDoubledPawns, "connectedpawns": KConnectedPawns,
-	"currenttransform": KCurrentTransform, "hascomment": KHasComment,
-	"removecomment": KRemoveComment, "pathcount": KPathCount,
+	"currenttransform": KCurrentTransform,
+	"removecomment":    KRemoveComment, "pathcount": KPathCount,
 }
 
 // prefixKeywords take one argument parsed at the given level.
@@ -173,6 +173,7 @@ func init() {
 		"removetag":         (*Parser).parseTag,
 		"fen":               (*Parser).parseFen,
 		"originalcomment":   (*Parser).parseOriginalComment,
+		"hascomment":        (*Parser).parseOriginalComment,
 		"child":             (*Parser).parseChild,
 		"str":               (*Parser).parseStr,
 		"readfile":          (*Parser).parseReadFile,
@@ -851,9 +852,46 @@ func (p *Parser) parseFen(t Token) *Node {
 	return n
 }
 
+// parseOriginalComment parses originalcomment, and hascomment, its CQL 6.0
+// synonym. A string literal naming a NAG ("$6", or "?!" from the table of
+// glyphs) tests for that NAG; any other literal is an implicit search.
 func (p *Parser) parseOriginalComment(t Token) *Node {
+	if s := p.tok(); s.Kind == TString {
+		if nag, ok := nagLiteral(s.Str); ok {
+			p.advance()
+			return &Node{Kind: KHasNAG, Span: source.Join(t.Span, s.Span), Int: int64(nag)}
+		}
+	}
 	n := &Node{Kind: KOriginalComment, Span: t.Span}
 	return p.implicitSearch(n)
+}
+
+// nagGlyphs are the annotation symbols CQL reads as NAGs.
+var nagGlyphs = map[string]int{
+	"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6, "=": 10,
+	"+/=": 14, "=/+": 15, "+/-": 16, "-/+": 17, "+-": 18, "-+": 19,
+}
+
+// nagLiteral reports the NAG a string literal names: "$" and a number
+// below 256, or one of nagGlyphs.
+func nagLiteral(s string) (int, bool) {
+	if n, ok := nagGlyphs[s]; ok {
+		return n, true
+	}
+	if len(s) < 2 || s[0] != '$' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+		if n > 255 {
+			return 0, false
+		}
+	}
+	return n, true
 }
 
 func (p *Parser) parseChild(t Token) *Node {

@@ -1,0 +1,72 @@
+package compiler
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Behaviour the official CQL manual states in so many words, checked on
+// small games. Each case names the manual page it comes from.
+
+// manualCase: the positions (pre-order node numbers of the game, variations
+// included when variations is set) that query matches.
+type manualCase struct {
+	query      string
+	variations bool
+	want       []int32
+}
+
+func runManualCases(t *testing.T, game string, cases []manualCase) {
+	t.Helper()
+	g := readGames(t, strings.NewReader(game), "manual.pgn", 1)[0]
+	for _, c := range cases {
+		tree := treeOf(g, c.variations)
+		got := matchesAt(t, c.query, tree, 2*time.Second)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s (variations %v): matches nodes %v, want %v", c.query, c.variations, got, c.want)
+		}
+	}
+}
+
+// TestOriginalCommentNAGs: originalcomment.html, "optional string literal
+// argument": a literal that names a NAG ("$6", or a glyph from the table
+// such as "?!") matches when the move carries that NAG, and is not a
+// substring search ("$1" does not find $14); any other literal searches
+// the comment. hascomment is a synonym of originalcomment.
+func TestOriginalCommentNAGs(t *testing.T) {
+	// nodes: 0 start, 1 e4, 2 e5, 3 Nf3, 4 Nc6, 5 Bb5, 6 a6, 7 Bc4
+	game := "[Event \"t\"]\n\n{pregame note} 1. e4 {weakening f2} $6 e5 2. Nf3 $1 Nc6 {} " +
+		"3. Bb5 (3. Bc4 {italian} $2) a6 $14 *\n"
+	runManualCases(t, game, []manualCase{
+		{`originalcomment "kenin"`, false, []int32{1}},
+		{`originalcomment "$6"`, false, []int32{1}},
+		{`originalcomment "?!"`, false, []int32{1}},
+		{`originalcomment "!"`, false, []int32{3}},
+		{`originalcomment "$1"`, false, []int32{3}},
+		{`originalcomment "+/="`, false, []int32{6}},
+		{`originalcomment "?"`, true, []int32{7}},
+		{`originalcomment "?"`, false, nil},
+		{`originalcomment "$256"`, false, nil}, // not a NAG: searched as text
+		{`"kening" in originalcomment`, false, []int32{1}},
+		{`originalcomment ~~ "f\d"`, false, []int32{1}},
+		{`hascomment "italian"`, true, []int32{7}},
+		{`hascomment "zzz"`, true, nil},
+		{`hascomment "$2"`, true, []int32{7}},
+		{`x = hascomment`, true, []int32{0, 1, 3, 6, 7}},
+	})
+}
+
+// TestFenWithoutArgumentClocks: fen.html, "fen without arguments": the
+// value is the FEN of the current position with the halfmove clock and
+// fullmove number as 0 and 1, whatever the game's FEN says.
+func TestFenWithoutArgumentClocks(t *testing.T) {
+	// nodes: 0 start (FEN move 30), 1 Kd7, 2 e4
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 5 30\"]\n\n30... Kd7 31. e4 *\n"
+	runManualCases(t, game, []manualCase{
+		{`fen == "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"`, false, []int32{0}},
+		{`fen == "8/3k4/8/8/8/8/4P3/4K3 w - - 0 1"`, false, []int32{1}},
+		{`fen ~~ " 0 1$"`, false, []int32{0, 1, 2}},
+	})
+}
