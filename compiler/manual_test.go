@@ -70,3 +70,40 @@ func TestFenWithoutArgumentClocks(t *testing.T) {
 		{`fen ~~ " 0 1$"`, false, []int32{0, 1, 2}},
 	})
 }
+
+// TestBackwardLineMoves: S4 (the line filter): a constituent is evaluated
+// at its own position, so a move filter in a backward line looks at the
+// moves from that position: the start position's moves, and at an
+// earlier position the move the line came back through (linearization).
+func TestBackwardLineMoves(t *testing.T) {
+	// mainline nodes 0..10; the variation 4...Kg7 5.Ra7 Kf6 is 11..13
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"6k1/5pp1/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n" +
+		"1. Ra8+ Kh7 2. h3 g6 3. Ra7 Kg8 4. Ra8+ Kh7 (4... Kg7 5. Ra7 Kf6) 5. Rf8 f5 *\n"
+	runManualCases(t, game, []manualCase{
+		{`move from R`, false, []int32{0, 4, 6, 8}},
+		{`line <-- move from R`, false, []int32{0, 4, 6, 8}},
+		{`line <-- check <-- move from R`, false, []int32{1, 7}},
+		// from 4...Kg7 in the variation the line goes back through that
+		// move, not the mainline's 4...Kh7
+		{`line <-- move from R <-- move to g7`, true, []int32{11}},
+		{`line <-- move from R <-- move to h7`, true, []int32{8}},
+	})
+}
+
+// TestTransformNumberStartsBody: flipcolor.html writes "⬓2==△→♚ matches a
+// position in which either the white or the black king is in double
+// check": a number after a transform that is not followed by a filter
+// begins the body, while `rotate90 2 4 F` still reads a range.
+func TestTransformNumberStartsBody(t *testing.T) {
+	// nodes: 0 start, 1 Nf6+ (knight and rook check the black king)
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1\"]\n\n1. Nf6+ *\n"
+	runManualCases(t, game, []manualCase{
+		{`flipcolor 2 == A attacks k`, false, []int32{1}},
+		{`⬓2==△→♚`, false, []int32{1}},
+		{`flipcolor 1 == A attacks k`, false, nil},
+		{`reversecolor 2 == A attacks k`, false, nil},
+		{`reversecolor 2 == a attacks K`, false, []int32{1}},
+		{`flipcolor 1 2 {k attackedby A}`, false, []int32{1}},
+		{`flipcolor 2 {k attackedby A}`, false, nil},
+	})
+}

@@ -163,6 +163,12 @@ func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, l
 	if len(next) == 0 {
 		next = []linePair{{child: -1, to: -1}}
 	}
+	if r.spec.Backward {
+		// looking back, the line's move from node is the one towards
+		// the position it came from; from the start position it may be
+		// any move
+		next[0].child = m.childToward(node, prev)
+	}
 	for _, nx := range next {
 		var after []lineThread
 		for _, t := range waiting {
@@ -246,7 +252,7 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 		if p < 0 {
 			return nil
 		}
-		return []linePair{{child: node, to: p}}
+		return []linePair{{to: p}} // child: set by lineWalk
 	}
 	var out []linePair
 	for c := t.Nodes[node].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
@@ -268,6 +274,23 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 		}
 	}
 	return out
+}
+
+// unrestricted, as a linearization child, leaves every move from the
+// node available.
+const unrestricted = -2
+
+// childToward is the child of node on the way to its descendant d, or
+// unrestricted when d is not below node.
+func (m *Machine) childToward(node, d int32) int32 {
+	for d >= 0 {
+		p := m.tree.Nodes[d].Parent
+		if p == node {
+			return d
+		}
+		d = p
+	}
+	return unrestricted
 }
 
 // lineEval tests constituent k at node, with the game's moves from node
@@ -292,7 +315,7 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 // lineTest runs the test of constituent k at node.
 func (m *Machine) lineTest(s *LineSpec, k, node, child int32) bool {
 	m.setCur(node)
-	m.lin = linState{active: true, node: node, child: child}
+	m.lin = linState{active: child != unrestricted, node: node, child: child}
 	return m.run(s.Subs[k])
 }
 

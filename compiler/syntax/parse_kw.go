@@ -375,7 +375,8 @@ func (p *Parser) parseTransform(tk TransformKind) *Node {
 	n := &Node{Kind: KTransform, TKind: tk}
 	if p.acceptIdent("count") {
 		n.Flags |= FlagCount
-	} else if lo, hi, ok := p.optRange(); ok {
+	} else if p.rangeBeforeFilter() {
+		lo, hi, _ := p.optRange()
 		n.Int, n.Int2, n.HasRange = lo, hi, true
 	}
 	b := p.body(t)
@@ -385,6 +386,27 @@ func (p *Parser) parseTransform(tk TransformKind) *Node {
 	n.Args = []*Node{b}
 	n.Span = p.spanFrom(t.Span.From)
 	return n
+}
+
+// rangeBeforeFilter reports whether the tokens ahead are a range followed
+// by a filter. After a transform a number may instead begin the body:
+// flipcolor.html writes `⬓2==△→♚`, while `rotate90 2 4 F` has a range.
+func (p *Parser) rangeBeforeFilter() bool {
+	k := 0
+	for n := 0; n < 2; n++ {
+		switch {
+		case p.peek(k).Kind == TNumber:
+			k++
+		case p.peek(k).Kind == TPunct && p.peek(k).Text == "-" && p.peek(k+1).Kind == TNumber && !p.peek(k+1).SpaceBefore:
+			k += 2
+		default:
+			return n > 0 && canStartFilter(p.peek(k))
+		}
+		if canStartFilter(p.peek(k)) && p.peek(k).Kind != TNumber {
+			return true
+		}
+	}
+	return canStartFilter(p.peek(k))
 }
 
 func (p *Parser) parsePin(t Token) *Node {
