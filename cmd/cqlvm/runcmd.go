@@ -196,7 +196,7 @@ func makeConfig(f *runFlags, q *compiler.Query, queryPath string, pos []string) 
 		matchString:   f.matchString,
 		matchLo:       1,
 		matchHi:       1 << 30,
-		variations:    h.Variations && !h.Mainline,
+		variations:    h.Variations,
 		silent:        h.Silent || f.silent,
 		quiet:         h.Quiet || f.quiet,
 		noHeader:      f.noHeader,

@@ -38,7 +38,6 @@ type Header struct {
 	Span          source.Span
 	Input, Output string
 	Variations    bool
-	Mainline      bool
 	MatchCount    [2]int64
 	HasMatchCount bool
 	SortMatch     bool
@@ -202,8 +201,6 @@ func (p *Parser) headerParam(h *Header, t Token) {
 		h.Output = p.headerWord("output")
 	case "variations":
 		h.Variations = true
-	case "mainline":
-		h.Mainline = true
 	case "silent":
 		h.Silent = true
 	case "quiet":

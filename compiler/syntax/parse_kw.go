@@ -106,6 +106,13 @@ var otherReserved = map[string]bool{
 	"verbose": true, "keepallbest": true, "piecepath": true, "input": true, "output": true,
 	"variations": true, "matchcount": true, "matchstring": true, "silent": true,
 	"next": true, "consecutivemovers": false,
+	// the rest of the 6.2 reserved words: filters cqlvm does not have,
+	// parameters of filters it has, and words kept for later versions
+	"any": true, "arrow": true, "attacked": true, "by": true, "captures": true,
+	"currentmove": true, "dihedral": true, "equal": true, "extension": true,
+	"hhdb": true, "nosort": true, "oldline": true, "pathcountunfocused": true,
+	"pathdebug": true, "pathlastposition": true, "pathstart": true, "pgn": true,
+	"similarposition": true, "substring": true, "transform": true,
 }
 
 // IsReserved reports whether word is a CQL keyword.

@@ -1,5 +1,7 @@
 package syntax
 
+import "cqlvm/compiler/source"
+
 // parseMove parses the parameters of `move`.
 func (p *Parser) parseMove(t Token) *Node {
 	m := &MoveParams{}
@@ -315,6 +317,13 @@ func (p *Parser) parseRepetitions(atom *Node) *Node {
 
 // repetition consumes a repetition suffix; hi < 0 means unbounded.
 func (p *Parser) repetition() (lo, hi int64, ok bool) {
+	if (p.isPunct("*") || p.isPunct("+")) && isRelation(p.peek(1)) {
+		// the official program reads `check*>5` as a multiplication
+		// missing its right side and rejects it
+		op := p.tok()
+		p.errorf(source.Join(op.Span, p.peek(1).Span), "'%s' before '%s' is an arithmetic operator, not a repetition: write check{%s} > 5, or {line --> check%s} > 5", op.Text, p.peek(1).Text, op.Text, op.Text)
+		return 0, 0, false
+	}
 	switch {
 	case p.isPunct("*"):
 		p.advance()
@@ -347,6 +356,18 @@ func (p *Parser) atSeqRepetition(left *Node) bool {
 		return true
 	case "{":
 		return !t.SpaceBefore && p.braceRepetitionAhead()
+	}
+	return false
+}
+
+// isRelation reports whether t is a comparison operator.
+func isRelation(t Token) bool {
+	if t.Kind != TPunct {
+		return false
+	}
+	switch t.Text {
+	case "<", "<=", ">", ">=", "==", "!=":
+		return true
 	}
 	return false
 }
