@@ -82,6 +82,11 @@ func (c *checker) check(n *ast.Node) ast.Type {
 	}
 	t := c.infer(n)
 	n.Type = t
+	for i, b := range n.Bounds {
+		if i == 0 || b != n.Bounds[0] { // one bound stands for both
+			c.expect(b, "a range bound", ast.TNum)
+		}
+	}
 	return t
 }
 
@@ -139,9 +144,6 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		return ast.TSet
 	case ast.KCompl, ast.KLight, ast.KDark, ast.KDirection:
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-		for _, b := range n.Args[1:] {
-			c.expect(b, "a range bound of "+opName(n), ast.TNum)
-		}
 		return ast.TSet
 	case ast.KBetween:
 		c.expect(n.Args[0], "the first argument of between", ast.TSet)

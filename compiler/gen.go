@@ -597,11 +597,10 @@ func cmpCode(op string) uint8 {
 }
 
 func (g *gen) direction(n *ast.Node, fail int) {
-	if len(n.Args) > 1 {
-		// a range given by variables: lo [hi]
+	if n.Bounds != nil {
 		g.value(n.Args[0], fail)
-		g.numValue(n.Args[1], fail)
-		g.numValue(n.Args[len(n.Args)-1], fail)
+		g.numValue(n.Bounds[0], fail)
+		g.numValue(n.Bounds[1], fail)
 		g.emit(vm.OpDirectionDyn, uint8(n.Dirs), 0, 0)
 		return
 	}

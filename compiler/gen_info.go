@@ -536,7 +536,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		}
 		g.emit(vm.OpConsecutive, quiet, 0, 0)
 		if n.HasRange {
-			g.checkRange(n.Int, n.Int2, fail)
+			g.checkBounds(n, fail)
 		}
 	case ast.KTry:
 		g.jump(vm.OpTry, 0, 0, fail)
@@ -741,13 +741,28 @@ func (g *gen) find(n *ast.Node, fail int) {
 		return
 	}
 	g.emit(vm.OpLoad, 0, cnt, 0)
-	lo, hi := int64(1), int64(1<<31-1)
 	if n.HasRange {
-		lo, hi = n.Int, n.Int2
+		g.checkBounds(n, fail)
+	} else {
+		g.checkRange(1, 1<<31-1, fail)
 	}
-	g.checkRange(lo, hi, fail)
 	g.jump(vm.OpJump, 0, 0, found)
 	g.bind(found)
+}
+
+// checkBounds fails unless the number on the stack lies in n's range,
+// whose bounds may be numeric variables (an unbound one fails).
+func (g *gen) checkBounds(n *ast.Node, fail int) {
+	if n.Bounds == nil {
+		g.checkRange(n.Int, n.Int2, fail)
+		return
+	}
+	for i, cmp := range []uint8{vm.CmpGe, vm.CmpLe} {
+		g.emit(vm.OpDup, 0, 0, 0)
+		g.numValue(n.Bounds[i], fail)
+		g.jump(vm.OpCmpNum, cmp, 0, fail)
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
 }
 
 // checkRange fails unless lo <= the number on the stack <= hi.

@@ -44,6 +44,7 @@ func (g *gen) line(n *ast.Node, fail int) {
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
+		RangeOnStack: n.Bounds != nil,
 	}
 	var filters []*ast.Node
 	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
@@ -58,7 +59,7 @@ func (g *gen) line(n *ast.Node, fail int) {
 		g.prog.Lines[idx].Lin[k] = linearized(f)
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
-	g.jumpLine(idx, fail)
+	g.jumpLine(idx, n.Bounds, fail)
 }
 
 // addLine compiles the pattern of line or path n, whose constituents are
@@ -80,10 +81,16 @@ func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count in
 }
 
 // jumpLine emits the instruction that runs line or path idx.
-func (g *gen) jumpLine(idx int, fail int) {
+// Bounds, when the range has a variable bound, are pushed first.
+func (g *gen) jumpLine(idx int, bounds []*ast.Node, fail int) {
 	x := uint8(0)
 	if g.prog.Lines[idx].LastPosition {
-		x = 1
+		x = vm.LineLastPosition
+	}
+	if bounds != nil {
+		g.numValue(bounds[0], fail)
+		g.numValue(bounds[1], fail)
+		x |= vm.LineBoundsOnStack
 	}
 	g.jump(vm.OpLine, x, idx, fail)
 }
@@ -224,7 +231,7 @@ func (g *gen) path(n *ast.Node, fail int) {
 		focus := n.Seq.Focus
 		g.later(func() { g.prog.Lines[idx].Path.Focus = g.valueSubroutine(focus) })
 	}
-	g.jumpLine(idx, fail)
+	g.jumpLine(idx, nil, fail)
 }
 
 // pathElem emits the subroutine of one path constituent.

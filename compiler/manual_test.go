@@ -107,3 +107,31 @@ func TestTransformNumberStartsBody(t *testing.T) {
 		{`flipcolor 2 {k attackedby A}`, false, nil},
 	})
 }
+
+// TestRangeBoundVariables: range.html: "A numeric variable can be used as
+// one of the integers in a range. In this case, the value of the variable
+// is used for that side of the range ... The following filters accept an
+// optional range: consecutivemoves, line, find, and the direction filters."
+func TestRangeBoundVariables(t *testing.T) {
+	// mainline nodes 0 start, 1 Qh5+ 2 Kf8 3 Qf3+ 4 Ke8 5 Qh5+ 6 Kf8; the
+	// variation 2.Qh6+ Ke8 3.Qh5+ Kf8 is 7-10
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n\n" +
+		"1. Qh5+ Kf8 2. Qf3+ (2. Qh6+ Ke8 3. Qh5+ Kf8) 2... Ke8 3. Qh5+ Kf8 *\n"
+	runManualCases(t, game, []manualCase{
+		// find: how many positions from here on are checks
+		{`Num = 3 find Num check`, false, []int32{0, 1}},
+		{`Num = 2 find Num 2 check`, false, []int32{2, 3}},
+		{`Num = 2 find 1 Num check`, false, []int32{2, 3, 4, 5}},
+		// line: the length of the sequence of positions
+		{`Len = 3 line Len --> .{*}`, false, []int32{0, 1, 2, 3, 4}},
+		{`Len = 6 line 5 Len --> .{*}`, false, []int32{0, 1, 2}},
+		// a direction filter with one constant and one variable bound
+		{`Hi = 7 up 1 Hi Ke1 & k`, false, []int32{0, 1, 4, 5}},
+		{`Hi = 6 up 1 Hi Ke1 & k`, false, nil},
+		{`Lo = 7 up Lo 7 Ke1 & k`, false, []int32{0, 1, 4, 5}},
+		// consecutivemoves: the lines from 1...Kf8 share single moves
+		// (Ke8, Kf8) but no two in a row
+		{`Lo = 1 initial consecutivemoves Lo 5 (position 6 position 10)`, true, []int32{0}},
+		{`Lo = 2 initial consecutivemoves Lo 5 (position 6 position 10)`, true, nil},
+	})
+}

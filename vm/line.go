@@ -20,11 +20,18 @@ type LineSpec struct {
 	Primary, Secondary, SingleColor, Quiet      bool
 	HasRange                                    bool
 	Lo, Hi                                      int
+	RangeOnStack                                bool   // bounds given by variables: OpLine pops them
 	Name                                        string // "line" or "path", for comments
 
 	IsPath bool
 	Path   PathSpec
 }
+
+// OpLine flags.
+const (
+	LineLastPosition  = 1 // push the last position, not the length
+	LineBoundsOnStack = 2 // the range's bounds are on the stack (lo, hi)
+)
 
 // linState is the linearization in force: while a line evaluates a
 // constituent at node, the game's moves from node are only the one to
@@ -53,6 +60,7 @@ type lineRun struct {
 	memo     stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	best     int32      // best step (the last of the longest match), -1 if none
 	bestLen  int
+	lo, hi   int  // the range of the match's length (with spec.HasRange)
 	done     bool // firstmatch found one
 	seen     []uint32
 	gen      uint32
@@ -66,13 +74,15 @@ const maxLineDepth = 1 << 16
 // runLine evaluates line filter li at the current position. It returns
 // the length of the longest matching sequence of positions and the last
 // position of that sequence.
-func (m *Machine) runLine(li int) (int, int32, bool) {
+// lo and hi bound the length of the match when it has a range.
+func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	spec := &m.prog.Lines[li]
 	start := m.cur
 	if spec.NestBan && m.lineUsed(li)[start] {
 		return 0, 0, false
 	}
 	r := m.lineRun(spec)
+	r.lo, r.hi = lo, hi
 	savedLin := m.lin
 	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
 	m.lineWalk(r, start, -1, threads, 0)
@@ -214,7 +224,7 @@ func (r *lineRun) record(path int32, length int) {
 		return
 	}
 	s := r.spec
-	if s.HasRange && (length < s.Lo || length > s.Hi) {
+	if s.HasRange && (length < r.lo || length > r.hi) {
 		return
 	}
 	if length > r.bestLen {

@@ -827,16 +827,21 @@ func (m *Machine) run(pc int) bool {
 			var n int
 			var last int32
 			var ok bool
-			if m.prog.Lines[in.A].IsPath {
+			spec := &m.prog.Lines[in.A]
+			lo, hi := spec.Lo, spec.Hi
+			if in.X&LineBoundsOnStack != 0 {
+				hi, lo = int(m.popNum()), int(m.popNum())
+			}
+			if spec.IsPath {
 				n, last, ok = m.runPath(int(in.A))
 			} else {
-				n, last, ok = m.runLine(int(in.A))
+				n, last, ok = m.runLine(int(in.A), lo, hi)
 			}
 			if !ok {
 				pc = int(in.B)
 				continue
 			}
-			if in.X == 1 {
+			if in.X&LineLastPosition != 0 {
 				m.pushNum(int64(last))
 			} else {
 				m.pushNum(int64(n))

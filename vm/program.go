@@ -125,7 +125,10 @@ func lineFlags(l *LineSpec) string {
 	add(l.Secondary, "secondary")
 	add(l.SingleColor, "singlecolor")
 	add(l.Quiet, "quiet")
-	if l.HasRange {
+	switch {
+	case l.RangeOnStack:
+		f = append(f, "range from the stack")
+	case l.HasRange:
 		f = append(f, fmt.Sprintf("range %d-%d", l.Lo, l.Hi))
 	}
 	if len(f) == 0 {

@@ -301,14 +301,17 @@ type Node struct {
 	Int      int64
 	Int2     int64
 	HasRange bool
-	Flags    uint32
-	Desig    Designator
-	Dirs     Dir
-	TKind    TransformKind
-	Params   []string
-	Move     *MoveParams
-	Dash     *Dash
-	Seq      *Seq
+	// Bounds are the range's bounds [lo, hi] when one of them is a numeric
+	// variable (KVar or KNumber nodes); with constant bounds, Int and Int2.
+	Bounds []*Node
+	Flags  uint32
+	Desig  Designator
+	Dirs   Dir
+	TKind  TransformKind
+	Params []string
+	Move   *MoveParams
+	Dash   *Dash
+	Seq    *Seq
 	// Set by the compiler's checker.
 	Type Type
 	Slot int // variable slot for KVar and loops

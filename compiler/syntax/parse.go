@@ -68,6 +68,9 @@ type Parser struct {
 	noDash  int // > 0 while parsing the right side of a dash
 	noColon int // > 0 inside x[...]: ':' separates slice bounds
 	pathCol int // column of the innermost `path` keyword (layout rule)
+	// numVars are the variables assigned a number so far: only they can
+	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
+	numVars map[string]bool
 }
 
 // ParseFile parses a whole query: the `cql(...)` header (required unless

@@ -304,6 +304,12 @@ func (p *Parser) parseIdentifier() *Node {
 			}
 			n := p.node(KAssign, source.Join(t.Span, rhs.Span), target, rhs)
 			n.Str = op.Text
+			if target == v && (op.Text != "=" && op.Text != "=?" && op.Text != "+=" || looksNumeric(rhs)) {
+				if p.numVars == nil {
+					p.numVars = map[string]bool{}
+				}
+				p.numVars[t.Text] = true
+			}
 			return n
 		}
 	}
@@ -361,18 +367,13 @@ func (p *Parser) parseCall(name Token, fn *Node) *Node {
 func (p *Parser) parseDirection(d Dir) *Node {
 	t := p.advance()
 	n := &Node{Kind: KDirection, Dirs: d}
-	var bounds []*Node
-	if lo, hi, ok := p.optRange(); ok {
-		n.Int, n.Int2, n.HasRange = lo, hi, true
-	} else {
-		bounds = p.variableRange()
-	}
+	p.rangeBounds(n, numericVar)
 	arg := p.parseExpr(levelIndex)
 	if arg == nil {
 		p.errorf(t.Span, "expected a set after '%s'", t.Text)
 		return nil
 	}
-	n.Args = append([]*Node{arg}, bounds...)
+	n.Args = []*Node{arg}
 	n.Span = p.spanFrom(t.Span.From)
 	return n
 }
@@ -589,8 +590,7 @@ func (p *Parser) parseFind(t Token) *Node {
 		case p.acceptPunct("<--"):
 			n.Flags |= FlagBackward
 		default:
-			if lo, hi, ok := p.optRange(); ok {
-				n.Int, n.Int2, n.HasRange = lo, hi, true
+			if p.rangeBounds(n, numericVar) {
 				continue
 			}
 			b := p.body(t)
@@ -646,9 +646,7 @@ func (p *Parser) parseConsecutiveMoves(t Token) *Node {
 	if p.acceptIdent("quiet") {
 		n.Flags |= FlagQuiet
 	}
-	if lo, hi, ok := p.optRange(); ok {
-		n.Int, n.Int2, n.HasRange = lo, hi, true
-	}
+	p.rangeBounds(n, anyVar)
 	args := p.parseArgList("consecutivemoves")
 	if args == nil {
 		return nil
@@ -968,20 +966,75 @@ func (p *Parser) parseStringLoop(t Token) *Node {
 	return n
 }
 
-// variableRange reads a range made of numeric variables (CQL 6.2 allows
-// `up DeltaRank right DeltaFile Piece`). A variable is taken as a range
-// bound only when a filter follows it, since `up x` alone means the
-// squares above the set x.
-func (p *Parser) variableRange() []*Node {
+// boundRule says whether an identifier at the parser's position is a
+// numeric variable bounding a range rather than what follows the range.
+type boundRule func(p *Parser) bool
+
+// numericVar: where a set could follow the range, as in `find n check` or
+// `up n 7 d4`, a bound is a variable assigned a number earlier in the
+// query (range.html: "A numeric variable can be used as one of the
+// integers in a range").
+func numericVar(p *Parser) bool {
+	next := p.peek(1)
+	return p.numVars[p.tok().Text] && canStartFilter(next) && !(next.Kind == TPunct && next.Text == "[" && !next.SpaceBefore)
+}
+
+// looksNumeric reports whether n is plainly a number: a literal or
+// arithmetic on such (enough to know a variable's type while parsing).
+func looksNumeric(n *Node) bool {
+	switch n.Kind {
+	case KNumber, KCount, KAbs, KSqrt, KTimes, KDiv, KMod, KPly, KMoveNumber, KDepth, KPower:
+		return true
+	case KNeg:
+		return looksNumeric(n.Args[0])
+	case KPlus, KMinus:
+		return looksNumeric(n.Args[0]) || looksNumeric(n.Args[1])
+	case KVar:
+		return false
+	}
+	return false
+}
+
+// anyVar: where nothing but a range can stand (before the arrows of a
+// line or the parentheses of consecutivemoves) any variable name is one.
+func anyVar(p *Parser) bool { return true }
+
+// rangeBounds reads an optional range of one or two bounds, each an
+// integer or (when rule allows) a numeric variable, into n.
+func (p *Parser) rangeBounds(n *Node, rule boundRule) bool {
+	if n.HasRange {
+		if t := p.tok(); t.Kind == TNumber || t.Kind == TIdent && !IsReserved(t.Text) && rule(p) {
+			p.errorf(t.Span, "a range has one or two bounds; this is a third")
+			p.advance()
+		}
+		return false
+	}
 	var bounds []*Node
+	constant := true
 	for len(bounds) < 2 {
 		t := p.tok()
-		next := p.peek(1)
-		if t.Kind != TIdent || IsReserved(t.Text) || p.funcs[t.Text] != nil || !canStartFilter(next) || next.Kind == TPunct && next.Text == "[" && !next.SpaceBefore {
+		if v, ok := p.optInt(); ok {
+			bounds = append(bounds, &Node{Kind: KNumber, Span: p.spanFrom(t.Span.From), Int: v})
+			continue
+		}
+		if t.Kind != TIdent || IsReserved(t.Text) || p.funcs[t.Text] != nil || !rule(p) {
 			break
 		}
 		p.advance()
 		bounds = append(bounds, &Node{Kind: KVar, Span: t.Span, Str: t.Text})
+		constant = false
 	}
-	return bounds
+	switch {
+	case len(bounds) == 0:
+		return false
+	case len(bounds) == 1:
+		bounds = append(bounds, bounds[0])
+	}
+	n.HasRange = true
+	if constant {
+		n.Int, n.Int2 = bounds[0].Int, bounds[1].Int
+	} else {
+		n.Bounds = bounds
+	}
+	return true
 }

@@ -216,8 +216,7 @@ func (p *Parser) parseCountMoves(t Token) *Node {
 func (p *Parser) parseLine(t Token) *Node {
 	n := &Node{Kind: KLine, Seq: &Seq{}}
 	for {
-		if lo, hi, ok := p.optRange(); ok {
-			n.Int, n.Int2, n.HasRange = lo, hi, true
+		if p.rangeBounds(n, anyVar) {
 			continue
 		}
 		w := p.tok()
