@@ -157,8 +157,10 @@ func (c *checker) inferMore(n *ast.Node) ast.Type {
 		return c.checkLine(n)
 	case ast.KPath:
 		return c.checkPath(n)
-	case ast.KPathCount:
+	case ast.KPathCount, ast.KPathCountUnfocused:
 		return ast.TNum
+	case ast.KPathStart, ast.KPathLastPosition:
+		return ast.TPos
 	}
 	c.errorf(n, "this filter is not supported yet")
 	return ast.TUnknown
@@ -178,6 +180,15 @@ func (g *gen) valueMore(n *ast.Node, fail int) {
 		return
 	case ast.KPathCount:
 		g.emit(vm.OpPathCount, 0, 0, 0)
+		return
+	case ast.KPathCountUnfocused:
+		g.emit(vm.OpPathUnfocused, 0, 0, 0)
+		return
+	case ast.KPathStart:
+		g.jump(vm.OpPathPosition, vm.PathStart, 0, fail)
+		return
+	case ast.KPathLastPosition:
+		g.jump(vm.OpPathPosition, vm.PathLast, 0, fail)
 		return
 	}
 	g.errorf(n, "this filter is not supported yet")

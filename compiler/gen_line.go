@@ -199,12 +199,13 @@ func (g *gen) path(n *ast.Node, fail int) {
 		LastPosition: n.Flags&ast.FlagLastPosition != 0,
 		NestBan:      n.Flags&ast.FlagNestBan != 0,
 		Primary:      n.Flags&ast.FlagPrimary != 0,
+		SingleColor:  n.Flags&ast.FlagSingleColor != 0,
 		Quiet:        n.Flags&ast.FlagQuiet != 0 || g.quiet,
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
 		Path: vm.PathSpec{Focus: -1, FocusCapture: n.Seq.FocusCapture, Pure: !hasSideEffects(n.Seq.Body),
-			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount)},
+			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount, ast.KPathCountUnfocused)},
 	}
 	for _, v := range g.vars {
 		if v.Atomic {

@@ -1,10 +1,13 @@
 package compiler
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"cqlvm/vm"
 )
 
 // Behaviour the official CQL manual states in so many words, checked on
@@ -133,5 +136,75 @@ func TestRangeBoundVariables(t *testing.T) {
 		// (Ke8, Kf8) but no two in a row
 		{`Lo = 1 initial consecutivemoves Lo 5 (position 6 position 10)`, true, []int32{0}},
 		{`Lo = 2 initial consecutivemoves Lo 5 (position 6 position 10)`, true, nil},
+	})
+}
+
+// commentTexts runs query over the game and returns, per node, the texts
+// of the comments it leaves that contain want.
+func commentTexts(t *testing.T, game, query string, variations bool, want string) map[int32][]string {
+	t.Helper()
+	g := readGames(t, strings.NewReader(game), "manual.pgn", 1)[0]
+	q, err := compileText(query)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	m := vm.NewMachine(q.Program)
+	matches(m, treeOf(g, variations))
+	out := map[int32][]string{}
+	for _, c := range m.Comments() {
+		if strings.Contains(c.Text, want) {
+			out[c.Node] = append(out[c.Node], c.Text)
+		}
+	}
+	return out
+}
+
+// pathGame: mainline nodes 0..10; the variation 4...Kg7 5.Ra7 Kf6 is 11..13.
+const pathGame = "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"6k1/5pp1/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n" +
+	"1. Ra8+ Kh7 2. h3 g6 3. Ra7 Kg8 4. Ra8+ Kh7 (4... Kg7 5. Ra7 Kf6) 5. Rf8 f5 *\n"
+
+// TestPathKeepsConstituentComments: the comments of the constituents of
+// the matching path are kept, as for line (smart comments: a filter's
+// comments stay when the filters around it match).
+func TestPathKeepsConstituentComments(t *testing.T) {
+	got := commentTexts(t, pathGame, `path R-- {check comment("C")}`, false, "C")
+	want := map[int32][]string{1: {"C"}, 7: {"C"}}
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("comments %v, want %v", got, want)
+	}
+	got = commentTexts(t, pathGame, `path R--(comment("X")) k--`, false, "X")
+	want = map[int32][]string{1: {"X"}, 5: {"X"}, 7: {"X"}}
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("comments %v, want %v", got, want)
+	}
+}
+
+// TestPathStatusFilters: pathstatusfilters.html: "pathstart — start
+// position; pathlastposition — tail of last matching move of last
+// matching path; pathcountunfocused — total moves so far including
+// unfocused moves"; outside a path pathstart and pathlastposition are
+// those of the most recent matching path.
+func TestPathStatusFilters(t *testing.T) {
+	runManualCases(t, pathGame, []manualCase{
+		{`path -- -- pathstart:ply == 4`, false, []int32{4}},
+		{`{path -- --} pathlastposition:ply == 6`, false, []int32{4}},
+		{`{path -- --} pathstart:ply == ply`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7, 8}},
+		{`pathstart`, false, nil}, // no path has matched
+		// k moves only: from 3.Ra7, Kg8 and (after 4.Ra8+) Kh7
+		{`path focus k -- -- pathcountunfocused == 3`, false, []int32{5}},
+		// a focused path starts with a focused move: not from 2...g6
+		{`path focus k -- -- pathcount == 2`, false, []int32{1, 5}},
+	})
+}
+
+// TestPathSingleColor: features.md §9.2: the path parameter singlecolor is
+// a focus on the side to move: the other side's moves are passed over.
+func TestPathSingleColor(t *testing.T) {
+	runManualCases(t, pathGame, []manualCase{
+		// White's moves: Ra8+, h3, Ra7, Ra8+, Rf8; Black's: Kh7, g6, Kg8, Kh7, f5
+		{`path singlecolor 5 --{*}`, false, []int32{0, 1}},
+		{`path singlecolor R-- R-- R--`, false, []int32{4}},
+		{`path singlecolor R-- R--`, false, []int32{4, 6}},
+		{`path singlecolor lastposition -- -- == position 3`, false, []int32{0}},
 	})
 }

@@ -1,6 +1,10 @@
 package compiler
 
-import ast "cqlvm/compiler/syntax"
+import (
+	"slices"
+
+	ast "cqlvm/compiler/syntax"
+)
 
 // The game prefilter: top-level conditions that depend only on the game
 // (its tags, result and number), such as `player white "Kasparov"` or
@@ -76,12 +80,12 @@ func (g *gen) prefilter(body []*ast.Node) {
 	g.prog.GameFilter = g.subroutine(&ast.Node{Kind: ast.KCompound, Args: conds, Type: conds[len(conds)-1].Type, Span: conds[0].Span})
 }
 
-// hasKind reports whether some node under ns has kind k.
-func hasKind(ns []*ast.Node, k ast.Kind) bool {
+// hasKind reports whether some node under ns has one of the kinds.
+func hasKind(ns []*ast.Node, kinds ...ast.Kind) bool {
 	found := false
 	var walk func(n *ast.Node) *ast.Node
 	walk = func(n *ast.Node) *ast.Node {
-		if n.Kind == k {
+		if slices.Contains(kinds, n.Kind) {
 			found = true
 		}
 		walkChildren(n, walk)

@@ -332,9 +332,11 @@ func (m *Machine) lineTest(s *LineSpec, k, node, child int32) bool {
 // lineComments replays the winning match so that the comments of its
 // constituents are kept, and adds the line's own start and end comments.
 func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
+	said := len(m.messages) // the search printed the messages already
 	for _, st := range path {
 		m.lineTest(s, st.k, st.node, st.child)
 	}
+	m.messages = m.messages[:said]
 	if s.Quiet || len(path) == 0 {
 		return
 	}

@@ -72,7 +72,11 @@ type Machine struct {
 	// the rook's squares: inside the targets of a dash whose sets matched
 	// the rook rather than the king. -1 for none.
 	rookView  int32
-	pathCount int    // moves of the path so far, for pathcount
+	pathCount int // moves of the path so far, for pathcount
+	// pathStart is the start of the path being searched (-1 outside one);
+	// lastPath the start and last position of the last matching path
+	pathStart int32
+	lastPath  [2]int32
 	ret       uint64 // value left by OpReturn
 	dicts     []map[string]dictEntry
 	dictIters map[int][]string
@@ -99,13 +103,15 @@ type Machine struct {
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
 	return &Machine{
-		rookView: -1,
-		prog:     p,
-		st:       make([]uint64, 0, 64),
-		sst:      make([]string, 0, 16),
-		slots:    make([]uint64, p.NumSlots),
-		sslots:   make([]string, p.NumSlots),
-		bound:    make([]bool, p.NumSlots),
+		rookView:  -1,
+		pathStart: -1,
+		lastPath:  [2]int32{-1, -1},
+		prog:      p,
+		st:        make([]uint64, 0, 64),
+		sst:       make([]string, 0, 16),
+		slots:     make([]uint64, p.NumSlots),
+		sslots:    make([]string, p.NumSlots),
+		bound:     make([]bool, p.NumSlots),
 	}
 }
 
@@ -130,6 +136,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.messages = m.messages[:0]
 	m.gameSerial++
 	m.lin = linState{}
+	m.pathStart, m.lastPath = -1, [2]int32{-1, -1}
 	m.resetLocalDicts()
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
@@ -880,6 +887,15 @@ func (m *Machine) run(pc int) bool {
 			}
 		case OpPathCount:
 			m.pushNum(int64(m.pathCount))
+		case OpPathUnfocused:
+			m.pushNum(int64(m.pathUnfocused()))
+		case OpPathPosition:
+			p := m.pathPosition(in.X)
+			if p < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(p))
 
 		case OpDictSet:
 			v := m.popDictValue(in.X >> 4)

@@ -241,6 +241,8 @@ const (
 	OpPathChild
 	OpPathMove
 	OpPathCount
+	OpPathUnfocused
+	OpPathPosition
 	OpDictSet
 	OpDictGet
 	OpDictDel
@@ -391,6 +393,8 @@ var opTable = [opCount]opInfo{
 	OpPathChild:       {Name: "pathchild", Doc: "push the position the path constituent's move reaches", Push: 1},
 	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A", Pop: 2},
 	OpPathCount:       {Name: "pathcount", Doc: "push the number of moves of the path so far", Push: 1},
+	OpPathUnfocused:   {Name: "pathunfocused", Doc: "push the number of moves from the start of the path, focused or not", Push: 1},
+	OpPathPosition:    {Name: "pathposition", X: OFlags, B: OJump, Doc: "push the start (X=0) or the last position (X=1) of the path being searched or else of the last matching one; jump if none", Push: 1},
 	OpDictSet:         {Name: "dictset", A: OImm, Doc: "pop value, key; set the entry of dictionary A"},
 	OpDictGet:         {Name: "dictget", A: OImm, B: OJump, Doc: "pop key; push the entry of dictionary A; jump if absent"},
 	OpDictDel:         {Name: "dictdel", A: OImm, Doc: "pop key; remove it from dictionary A"},

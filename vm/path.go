@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"slices"
+
 	"cqlvm/bitboard"
 	"cqlvm/vm/nfa"
 )
@@ -22,10 +24,20 @@ type PathSpec struct {
 // search memoises its states).
 const maxPathSteps = 1 << 22
 
+// pathStep is a constituent that held along a path: a move test (child
+// >= 0, from node) or a position test at node (child < 0), with the
+// number of moves made before it.
 type pathStep struct {
 	k           int32
 	node, child int32
+	length      int32
 }
+
+// OpPathPosition X: which position.
+const (
+	PathStart = 0
+	PathLast  = 1
+)
 
 type pathRun struct {
 	spec     *LineSpec
@@ -43,6 +55,7 @@ type pathRun struct {
 	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
 	atomic    []uint64
 	atomicOK  []bool
+	side      bitboard.Color // the side to move at the start (singlecolor)
 	steps     int
 	done      bool
 }
@@ -57,25 +70,30 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	}
 	r := m.newPathRun(spec)
 	defer func() { m.pathRunFree = append(m.pathRunFree, r) }()
+	r.side = m.tree.Nodes[start].Pos.Side
 	savedAtomic := m.saveAtomic(spec)
-	savedLin := m.lin
+	savedLin, savedStart := m.lin, m.pathStart
 	m.lin.active = false
+	m.pathStart = start
 	m.pathSearch(r, uint32(spec.NFA.Start), start, 0)
 	m.setCur(start)
-	m.lin, m.pathCount = savedLin, 0
+	m.lin, m.pathCount, m.pathStart = savedLin, 0, savedStart
 	if r.bestLast < 0 {
 		m.restoreAtomic(spec, savedAtomic)
 		return 0, 0, false
 	}
 	m.restoreAtomic(spec, r.atomic)
-	m.pathComments(r)
+	m.pathComments(r, start)
 	if spec.NestBan {
 		used := m.lineUsed(li)
 		used[start] = true
 		for _, s := range r.bestPath {
-			used[s.child] = true
+			if s.child >= 0 {
+				used[s.child] = true
+			}
 		}
 	}
+	m.lastPath = [2]int32{start, r.bestLast}
 	m.setCur(start)
 	return r.best, r.bestLast, true
 }
@@ -137,7 +155,9 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		m.pathSearch(r, in.Arg, node, length)
 	case nfa.Test:
 		if m.pathTest(r, int32(in.Arg), node, -1, length) {
+			r.stack = append(r.stack, pathStep{k: int32(in.Arg), node: node, child: -1, length: int32(length)})
 			m.pathSearch(r, in.Out, node, length)
+			r.stack = r.stack[:len(r.stack)-1]
 		}
 	case nfa.Filter:
 		k := int32(in.Arg)
@@ -149,7 +169,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 			if !m.pathTest(r, k, mv.node, mv.child, length) {
 				continue
 			}
-			r.stack = append(r.stack, pathStep{k: k, node: mv.node, child: mv.child})
+			r.stack = append(r.stack, pathStep{k: k, node: mv.node, child: mv.child, length: int32(length)})
 			m.pathSearch(r, in.Out, mv.child, length+1)
 			r.stack = r.stack[:len(r.stack)-1]
 			if r.done {
@@ -200,6 +220,9 @@ func (m *Machine) pathMoves(r *pathRun, head int32, first bool, depth int) {
 // move of a focused piece (or a capture of one with focus capture).
 func (m *Machine) focused(r *pathRun, head, child int32) bool {
 	s := r.spec
+	if s.SingleColor && m.tree.Nodes[head].Pos.Side != r.side {
+		return false // singlecolor: only the moves of the side to move at the start
+	}
 	if s.Path.Focus < 0 {
 		return true
 	}
@@ -246,16 +269,53 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
 }
 
 // pathComments replays the winning path for its constituents' comments
-// and adds the path's start and end comments.
-func (m *Machine) pathComments(r *pathRun) {
+// (the search drops them) and adds the path's start and end comments.
+// The replay must not change variables a second time: they are restored.
+func (m *Machine) pathComments(r *pathRun, start int32) {
 	s := r.spec
 	if len(r.bestPath) == 0 {
 		return
+	}
+	var slots []uint64
+	var bound []bool
+	if !s.Path.Pure {
+		slots, bound = slices.Clone(m.slots), slices.Clone(m.bound)
+	}
+	savedStart, said := m.pathStart, len(m.messages)
+	m.pathStart = start
+	for _, st := range r.bestPath {
+		m.setCur(st.node)
+		m.pathChild, m.pathCount = st.child, int(st.length)
+		m.run(s.Subs[st.k])
+	}
+	// the search printed the messages already
+	m.pathStart, m.pathCount, m.messages = savedStart, 0, m.messages[:said]
+	if slots != nil {
+		copy(m.slots, slots)
+		copy(m.bound, bound)
 	}
 	first := r.bestPath[0].node
 	if !s.Quiet {
 		m.startEndComments("path", first, r.bestLast, r.best)
 	}
+}
+
+// pathUnfocused counts the moves from the start of the path being
+// searched to the current position, focused or not.
+func (m *Machine) pathUnfocused() int {
+	if m.pathStart < 0 {
+		return 0
+	}
+	return int(m.tree.Nodes[m.cur].Ply - m.tree.Nodes[m.pathStart].Ply)
+}
+
+// pathPosition is the start or last position (what) of the path being
+// searched, or else of the last path that matched; -1 if none.
+func (m *Machine) pathPosition(what uint8) int32 {
+	if what == PathStart && m.pathStart >= 0 {
+		return m.pathStart
+	}
+	return m.lastPath[what]
 }
 
 func (m *Machine) saveAtomic(s *LineSpec) []uint64 {

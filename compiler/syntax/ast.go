@@ -159,27 +159,30 @@ const (
 	KAncestry         // Str: "[<]" ...; Args
 
 	// Moves.
-	KMove             // MoveParams
-	KDash             // Dash
-	KCountMoves       // Args[0]: a dash
-	KFrom             // from (the move into this position)
-	KTo               // to
-	KCastle           // castle
-	KOO               // o-o
-	KOOO              // o-o-o
-	KEnPassant        // enpassant
-	KEnPassantSquare  // enpassantsquare
-	KNullMove         // nullmove
-	KPrimary          // primary
-	KSecondary        // secondary
-	KLine             // Seq
-	KPath             // Seq
-	KSeqFilter        // a line/path constituent wrapping one filter
-	KSeqConcat        // Args
-	KSeqAlt           // Args (path only, via |)
-	KSeqRepeat        // Args[0]; Int, Int2 (Int2 < 0 = unbounded)
-	KSeqDash          // path step: Args[0] a KDash
-	KPathCount        // pathcount etc.
+	KMove            // MoveParams
+	KDash            // Dash
+	KCountMoves      // Args[0]: a dash
+	KFrom            // from (the move into this position)
+	KTo              // to
+	KCastle          // castle
+	KOO              // o-o
+	KOOO             // o-o-o
+	KEnPassant       // enpassant
+	KEnPassantSquare // enpassantsquare
+	KNullMove        // nullmove
+	KPrimary         // primary
+	KSecondary       // secondary
+	KLine            // Seq
+	KPath            // Seq
+	KSeqFilter       // a line/path constituent wrapping one filter
+	KSeqConcat       // Args
+	KSeqAlt          // Args (path only, via |)
+	KSeqRepeat       // Args[0]; Int, Int2 (Int2 < 0 = unbounded)
+	KSeqDash         // path step: Args[0] a KDash
+	KPathCount       // pathcount
+	KPathCountUnfocused
+	KPathStart        // the start of the path being searched, or of the last matching one
+	KPathLastPosition // the last position of the last matching path
 	KCurrentTransform //
 	KTransform        // Transform: TKind; Args[0] body; Flags: count; HasRange
 	KOrbit            // an expanded transform: Args are the distinct members; Flags: count; HasRange

@@ -26,6 +26,7 @@ var simpleKeywords = map[string]Kind{
 	"doubledpawns": KDoubledPawns, "connectedpawns": KConnectedPawns,
 	"currenttransform": KCurrentTransform,
 	"removecomment":    KRemoveComment, "pathcount": KPathCount,
+	"pathcountunfocused": KPathCountUnfocused, "pathstart": KPathStart, "pathlastposition": KPathLastPosition,
 }
 
 // prefixKeywords take one argument parsed at the given level.
@@ -110,8 +111,8 @@ var otherReserved = map[string]bool{
 	// parameters of filters it has, and words kept for later versions
 	"any": true, "arrow": true, "attacked": true, "by": true, "captures": true,
 	"currentmove": true, "dihedral": true, "equal": true, "extension": true,
-	"hhdb": true, "nosort": true, "oldline": true, "pathcountunfocused": true,
-	"pathdebug": true, "pathlastposition": true, "pathstart": true, "pgn": true,
+	"hhdb": true, "nosort": true, "oldline": true,
+	"pathdebug": true, "pgn": true,
 	"similarposition": true, "substring": true, "transform": true,
 }
 
