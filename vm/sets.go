@@ -124,7 +124,10 @@ const (
 	SqColorType
 )
 
-// squareNum computes rank/file/type of the single square of s.
+// squareNum computes rank/file/type of the single square of s. An empty
+// square has type and colortype 0 (type.html: "empty | 0"; colortype.html:
+// "If s is not occupied by a piece, colortype s is 0"); only a set that is
+// not exactly one square fails.
 func squareNum(p *bitboard.Position, s bitboard.Set, what uint8) (int64, bool) {
 	if s.Count() != 1 {
 		return 0, false
@@ -136,17 +139,10 @@ func squareNum(p *bitboard.Position, s bitboard.Set, what uint8) (int64, bool) {
 	case SqFile:
 		return int64(sq.File() + 1), true
 	case SqType:
-		pc := p.Board[sq]
-		if pc == bitboard.Empty {
-			return 0, false
-		}
-		return int64(pc.Type()), true
+		return int64(p.Board[sq].Type()), true // bitboard.Empty has type 0
 	case SqColorType:
 		pc := p.Board[sq]
-		if pc == bitboard.Empty {
-			return 0, false
-		}
-		if pc.Color() == bitboard.Black {
+		if pc != bitboard.Empty && pc.Color() == bitboard.Black {
 			return -int64(pc.Type()), true
 		}
 		return int64(pc.Type()), true

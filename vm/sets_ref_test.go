@@ -822,8 +822,8 @@ func TestPowerSquareNumReference(t *testing.T) {
 		tv, tok := squareNum(p, one, SqType)
 		cv, cok := squareNum(p, one, SqColorType)
 		if pc == bitboard.Empty {
-			if tok || cok {
-				t.Fatalf("type of the empty square %v succeeded", one)
+			if !tok || tv != 0 || !cok || cv != 0 {
+				t.Fatalf("type/colortype of the empty square %v = %d %v / %d %v, want 0 / 0", one, tv, tok, cv, cok)
 			}
 		} else {
 			wantType := int64(1 + indexOf("PNBRQK", pc.Letter()&^0x20))
