@@ -28,3 +28,25 @@ func TestTypeOfEmptySquare(t *testing.T) {
 		{`type e4 < 1`, false, []int32{0}},
 	})
 }
+
+// TestExtendedFen: fen.html, "CQL actually supports its own 'extended'
+// version of FEN in which the piece names ... can be augmented by using
+// any of the single-character piece designators: A, a, . or _": A is any
+// white piece, a any black piece, . anything and _ an empty square; the
+// digits still count empty squares.
+func TestExtendedFen(t *testing.T) {
+	runManualCases(t, onePosition(startFEN), []manualCase{
+		{`fen "a..qkbnr/pppppppp/_7/8/8/8/PPPPPPPP/RNBQKBNA"`, false, []int32{0}},
+		{`fen "aaaaaaaa/aaaaaaaa/8/8/8/8/AAAAAAAA/AAAAAAAA"`, false, []int32{0}},
+		{`fen "rnbqkbnr/pppppppp/________/8/8/8/PPPPPPPP/RNBQKBNR"`, false, []int32{0}},
+		{`fen "A......./8/8/8/8/8/8/8"`, false, nil},                            // a8 holds a black rook
+		{`fen "rnbqkbnr/pppppppp/8/8/8/8/aPPPPPPP/RNBQKBNR"`, false, nil},       // a2 holds a white pawn
+		{`fen "_nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"`, false, nil},       // a8 is not empty
+		{`fen "rnbqkbnr/pppppppp/8/_______/8/8/PPPPPPPP/RNBQKBNR"`, false, nil}, // seven squares on a rank
+	})
+	runManualCases(t, onePosition("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), []manualCase{
+		{`fen "4a3/8/8/8/8/8/8/4A3"`, false, []int32{0}},
+		{`fen "4A3/8/8/8/8/8/8/4a3"`, false, nil},
+		{`fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1"`, false, []int32{0}},
+	})
+}

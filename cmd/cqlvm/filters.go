@@ -89,7 +89,7 @@ var filterTable = []filterHelp{
 	{"variations", "cql(variations)", "header parameter: search the variations too"},
 	{"virtualmainline", "virtualmainline", "every White move on the path from the start is a mainline move"},
 	{"try", "try", "exactly one White move on the path from the start is a variation move (a try)"},
-	{"fen", "fen / fen \"FEN\"", "the position's FEN (string), or: the board equals that of FEN"},
+	{"fen", "fen / fen \"FEN\"", "the position's FEN (string), or: the board equals that of FEN (which may use A, a, . and _ for a square)"},
 	{"passedpawns", "passedpawns", "the passed pawns"},
 	{"isolatedpawns", "isolatedpawns", "the isolated pawns"},
 	{"doubledpawns", "doubledpawns", "the doubled pawns"},
