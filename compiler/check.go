@@ -142,6 +142,11 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		c.expect(n.Args[0], "the left side of "+opName(n), ast.TSet)
 		c.expect(n.Args[1], "the right side of "+opName(n), ast.TSet)
 		return ast.TSet
+	case ast.KArrowChain:
+		for _, a := range n.Args {
+			c.expect(a, "an operand of "+opName(n), ast.TSet)
+		}
+		return ast.TSet
 	case ast.KCompl, ast.KLight, ast.KDark, ast.KDirection:
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
 		return ast.TSet
@@ -372,6 +377,11 @@ func opName(n *ast.Node) string {
 		return "attacks"
 	case ast.KAttackedBy:
 		return "attackedby"
+	case ast.KArrowChain:
+		if n.Flags&ast.FlagBackward != 0 {
+			return "a chain of '<-'"
+		}
+		return "a chain of '->'"
 	case ast.KPlus:
 		return "'+'"
 	case ast.KMinus:

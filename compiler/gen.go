@@ -349,6 +349,15 @@ func (g *gen) value(n *ast.Node, fail int) {
 		g.value(n.Args[1], fail)
 		g.emit(map[ast.Kind]vm.Op{ast.KUnion: vm.OpUnion, ast.KInter: vm.OpInter, ast.KAttacks: vm.OpAttacks,
 			ast.KAttackedBy: vm.OpAttackedBy, ast.KBetween: vm.OpBetween}[n.Kind], 0, 0, 0)
+	case ast.KArrowChain:
+		for _, a := range n.Args {
+			g.value(a, fail)
+		}
+		var backward uint8
+		if n.Flags&ast.FlagBackward != 0 {
+			backward = vm.ChainBackward
+		}
+		g.emit(vm.OpArrowChain, backward, len(n.Args), 0)
 	case ast.KMinus:
 		if n.Type == ast.TSet {
 			g.value(n.Args[0], fail)

@@ -119,8 +119,10 @@ func clamp(v, lo, hi int64) int64 {
 	return v
 }
 
-// fenBoardMatches compares the board field of a FEN (or a pattern where
-// '.' matches any square) with the position.
+// fenBoardMatches compares the board field of a FEN with the position.
+// The field may use CQL's extended FEN (fen.html): besides the piece
+// letters and digits, each of the one-character piece designators A, a,
+// . and _ stands for one square (see fenSquareMatches).
 func fenBoardMatches(p *bitboard.Position, fen string) bool {
 	board, _, _ := strings.Cut(strings.TrimSpace(fen), " ")
 	rank, file := 7, 0
@@ -139,16 +141,31 @@ func fenBoardMatches(p *bitboard.Position, fen string) bool {
 				}
 				file++
 			}
-		case c == '.' || c == '?':
-			file++
 		default:
-			if file > 7 || rank < 0 || p.Board[bitboard.MakeSquare(file, rank)].Letter() != c {
+			if file > 7 || rank < 0 || !fenSquareMatches(p.Board[bitboard.MakeSquare(file, rank)], c) {
 				return false
 			}
 			file++
 		}
 	}
 	return rank == 0 && file == 8
+}
+
+// fenSquareMatches reports whether pc fits the extended-FEN letter c: a
+// piece letter, A (any white piece), a (any black piece), _ (empty) or
+// . (anything; '?' is accepted as a synonym).
+func fenSquareMatches(pc bitboard.Piece, c byte) bool {
+	switch c {
+	case '.', '?':
+		return true
+	case '_':
+		return pc == bitboard.Empty
+	case 'A':
+		return pc != bitboard.Empty && pc.Color() == bitboard.White
+	case 'a':
+		return pc != bitboard.Empty && pc.Color() == bitboard.Black
+	}
+	return pc.Letter() == c // the empty square's letter is '.', handled above
 }
 
 // originalComment is the PGN comment text after the move into node, with

@@ -321,6 +321,12 @@ func (m *Machine) run(pc int) bool {
 		case OpAttackedBy:
 			b := m.popSet()
 			m.st[len(m.st)-1] = uint64(attackedBy(m.pos(), bitboard.Set(m.st[len(m.st)-1]), b))
+		case OpArrowChain:
+			sets := make([]bitboard.Set, in.A)
+			for i := len(sets) - 1; i >= 0; i-- {
+				sets[i] = m.popSet()
+			}
+			m.pushSet(arrowChain(m.pos(), sets, in.X))
 		case OpSubset:
 			b := m.popSet()
 			a := m.popSet()

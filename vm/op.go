@@ -55,6 +55,8 @@ func StackEffect(in Inst) (pop, push, spop, spush int) {
 		spop = int(in.A)
 	case OpRay:
 		pop, push = int(in.A&0xff), 1
+	case OpArrowChain:
+		pop = int(in.A)
 	case OpDictSet, OpDictGet, OpDictDel, OpDictIterNext:
 		pop, push, spop, spush = dictEffect(in)
 	case OpLine:
@@ -109,6 +111,7 @@ const (
 	OpJNotEmpty
 	OpAttacks
 	OpAttackedBy
+	OpArrowChain
 	OpSubset
 	OpLight
 	OpDark
@@ -286,6 +289,7 @@ var opTable = [opCount]opInfo{
 	OpJNotEmpty:    {Name: "jnotempty", B: OJump, Doc: "pop set; jump if not empty", Pop: 1},
 	OpAttacks:      {Name: "attacks", Doc: "pop b, a; push squares of a whose piece attacks a square of b", Pop: 2, Push: 1},
 	OpAttackedBy:   {Name: "attackedby", Doc: "pop b, a; push squares of a attacked by a piece on b", Pop: 2, Push: 1},
+	OpArrowChain:   {Name: "arrowchain", X: OFlags, A: OCount, Doc: "pop A sets x1..xn; push the squares of x1 that begin an arrow chain x1->x2->...->xn (X=1, written x1<-...<-xn: those that end xn->...->x1)", Push: 1},
 	OpSubset:       {Name: "subset", B: OJump, Doc: "pop b, a; jump unless a is a subset of b", Pop: 2},
 	OpLight:        {Name: "light", Pop: 1, Push: 1},
 	OpDark:         {Name: "dark", Pop: 1, Push: 1},

@@ -342,6 +342,7 @@ func CompactSetString(s bitboard.Set) string {
 var flagNames = map[Op][]string{
 	OpSquareSetNum: {"rank", "file", "type", "colortype"},
 	OpPin:          {"from", "through", "to"},
+	OpArrowChain:   {"forward", "backward"},
 	OpMateKind:     {"puremate", "purestalemate", "modelmate", "modelstalemate", "idealmate", "idealstalemate"},
 	OpLastMove:     {"from", "to", "enpassantsquare"},
 	OpMoveIs:       {"from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"},

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math/bits"
+	"slices"
 
 	"cqlvm/bitboard"
 )
@@ -55,6 +56,37 @@ func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 		att |= p.AttacksFrom(s.Pop())
 	}
 	return a & att
+}
+
+// ChainBackward (OpArrowChain's X) marks a chain of <- arrows.
+const ChainBackward uint8 = 1
+
+// arrowChain is the value of the arrow chain whose operands are sets
+// (attackarrow.html, attackedarrow.html). x1 -> x2 -> ... -> xn holds
+// when, once one square of each of x2..x(n-1) is taken as empty, a piece
+// on x1 attacks a square of xn through them: the line from x1 meets those
+// squares in that order, every other square in between being empty, so
+// only a rook, bishop or queen can (R->n->k: a knight pinned by a rook;
+// Q->P->P->h8: two distinct pawns stand between the queen and h8). This
+// is the condition of `ray attack (x1 ... xn)`. The value is the squares
+// of x1 that begin such a chain. With backward the chain is written
+// x1 <- x2 <- ... <- xn, true when xn -> ... -> x1 is, and its value is
+// the squares of x1 that end one. flags is OpArrowChain's X. The chain
+// reuses sets as scratch space.
+func arrowChain(p *bitboard.Position, sets []bitboard.Set, flags uint8) bitboard.Set {
+	if flags == ChainBackward {
+		slices.Reverse(sets)
+		return rays(p, sets, 0, true)
+	}
+	var out bitboard.Set
+	for s := sets[0] & p.Occupied; s != 0; {
+		start := s.Pop()
+		sets[0] = bitboard.SquareSet(start)
+		if rays(p, sets, 0, true) != 0 {
+			out |= sets[0]
+		}
+	}
+	return out
 }
 
 // directionSet returns the squares lo..hi king steps away from a square
@@ -124,7 +156,10 @@ const (
 	SqColorType
 )
 
-// squareNum computes rank/file/type of the single square of s.
+// squareNum computes rank/file/type of the single square of s. An empty
+// square has type and colortype 0 (type.html: "empty | 0"; colortype.html:
+// "If s is not occupied by a piece, colortype s is 0"); only a set that is
+// not exactly one square fails.
 func squareNum(p *bitboard.Position, s bitboard.Set, what uint8) (int64, bool) {
 	if s.Count() != 1 {
 		return 0, false
@@ -136,17 +171,10 @@ func squareNum(p *bitboard.Position, s bitboard.Set, what uint8) (int64, bool) {
 	case SqFile:
 		return int64(sq.File() + 1), true
 	case SqType:
-		pc := p.Board[sq]
-		if pc == bitboard.Empty {
-			return 0, false
-		}
-		return int64(pc.Type()), true
+		return int64(p.Board[sq].Type()), true // bitboard.Empty has type 0
 	case SqColorType:
 		pc := p.Board[sq]
-		if pc == bitboard.Empty {
-			return 0, false
-		}
-		if pc.Color() == bitboard.Black {
+		if pc != bitboard.Empty && pc.Color() == bitboard.Black {
 			return -int64(pc.Type()), true
 		}
 		return int64(pc.Type()), true

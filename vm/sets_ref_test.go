@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -705,6 +706,82 @@ func TestRaysExamples(t *testing.T) {
 	}
 }
 
+// ---- arrow chains ----
+
+// refArrowChain follows the n-ary definition of attackarrow.html: x1 ->
+// x2 -> ... -> xn holds for squares X1..Xn when X2..X(n-1) are distinct
+// squares strictly between X1 and Xn, met in that order from X1, and the
+// piece on X1 attacks Xn once they are made empty. It returns the X1 and
+// the Xn of every such choice.
+func refArrowChain(p *bitboard.Position, sets []bitboard.Set) (starts, ends bitboard.Set) {
+	n := len(sets)
+	for x1 := 0; x1 < 64; x1++ {
+		for xn := 0; xn < 64; xn++ {
+			if !sets[0].Has(bitboard.Square(x1)) || !sets[n-1].Has(bitboard.Square(xn)) {
+				continue
+			}
+			// the squares between, nearest to x1 first
+			var line []int
+			df, dr := xn%8-x1%8, xn/8-x1/8
+			if x1 != xn && (df == 0 || dr == 0 || df == dr || df == -dr) {
+				sf, sr := sign(df), sign(dr)
+				for f, r := x1%8+sf, x1/8+sr; refSq(f, r) != bitboard.Square(xn); f, r = f+sf, r+sr {
+					line = append(line, int(refSq(f, r)))
+				}
+			}
+			var choose func(i, from int, q bitboard.Position) bool
+			choose = func(i, from int, q bitboard.Position) bool { // sets[1..i-1] placed
+				if i == n-1 {
+					return refAttacks(&q, x1%8, x1/8).Has(bitboard.Square(xn))
+				}
+				for k := from; k < len(line); k++ {
+					if sets[i].Has(bitboard.Square(line[k])) {
+						e := q
+						e.Board[line[k]] = bitboard.Empty
+						if choose(i+1, k+1, e) {
+							return true
+						}
+					}
+				}
+				return false
+			}
+			if choose(1, 0, *p) {
+				starts |= refBit(x1%8, x1/8)
+				ends |= refBit(xn%8, xn/8)
+			}
+		}
+	}
+	return starts, ends
+}
+
+func TestArrowChainReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	nonEmpty := 0
+	for pi, p := range testPositions(t) {
+		for i := 0; i < 6; i++ {
+			sets := make([]bitboard.Set, 3+rng.IntN(2))
+			for k := range sets {
+				sets[k] = pieceSet(rng, p)
+			}
+			starts, ends := refArrowChain(p, sets)
+			if starts != 0 {
+				nonEmpty++
+			}
+			if got := arrowChain(p, slices.Clone(sets), 0); got != starts {
+				t.Fatalf("position %d %s: chain -> %v = %v, want %v", pi, p.FEN(), sets, got, starts)
+			}
+			backward := slices.Clone(sets)
+			slices.Reverse(backward) // written xn <- ... <- x1
+			if got := arrowChain(p, backward, ChainBackward); got != ends {
+				t.Fatalf("position %d %s: chain <- %v = %v, want %v", pi, p.FEN(), backward, got, ends)
+			}
+		}
+	}
+	if nonEmpty < 100 {
+		t.Errorf("only %d non-empty chains in the sample", nonEmpty)
+	}
+}
+
 // ---- pawn structure ----
 
 func refPawnStructure(p *bitboard.Position, what uint8) bitboard.Set {
@@ -822,8 +899,8 @@ func TestPowerSquareNumReference(t *testing.T) {
 		tv, tok := squareNum(p, one, SqType)
 		cv, cok := squareNum(p, one, SqColorType)
 		if pc == bitboard.Empty {
-			if tok || cok {
-				t.Fatalf("type of the empty square %v succeeded", one)
+			if !tok || tv != 0 || !cok || cv != 0 {
+				t.Fatalf("type/colortype of the empty square %v = %d %v / %d %v, want 0 / 0", one, tv, tok, cv, cok)
 			}
 		} else {
 			wantType := int64(1 + indexOf("PNBRQK", pc.Letter()&^0x20))

@@ -68,6 +68,9 @@ func TestRestrictionFlags(t *testing.T) {
 // searches the variations: virtualmainline.html).
 func TestPositionFlags(t *testing.T) {
 	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	// the same board in CQL's extended FEN (fen.html): A any white piece,
+	// a any black piece, . anything, _ an empty square
+	const extendedFen = "a1bqkbna/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/AN.QKB_R"
 	cases := []struct {
 		args      []string
 		query     string
@@ -75,6 +78,7 @@ func TestPositionFlags(t *testing.T) {
 		pgn       string
 	}{
 		{[]string{"-fen", fen}, `fen "` + fen + `"`, nil, gamesPGN},
+		{[]string{"-fen", extendedFen}, `fen "` + fen + `"`, nil, gamesPGN},
 		{[]string{"-wtm", "-cql", "mate"}, "wtm mate", nil, gamesPGN},
 		{[]string{"-btm", "-cql", "stalemate"}, "btm stalemate", nil, gamesPGN},
 		{[]string{"-virtualmainline", "-cql", "check"}, "virtualmainline check", []string{"-variations"}, samplePGN},

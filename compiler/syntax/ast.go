@@ -40,6 +40,7 @@ const (
 	KIn         // Args[0] in Args[1]
 	KAttacks    // Args[0] attacks Args[1]
 	KAttackedBy // Args[0] attackedby Args[1]
+	KArrowChain // Args: x1 -> x2 -> ... -> xn (n >= 3); Flags&FlagBackward: x1 <- x2 <- ... <- xn
 	KPlus       // Args[0] + Args[1]: addition or string concatenation
 	KTimes      // *
 	KDiv        // /

@@ -333,6 +333,10 @@ func (p *Parser) parseExpr(min int) *Node {
 			}
 			continue
 		}
+		if opTok.Kind == TPunct && (opTok.Text == "->" || opTok.Text == "<-") {
+			left = p.parseArrowChain(left, opTok)
+			continue
+		}
 		nextMin := level + 1
 		if rightAssoc {
 			nextMin = level
@@ -345,6 +349,43 @@ func (p *Parser) parseExpr(min int) *Node {
 		left = p.binary(op, left, right)
 	}
 	return left
+}
+
+// parseArrowChain parses what follows the first arrow of x1 -> x2 [-> x3
+// ...] (or of the same chain of <-). Two operands are the binary arrow,
+// attacks or attackedby. A longer chain of one kind of arrow is a single
+// filter about pins and interferences (attackarrow.html, ternary and n-ary
+// forms; attackedarrow.html, chains), not nested binary arrows: R->n->k is
+// "n pinned by R", where (R->n)->k would ask whether the rooks attacking n
+// attack k. A change of arrow ends the chain, which then is the left
+// operand of the next arrow, as before chains existed.
+func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
+	args := []*Node{first}
+	for {
+		right := p.parseExpr(levelAttack + 1)
+		if right == nil {
+			p.errorf(arrow.Span, "missing right side of '%s'", arrow.Text)
+			break
+		}
+		args = append(args, right)
+		if !p.isPunct(arrow.Text) {
+			break
+		}
+		arrow = p.advance()
+	}
+	switch {
+	case len(args) == 1:
+		return first
+	case len(args) == 2 && arrow.Text == "->":
+		return p.binary("attacks", args[0], args[1])
+	case len(args) == 2:
+		return p.binary("attackedby", args[0], args[1])
+	}
+	n := p.node(KArrowChain, source.Join(first.Span, args[len(args)-1].Span), args...)
+	if arrow.Text == "<-" {
+		n.Flags |= FlagBackward
+	}
+	return n
 }
 
 // binaryOp classifies the current token as a binary operator.
