@@ -41,7 +41,7 @@ func FuzzCompile(f *testing.F) {
 	}
 	for _, s := range []string{
 		"line --> (. --> .)* --> check{0,}",
-		"line --> (check* --> .*)*",
+		"line --> (check* --> .+)*",
 		"path (-- --*)*",
 		"flipcolor shift {light Kc1 dark kh8}",
 		"x = 0 loop {x += 1 x < 100}",

@@ -239,6 +239,12 @@ func (p *Parser) parseLine(t Token) *Node {
 		return nil
 	}
 	n.Seq.Backward = arrow.Text == "<--"
+	if n.Seq.Backward && n.Flags&(FlagNestBan|FlagPrimary|FlagSecondary) != 0 {
+		// features.md §9.1: a backward line takes no nestban, primary or
+		// secondary (a position has one parent)
+		p.errorf(p.spanFrom(t.Span.From), "a line looking back (<--) cannot have nestban, primary or secondary")
+		return nil
+	}
 	p.inSeq++
 	n.Seq.Body = p.parseSeqChain(arrow.Text, false)
 	p.inSeq--
@@ -306,12 +312,42 @@ func (p *Parser) parseSeqElem(arrow string) *Node {
 // parseRepetitions applies * + ? {n} {n,} {,m} {n,m} {+} {*} suffixes.
 func (p *Parser) parseRepetitions(atom *Node) *Node {
 	for {
+		at := p.tok()
 		lo, hi, ok := p.repetition()
 		if !ok {
 			return atom
 		}
+		if canMatchNothing(atom) {
+			// features.md §9.1: wildcards cannot apply to a constituent
+			// that can match the empty sequence
+			p.errorf(source.Join(atom.Span, at.Span), "a repetition cannot apply to a constituent that can match no position at all")
+			return nil
+		}
 		atom = &Node{Kind: KSeqRepeat, Span: p.spanFrom(atom.Span.From), Args: []*Node{atom}, Int: lo, Int2: hi}
 	}
+}
+
+// canMatchNothing reports whether a line constituent can match an empty
+// sequence of positions.
+func canMatchNothing(n *Node) bool {
+	switch n.Kind {
+	case KSeqRepeat:
+		return n.Int == 0 || canMatchNothing(n.Args[0])
+	case KSeqConcat:
+		for _, a := range n.Args {
+			if !canMatchNothing(a) {
+				return false
+			}
+		}
+		return true
+	case KSeqAlt:
+		for _, a := range n.Args {
+			if canMatchNothing(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // repetition consumes a repetition suffix; hi < 0 means unbounded.
