@@ -233,7 +233,7 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 			if i < len(targets)-1 || count || t == ast.TLog {
 				g.test(tg, next)
 			} else {
-				g.value(tg, next)
+				g.lastTargetValue(tg, next)
 			}
 		}
 		g.emit(vm.OpRestCur, 0, save, 0)
@@ -261,6 +261,19 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 		g.jump(vm.OpJump, 0, 0, fail)
 	}
 	g.bind(found)
+}
+
+// lastTargetValue leaves the value of a dash's last target, or jumps to
+// next when the target does not match this move. A set-valued target
+// matches only when its set is not empty (dash.html: the dash's value is
+// that of the first *matched* move), so an empty set sends the dash on to
+// the next move instead of ending it with an empty value.
+func (g *gen) lastTargetValue(tg *ast.Node, next int) {
+	g.value(tg, next)
+	if tg.Type == ast.TSet {
+		g.emit(vm.OpDup, 0, 0, 0)
+		g.jump(vm.OpJEmpty, 0, 0, next)
+	}
 }
 
 func (g *gen) increment(slot int) {

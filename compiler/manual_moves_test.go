@@ -1,0 +1,73 @@
+package compiler
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// Move filters as the manual describes them: the dash, castling's from and
+// to, and currentmove. Each test names the manual page it checks.
+
+// variationsGame has the same first moves in several lines. Nodes
+// (pre-order, variations included): 0 start, 1 e4, 2 e5, 3 Nf3, 4 Nc6,
+// 5 f4, 6 exf4, 7 d4, 8 Nf6, 9 c4, 10 e5, 11 Nc3. Without variations only
+// 0-4 exist.
+const variationsGame = "[Event \"v\"]\n\n" +
+	"1. e4 (1. d4 Nf6) (1. c4 e5 2. Nc3) 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 *\n"
+
+// TestDashSetTargetNeedsNonEmptySet: dash.html, "A ―― filter matches the
+// current position if there is some move from the current position which
+// the ―― filter matches", "If there is no move that matches the specified
+// target filters, the ―― move fails to match", and its value is "the
+// value of the last specified target filter of the first matched move
+// (moves are considered in the order of their appearance in the PGN
+// file)". A set filter matches when its set is not empty, so a move whose
+// last target is an empty set is not a matched move: the dash goes on to
+// the next move in the PGN.
+func TestDashSetTargetNeedsNonEmptySet(t *testing.T) {
+	runManualCases(t, variationsGame, []manualCase{
+		{`initial --(Pd4)`, true, []int32{0}},
+		{`initial --(Pd4)`, false, nil},
+		{`initial not --(Pd4)`, true, nil},
+		{`initial x = --(to Pc4) x == c4`, true, []int32{0}},
+		{`initial x = --(Pc4)`, false, nil},
+		{`initial x = --(Pc4)`, true, []int32{0}},
+		// the second white move from node 2 is 2. f4
+		{`wtm x = --(Pf4) x == f4`, true, []int32{2}},
+		// a non-empty target still stops at the first move
+		{`initial x = --(to) x == e4`, true, []int32{0}},
+		// the same rule in a line or path constituent, and in countmoves
+		{`initial line --> --(Pd4) --> --(nf6)`, true, []int32{0}},
+		{`initial path --(Pd4) --(nf6)`, true, []int32{0}},
+		{`initial countmoves --(Pd4) == 1`, true, []int32{0}},
+	})
+}
+
+// TestCaptureDashSetTarget: dash.html, "A × filter is considered a type of
+// ―― filter": the [x] dash skips a capture whose last target is an empty
+// set in the same way.
+func TestCaptureDashSetTarget(t *testing.T) {
+	// nodes: 0 start, 1 e4, 2 d5, 3 Bb5+, 4 c6, 5 Bxc6+, 6 Nxc6, 7 exd5, 8 cxb5
+	game := "[Event \"x\"]\n\n1. e4 d5 2. Bb5+ c6 3. Bxc6+ (3. exd5 cxb5) 3... Nxc6 *\n"
+	runManualCases(t, game, []manualCase{
+		{`[x](Pd5)`, true, []int32{4, 7}},
+		{`wtm x = [x](to & d5) x == d5`, true, []int32{4}},
+		{`wtm x = [x](to & d5)`, false, nil},
+	})
+}
+
+// TestDashSetTargetAgreesWithTrue: by the rule above, `--(S)` and
+// `--(S true)` match the same positions for a set filter S (one matches
+// when some move leaves S non-empty, the other when some move does and
+// true holds). Games of sample.pgn where the two differed.
+func TestDashSetTargetAgreesWithTrue(t *testing.T) {
+	for _, g := range gamesFromFile(t, "../testdata/pgn/sample.pgn", 1, 2, 5, 8) {
+		tree := treeOf(g, true)
+		plain := matchesAt(t, `--(A attacks k)`, tree, 5*time.Second)
+		withTrue := matchesAt(t, `--(A attacks k true)`, tree, 5*time.Second)
+		if len(withTrue) == 0 || !slices.Equal(plain, withTrue) {
+			t.Errorf("game %d: --(A attacks k) matches %v, --(A attacks k true) matches %v", g.Number, plain, withTrue)
+		}
+	}
+}
