@@ -71,3 +71,48 @@ func TestDashSetTargetAgreesWithTrue(t *testing.T) {
 		}
 	}
 }
+
+// castlingGame: nodes 0 start, 1 e4, 2 e5, 3 Nf3, 4 Nc6, 5 Bc4, 6 Bc5,
+// 7 O-O, 8 Nf6, 9 d3, 10 O-O.
+const castlingGame = "[Event \"c\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O *\n"
+
+// TestFromToAfterCastling: contextualcastling.html, "Ordinarily the from
+// filter has value equal to the squares from which pieces moved in the
+// current move, and the to filter has value equal to the squares to which
+// pieces moved in the current move", with the example "//last move was
+// white o-o from==[e1,h1] to==[f1,g1]".
+func TestFromToAfterCastling(t *testing.T) {
+	runManualCases(t, castlingGame, []manualCase{
+		{`from == [e1,h1] to == [f1,g1]`, false, []int32{7}},
+		{`from == [e8,h8] to == [f8,g8]`, false, []int32{10}},
+		{`o-o from == e1`, false, nil},
+		{`from == e2 to == e4`, false, []int32{1}}, // other moves: one square each
+		// every castling has both pieces' squares
+		{`castle #from == 2 #to == 2`, false, []int32{7, 10}},
+	})
+}
+
+// TestFromToInDashScope: contextualcastling.html, "A from or to filter
+// inside a target filter is in the scope of the surrounding ―― filter"
+// (the squares are those of the piece the dash's left and right filters
+// describe, as in its example ♖――(from==h1 to==f1)), but "if a from or to
+// filter is enclosed in a another filter that could change the current
+// position (like : or find or echo), then the from or to is not in the
+// scope of the ―― filter", as in ――(initialposition:from).
+func TestFromToInDashScope(t *testing.T) {
+	runManualCases(t, castlingGame, []manualCase{
+		{`R--(from == h1 to == f1)`, false, []int32{6}},
+		{`K--(castle from == e1 to == g1)`, false, []int32{6}},
+		{`k--(castle from == e8 to == g8)`, false, []int32{9}},
+		// out of the dash's scope under ':' and find
+		{`R--(castle currentposition:from == [e1,h1] currentposition:to == [f1,g1])`, false, []int32{6}},
+		{`R--(castle parent:child:from == [e1,h1])`, false, []int32{6}},
+		{`R--(castle find {from == [e1,h1]})`, false, []int32{6}},
+		// back in scope after them
+		{`R--(castle currentposition:from == [e1,h1] from == h1 to == f1)`, false, []int32{6}},
+		{`R--(castle {find check or true} from == h1)`, false, []int32{6}},
+		{`R--(castle line --> true from == h1)`, false, []int32{6}},
+		// naming a position in a comment does not leave the scope
+		{`R--(castle comment(currentposition) from == h1)`, false, []int32{6}},
+	})
+}

@@ -68,14 +68,15 @@ type Machine struct {
 
 	lin       linState // linearization in force (inside line constituents)
 	pathChild int32    // the move a path constituent tests (its tail node)
-	// rookView is the node whose castling move `from` and `to` describe by
-	// the rook's squares: inside the targets of a dash whose sets matched
-	// the rook rather than the king. -1 for none.
-	rookView  int32
-	pathCount int    // moves of the path so far, for pathcount
-	ret       uint64 // value left by OpReturn
-	dicts     []map[string]dictEntry
-	dictIters map[int][]string
+	// castleView says which castling piece `from` and `to` describe at
+	// the current position: both (ordinarily), or inside the targets of
+	// a dash the piece its sets matched. Every change of the current
+	// position resets it (setCur); savecur/restcur carry it.
+	castleView castleView
+	pathCount  int    // moves of the path so far, for pathcount
+	ret        uint64 // value left by OpReturn
+	dicts      []map[string]dictEntry
+	dictIters  map[int][]string
 	// AlwaysComment keeps the comments of filters that failed (the
 	// official -alwayscomment): a matched position keeps every comment
 	// its evaluation made, and so does one that did not match.
@@ -99,13 +100,12 @@ type Machine struct {
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
 	return &Machine{
-		rookView: -1,
-		prog:     p,
-		st:       make([]uint64, 0, 64),
-		sst:      make([]string, 0, 16),
-		slots:    make([]uint64, p.NumSlots),
-		sslots:   make([]string, p.NumSlots),
-		bound:    make([]bool, p.NumSlots),
+		prog:   p,
+		st:     make([]uint64, 0, 64),
+		sst:    make([]string, 0, 16),
+		slots:  make([]uint64, p.NumSlots),
+		sslots: make([]string, p.NumSlots),
+		bound:  make([]bool, p.NumSlots),
 	}
 }
 
@@ -214,9 +214,42 @@ func sameBoard(a, b *bitboard.Position) bool {
 	return true
 }
 
+// setCur makes node the current position. A castle view belongs to the
+// position it was set at, and a filter that moves the current position
+// (even to the same node, as currentposition: does) leaves the scope of
+// the dash that set it (contextualcastling.html), so it is reset here.
 func (m *Machine) setCur(node int32) {
 	m.cur = node
 	m.curPos = m.tree.Nodes[node].Pos
+	m.castleView = viewBoth
+}
+
+// saveCur packs what restCur brings back: the current node (low 32
+// bits), whether linearization is in force (bit 32) and the castle view
+// (bits 33 and up).
+func (m *Machine) saveCur() uint64 {
+	v := uint64(uint32(m.cur)) | uint64(m.castleView)<<33
+	if m.lin.active {
+		v |= 1 << 32
+	}
+	return v
+}
+
+// restCur undoes what happened to the current position since saveCur
+// gave v.
+func (m *Machine) restCur(v uint64) {
+	m.setCur(int32(uint32(v)))
+	m.lin.active = v>>32&1 != 0
+	m.castleView = castleView(v >> 33)
+}
+
+// visit runs f with node as the current position, then makes the current
+// position what it was, castle view included.
+func (m *Machine) visit(node int32, f func()) {
+	saved := m.saveCur()
+	m.setCur(node)
+	f()
+	m.restCur(saved)
 }
 
 func (m *Machine) push(v uint64) { m.st = append(m.st, v) }
@@ -521,22 +554,12 @@ func (m *Machine) run(pc int) bool {
 		case OpSaveCur:
 			// leaving the current position also leaves any linearization
 			// (move filters under ':', find, echo are not linearized)
-			v := uint64(uint32(m.cur))
-			if m.lin.active {
-				v |= 1 << 32
-			}
-			m.slots[in.A] = v
+			m.slots[in.A] = m.saveCur()
 			m.lin.active = false
 		case OpCastleView:
-			m.rookView = -1
-			if c := int32(m.slots[int(in.A)+MoveSlotCurrent]); m.moveSquare(int(in.A), MoveFrom)&bitboard.SquareSet(m.currentMove(int(in.A)).From) == 0 {
-				m.rookView = c
-			}
+			m.castleView = m.candidateCastle(int(in.A))
 		case OpRestCur:
-			m.rookView = -1
-			v := m.slots[in.A]
-			m.setCur(int32(uint32(v)))
-			m.lin.active = v>>32 != 0
+			m.restCur(m.slots[in.A])
 		case OpSetCur:
 			m.setCur(int32(m.popNum()))
 		case OpCurPos:
@@ -827,11 +850,16 @@ func (m *Machine) run(pc int) bool {
 			var n int
 			var last int32
 			var ok bool
+			// in a dash's target, a line's constituents are out of the
+			// dash's scope (their setCur resets the castle view) but the
+			// filters after the line are back in it
+			view := m.castleView
 			if m.prog.Lines[in.A].IsPath {
 				n, last, ok = m.runPath(int(in.A))
 			} else {
 				n, last, ok = m.runLine(int(in.A))
 			}
+			m.castleView = view
 			if !ok {
 				pc = int(in.B)
 				continue
@@ -1021,18 +1049,13 @@ func (m *Machine) lastMoveSquare(what uint8) bitboard.Set {
 		return 0
 	}
 	mv := &m.tree.Nodes[m.cur].Move
-	rook := m.rookView == m.cur && mv.Is(bitboard.FlagCastle)
 	switch what {
 	case LastFrom:
-		if rook {
-			return bitboard.SquareSet(mv.RookFrom)
-		}
-		return bitboard.SquareSet(mv.From)
+		from, _ := castleSquares(mv, m.castleView)
+		return from
 	case LastTo:
-		if rook {
-			return bitboard.SquareSet(mv.RookTo)
-		}
-		return bitboard.SquareSet(mv.To)
+		_, to := castleSquares(mv, m.castleView)
+		return to
 	case LastEPSquare:
 		if mv.Is(bitboard.FlagEnPassant) {
 			return bitboard.SquareSet(mv.CaptureSquare())

@@ -397,7 +397,7 @@ var opTable = [opCount]opInfo{
 	OpAssert:          {Name: "assert", B: OJump, Doc: "report a failed assertion (at this instruction's source) and jump"},
 	OpAncestry:        {Name: "ancestry", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a is an ancestor of b ([<] strict, [<=]) or a descendant ([>], [>=])", Pop: 2},
 	OpRegexNext:       {Name: "regexnext", A: OImm, B: OJump, Doc: "like regex, but search from where the previous match of regexp A (in a while loop) ended", SPop: 1, SPush: 1},
-	OpCastleView:      {Name: "castleview", A: OSlot, Doc: "if the current candidate of move filter A is a castling matched by its rook, let from/to at its position give the rook's squares"},
+	OpCastleView:      {Name: "castleview", A: OSlot, Doc: "let from/to at the current position give the squares of the castling piece (king or rook) that the current candidate of move filter A matched"},
 	OpDirectionDyn:    {Name: "directiondyn", X: ODir, Doc: "pop hi, lo, set; push the squares lo..hi steps away in the directions X", Pop: 3, Push: 1},
 	OpMarkComments:    {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments:   {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},
