@@ -255,6 +255,7 @@ func (g *gen) pathElem(e *ast.Node) int {
 	if len(d.Targets) > 0 {
 		g.emit(vm.OpPathChild, 0, 0, 0)
 		g.emit(vm.OpSetCur, 0, 0, 0)
+		g.emit(vm.OpPathCastleView, 0, 0, 0)
 		for _, t := range d.Targets {
 			g.test(t, fail)
 		}

@@ -114,5 +114,8 @@ func TestFromToInDashScope(t *testing.T) {
 		{`R--(castle line --> true from == h1)`, false, []int32{6}},
 		// naming a position in a comment does not leave the scope
 		{`R--(castle comment(currentposition) from == h1)`, false, []int32{6}},
+		// a path's dash constituent has the same scope over its targets
+		{`path R--(castle from == h1 to == f1)`, false, []int32{6}},
+		{`path K--(castle from == e1 to == g1)`, false, []int32{6}},
 	})
 }

@@ -73,6 +73,8 @@ type Machine struct {
 	// a dash the piece its sets matched. Every change of the current
 	// position resets it (setCur); savecur/restcur carry it.
 	castleView castleView
+	// pathCastle is the castling piece the last OpPathMove matched.
+	pathCastle castleView
 	pathCount  int    // moves of the path so far, for pathcount
 	ret        uint64 // value left by OpReturn
 	dicts      []map[string]dictEntry
@@ -558,6 +560,8 @@ func (m *Machine) run(pc int) bool {
 			m.lin.active = false
 		case OpCastleView:
 			m.castleView = m.candidateCastle(int(in.A))
+		case OpPathCastleView:
+			m.castleView = m.pathCastle
 		case OpRestCur:
 			m.restCur(m.slots[in.A])
 		case OpSetCur:
@@ -900,7 +904,9 @@ func (m *Machine) run(pc int) bool {
 			n := &m.tree.Nodes[c]
 			if !m.moveMatches(spec, &n.Move, from, to, bitboard.Full, m.tree.Nodes[n.Parent].FirstChild == c) {
 				pc = int(in.B)
+				continue
 			}
+			m.pathCastle = castlePiece(&n.Move, from, to)
 		case OpPathCount:
 			m.pushNum(int64(m.pathCount))
 

@@ -249,6 +249,7 @@ const (
 	OpRegexNext
 	OpCastleView
 	OpDirectionDyn
+	OpPathCastleView
 
 	opCount // sentinel: number of ops
 )
@@ -385,7 +386,7 @@ var opTable = [opCount]opInfo{
 	OpVirtualMainline: {Name: "virtualmainline", B: OJump, Doc: "jump unless every White move on the path from the root is a primary move and none is null"},
 	OpReturn:          {Name: "return", Doc: "end a value subroutine: pop its value", Pop: 1},
 	OpPathChild:       {Name: "pathchild", Doc: "push the position the path constituent's move reaches", Push: 1},
-	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A", Pop: 2},
+	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A (recording, for pathcastleview, which castling piece matched)", Pop: 2},
 	OpPathCount:       {Name: "pathcount", Doc: "push the number of moves of the path so far", Push: 1},
 	OpDictSet:         {Name: "dictset", A: OImm, Doc: "pop value, key; set the entry of dictionary A"},
 	OpDictGet:         {Name: "dictget", A: OImm, B: OJump, Doc: "pop key; push the entry of dictionary A; jump if absent"},
@@ -398,6 +399,7 @@ var opTable = [opCount]opInfo{
 	OpAncestry:        {Name: "ancestry", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a is an ancestor of b ([<] strict, [<=]) or a descendant ([>], [>=])", Pop: 2},
 	OpRegexNext:       {Name: "regexnext", A: OImm, B: OJump, Doc: "like regex, but search from where the previous match of regexp A (in a while loop) ended", SPop: 1, SPush: 1},
 	OpCastleView:      {Name: "castleview", A: OSlot, Doc: "let from/to at the current position give the squares of the castling piece (king or rook) that the current candidate of move filter A matched"},
+	OpPathCastleView:  {Name: "pathcastleview", Doc: "let from/to at the current position give the squares of the castling piece that the path constituent's move matched (as pathmove recorded it)"},
 	OpDirectionDyn:    {Name: "directiondyn", X: ODir, Doc: "pop hi, lo, set; push the squares lo..hi steps away in the directions X", Pop: 3, Push: 1},
 	OpMarkComments:    {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments:   {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},
