@@ -117,7 +117,7 @@ func linearized(f *ast.Node) bool {
 		return false
 	}
 	switch f.Kind {
-	case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath:
+	case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KCurrentMove:
 		return false
 	case ast.KMove:
 		if !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal {

@@ -119,3 +119,35 @@ func TestFromToInDashScope(t *testing.T) {
 		{`path K--(castle from == e1 to == g1)`, false, []int32{6}},
 	})
 }
+
+// TestCurrentMove: currentmove.html, "It has the syntax currentmove x
+// where x is any ―― filter. The filter is true if the given ―― filter
+// matches the current move", the move that led to the current position.
+// The dash's left and right filters describe squares before that move (a
+// pawn that moved stood on its from square in the parent), its targets
+// the position after it.
+func TestCurrentMove(t *testing.T) {
+	runManualCases(t, castlingGame, []manualCase{
+		{`currentmove --`, false, []int32{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+		{`currentmove Pe2--e4`, false, []int32{1}},
+		{`currentmove Pe4--`, false, nil}, // e4 is empty before 1. e4
+		{`currentmove --e4`, false, []int32{1}},
+		{`currentmove n--`, false, []int32{4, 8}},
+		{`currentmove [x]`, false, nil},
+		{`currentmove --(check)`, false, nil},
+		// castling is a move of the king and the rook
+		{`currentmove R--`, false, []int32{7}},
+		{`currentmove R--(from == h1 to == f1)`, false, []int32{7}},
+		{`currentmove k--(o-o from == e8)`, false, []int32{10}},
+		{`x = currentmove B--(to) x == c4`, false, []int32{5}},
+	})
+	// the manual's underpromotion example, currentmove ♟――=[♜♞♝]
+	// nodes: 0 start, 1 a8=Q+, 2 Kf7, 3 Kf2, 4 h1=N+, 5 Kg1, 6 a8=R+, 7 Kd7
+	game := "[Event \"u\"]\n[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/7p/4K3 w - - 0 1\"]\n\n" +
+		"1. a8=Q+ (1. a8=R+ Kd7) 1... Kf7 2. Kf2 h1=N+ 3. Kg1 *\n"
+	runManualCases(t, game, []manualCase{
+		{`currentmove p--=[rnb]`, false, []int32{4}},
+		{`currentmove P--=[RBN]`, true, []int32{6}},
+		{`currentmove [Pp]--(check)`, true, []int32{1, 4, 6}},
+	})
+}

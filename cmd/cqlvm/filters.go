@@ -123,7 +123,7 @@ var filterTable = []filterHelp{
 	{"nullmove", "nullmove", "the last move was a null move (-- in the PGN)"},
 	{"primary", "primary", "the last move is the first (mainline) move from its position"},
 	{"secondary", "secondary", "the last move starts a variation"},
-	{"currentmove", "currentmove ...", "reserved (6.2 helper for the current move)"},
+	{"currentmove", "currentmove X--Y[(F ...)]", "the move that led to this position goes from X to Y (X, Y taken before it) and F holds after it"},
 
 	// tree navigation and position values
 	{"currentposition", "currentposition", "the current position (also curpos)"},

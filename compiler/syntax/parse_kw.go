@@ -150,6 +150,7 @@ func init() {
 		"legal":             (*Parser).parseLegalDash,
 		"pseudolegal":       (*Parser).parseLegalDash,
 		"countmoves":        (*Parser).parseCountMoves,
+		"currentmove":       (*Parser).parseCurrentMove,
 		"pin":               (*Parser).parsePin,
 		"ray":               (*Parser).parseRay,
 		"makesquare":        (*Parser).parseMakeSquare,
