@@ -124,7 +124,7 @@ func linearized(f *ast.Node) bool {
 		return false
 	}
 	switch f.Kind {
-	case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath:
+	case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KCurrentMove:
 		return false
 	case ast.KMove:
 		if !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal {
@@ -263,6 +263,7 @@ func (g *gen) pathElem(e *ast.Node) int {
 	if len(d.Targets) > 0 {
 		g.emit(vm.OpPathChild, 0, 0, 0)
 		g.emit(vm.OpSetCur, 0, 0, 0)
+		g.emit(vm.OpPathCastleView, 0, 0, 0)
 		for _, t := range d.Targets {
 			g.test(t, fail)
 		}

@@ -39,6 +39,8 @@ func (c *checker) checkMoves(n *ast.Node) (ast.Type, bool) {
 	case ast.KCountMoves:
 		c.check(n.Args[0])
 		return ast.TNum, true
+	case ast.KCurrentMove:
+		return c.check(n.Args[0]), true
 	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
 		return ast.TSet, true
 	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
@@ -73,6 +75,8 @@ func (g *gen) genMoves(n *ast.Node, fail int) bool {
 		g.dash(n.Dash, n.Type, false, fail)
 	case ast.KCountMoves:
 		g.dash(n.Args[0].Dash, ast.TNum, true, fail)
+	case ast.KCurrentMove:
+		g.currentMove(n.Args[0].Dash, n.Type, fail)
 	case ast.KMove:
 		g.move(n, fail)
 	case ast.KFrom:
@@ -184,6 +188,25 @@ func promoteMask(n *ast.Node) uint16 {
 // of the last target of the first matching move (PGN order); in count mode
 // it pushes the number of matching moves.
 func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
+	spec, targets := dashSpec(d)
+	g.dashMoves(spec, d, targets, t, count, fail)
+}
+
+// currentMove compiles `currentmove D`: D with the move that led to the
+// current position as its only candidate (currentmove.html: "The filter
+// is true if the given ―― filter matches the current move"). As for
+// `move previous`, F and G describe the squares before that move, in the
+// parent position; the targets are evaluated after it, which is the
+// current position.
+func (g *gen) currentMove(d *ast.Dash, t ast.Type, fail int) {
+	spec, targets := dashSpec(d)
+	spec.Source = vm.SrcPrevious
+	g.dashMoves(spec, d, targets, t, false, fail)
+}
+
+// dashSpec turns a dash into its move requirements and the targets left
+// to evaluate after the move (legal dashes fold theirs into the spec).
+func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 	spec := vm.MoveSpec{Source: vm.SrcPGN, CastleEither: true, Promote: promoteMask(d.Promote)}
 	if d.Capture {
 		spec.Require |= vm.MustCapture
@@ -210,13 +233,19 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 		}
 		targets = nil
 	}
+	return spec, targets
+}
+
+// dashMoves iterates the candidates of spec that go from d.Left to
+// d.Right and meet the targets (see dash).
+func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t ast.Type, count bool, fail int) {
 	cnt := -1
 	if count {
 		cnt = g.slots.new()
 		g.emit(vm.OpPushNum, 0, 0, 0)
 		g.emit(vm.OpStore, 0, cnt, 0)
 	}
-	base := g.moveBlock(spec, d.Left, d.Right, nil, false, fail)
+	base := g.moveBlock(spec, d.Left, d.Right, nil, spec.Source == vm.SrcPrevious, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
 	g.bind(loop)
@@ -233,7 +262,7 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 			if i < len(targets)-1 || count || t == ast.TLog {
 				g.test(tg, next)
 			} else {
-				g.value(tg, next)
+				g.lastTargetValue(tg, next)
 			}
 		}
 		g.emit(vm.OpRestCur, 0, save, 0)
@@ -261,6 +290,19 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 		g.jump(vm.OpJump, 0, 0, fail)
 	}
 	g.bind(found)
+}
+
+// lastTargetValue leaves the value of a dash's last target, or jumps to
+// next when the target does not match this move. A set-valued target
+// matches only when its set is not empty (dash.html: the dash's value is
+// that of the first *matched* move), so an empty set sends the dash on to
+// the next move instead of ending it with an empty value.
+func (g *gen) lastTargetValue(tg *ast.Node, next int) {
+	g.value(tg, next)
+	if tg.Type == ast.TSet {
+		g.emit(vm.OpDup, 0, 0, 0)
+		g.jump(vm.OpJEmpty, 0, 0, next)
+	}
 }
 
 func (g *gen) increment(slot int) {

@@ -358,14 +358,14 @@ func (m *Machine) startEndComments(name string, first, last int32, length int) {
 // "move 7(btm)", and for a position inside a variation "move 7(btm)[42]"
 // with its positionid, which it also writes at that position ("id:42").
 func (m *Machine) moveText(node int32) string {
-	saved := m.cur
-	m.setCur(node)
-	n, _ := m.infoNum(InfoMoveNumber)
+	var n int64
 	side := "wtm"
-	if v, _ := m.infoNum(InfoSideToMove); v < 0 {
-		side = "btm"
-	}
-	m.setCur(saved)
+	m.visit(node, func() {
+		n, _ = m.infoNum(InfoMoveNumber)
+		if v, _ := m.infoNum(InfoSideToMove); v < 0 {
+			side = "btm"
+		}
+	})
 	if m.tree.Nodes[node].Depth > 0 {
 		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
 		return fmt.Sprintf("move %d(%s)[%d]", n, side, node)

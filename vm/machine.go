@@ -68,11 +68,14 @@ type Machine struct {
 
 	lin       linState // linearization in force (inside line constituents)
 	pathChild int32    // the move a path constituent tests (its tail node)
-	// rookView is the node whose castling move `from` and `to` describe by
-	// the rook's squares: inside the targets of a dash whose sets matched
-	// the rook rather than the king. -1 for none.
-	rookView  int32
-	pathCount int // moves of the path so far, for pathcount
+	// castleView says which castling piece `from` and `to` describe at
+	// the current position: both (ordinarily), or inside the targets of
+	// a dash the piece its sets matched. Every change of the current
+	// position resets it (setCur); savecur/restcur carry it.
+	castleView castleView
+	// pathCastle is the castling piece the last OpPathMove matched.
+	pathCastle castleView
+	pathCount  int // moves of the path so far, for pathcount
 	// pathStart is the start of the path being searched (-1 outside one);
 	// lastPath the start and last position of the last matching path
 	pathStart int32
@@ -103,7 +106,6 @@ type Machine struct {
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
 	return &Machine{
-		rookView:  -1,
 		pathStart: -1,
 		lastPath:  [2]int32{-1, -1},
 		prog:      p,
@@ -221,9 +223,42 @@ func sameBoard(a, b *bitboard.Position) bool {
 	return true
 }
 
+// setCur makes node the current position. A castle view belongs to the
+// position it was set at, and a filter that moves the current position
+// (even to the same node, as currentposition: does) leaves the scope of
+// the dash that set it (contextualcastling.html), so it is reset here.
 func (m *Machine) setCur(node int32) {
 	m.cur = node
 	m.curPos = m.tree.Nodes[node].Pos
+	m.castleView = viewBoth
+}
+
+// saveCur packs what restCur brings back: the current node (low 32
+// bits), whether linearization is in force (bit 32) and the castle view
+// (bits 33 and up).
+func (m *Machine) saveCur() uint64 {
+	v := uint64(uint32(m.cur)) | uint64(m.castleView)<<33
+	if m.lin.active {
+		v |= 1 << 32
+	}
+	return v
+}
+
+// restCur undoes what happened to the current position since saveCur
+// gave v.
+func (m *Machine) restCur(v uint64) {
+	m.setCur(int32(uint32(v)))
+	m.lin.active = v>>32&1 != 0
+	m.castleView = castleView(v >> 33)
+}
+
+// visit runs f with node as the current position, then makes the current
+// position what it was, castle view included.
+func (m *Machine) visit(node int32, f func()) {
+	saved := m.saveCur()
+	m.setCur(node)
+	f()
+	m.restCur(saved)
 }
 
 func (m *Machine) push(v uint64) { m.st = append(m.st, v) }
@@ -534,22 +569,14 @@ func (m *Machine) run(pc int) bool {
 		case OpSaveCur:
 			// leaving the current position also leaves any linearization
 			// (move filters under ':', find, echo are not linearized)
-			v := uint64(uint32(m.cur))
-			if m.lin.active {
-				v |= 1 << 32
-			}
-			m.slots[in.A] = v
+			m.slots[in.A] = m.saveCur()
 			m.lin.active = false
 		case OpCastleView:
-			m.rookView = -1
-			if c := int32(m.slots[int(in.A)+MoveSlotCurrent]); m.moveSquare(int(in.A), MoveFrom)&bitboard.SquareSet(m.currentMove(int(in.A)).From) == 0 {
-				m.rookView = c
-			}
+			m.castleView = m.candidateCastle(int(in.A))
+		case OpPathCastleView:
+			m.castleView = m.pathCastle
 		case OpRestCur:
-			m.rookView = -1
-			v := m.slots[in.A]
-			m.setCur(int32(uint32(v)))
-			m.lin.active = v>>32 != 0
+			m.restCur(m.slots[in.A])
 		case OpSetCur:
 			m.setCur(int32(m.popNum()))
 		case OpCurPos:
@@ -845,11 +872,16 @@ func (m *Machine) run(pc int) bool {
 			if in.X&LineBoundsOnStack != 0 {
 				hi, lo = int(m.popNum()), int(m.popNum())
 			}
+			// in a dash's target, a line's constituents are out of the
+			// dash's scope (their setCur resets the castle view) but the
+			// filters after the line are back in it
+			view := m.castleView
 			if spec.IsPath {
 				n, last, ok = m.runPath(int(in.A))
 			} else {
 				n, last, ok = m.runLine(int(in.A), lo, hi)
 			}
+			m.castleView = view
 			if !ok {
 				pc = int(in.B)
 				continue
@@ -890,7 +922,9 @@ func (m *Machine) run(pc int) bool {
 			n := &m.tree.Nodes[c]
 			if !m.moveMatches(spec, &n.Move, from, to, bitboard.Full, m.tree.Nodes[n.Parent].FirstChild == c) {
 				pc = int(in.B)
+				continue
 			}
+			m.pathCastle = castlePiece(&n.Move, from, to)
 		case OpPathCount:
 			m.pushNum(int64(m.pathCount))
 		case OpPathUnfocused:
@@ -1048,18 +1082,13 @@ func (m *Machine) lastMoveSquare(what uint8) bitboard.Set {
 		return 0
 	}
 	mv := &m.tree.Nodes[m.cur].Move
-	rook := m.rookView == m.cur && mv.Is(bitboard.FlagCastle)
 	switch what {
 	case LastFrom:
-		if rook {
-			return bitboard.SquareSet(mv.RookFrom)
-		}
-		return bitboard.SquareSet(mv.From)
+		from, _ := castleSquares(mv, m.castleView)
+		return from
 	case LastTo:
-		if rook {
-			return bitboard.SquareSet(mv.RookTo)
-		}
-		return bitboard.SquareSet(mv.To)
+		_, to := castleSquares(mv, m.castleView)
+		return to
 	case LastEPSquare:
 		if mv.Is(bitboard.FlagEnPassant) {
 			return bitboard.SquareSet(mv.CaptureSquare())

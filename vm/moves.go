@@ -220,26 +220,66 @@ const (
 // matched the filter's sets.
 func (m *Machine) moveSquare(base int, what uint8) bitboard.Set {
 	mv := m.currentMove(base)
-	from := bitboard.Set(m.slots[base+MoveSlotFrom])
-	to := bitboard.Set(m.slots[base+MoveSlotTo])
-	rook := mv.Is(bitboard.FlagCastle) && !(from.Has(mv.From) && to.Has(mv.To))
+	from, to := castleSquares(mv, m.candidateCastle(base))
 	switch what {
 	case MoveFrom:
-		if rook {
-			return bitboard.SquareSet(mv.RookFrom)
-		}
-		return bitboard.SquareSet(mv.From)
+		return from
 	case MoveTo:
-		if rook {
-			return bitboard.SquareSet(mv.RookTo)
-		}
-		return bitboard.SquareSet(mv.To)
+		return to
 	case MoveCaptureSq:
 		if s := mv.CaptureSquare(); s != bitboard.NoSquare {
 			return bitboard.SquareSet(s)
 		}
 	}
 	return 0
+}
+
+// castleView says which piece of a castling move `from` and `to`
+// describe. Castling is a move of both the king and the rook: ordinarily
+// from and to give both pieces' squares (contextualcastling.html: after
+// white o-o, from==[e1,h1] and to==[f1,g1]); in the scope of a dash they
+// give the squares of the piece the dash matched.
+type castleView uint8
+
+const (
+	viewBoth castleView = iota
+	viewKing
+	viewRook
+)
+
+// castlePiece is the castling piece a move filter with the sets from and
+// to matched: the king when its squares fit, else the rook (which
+// moveMatches accepts only for castling with CastleEither).
+func castlePiece(mv *bitboard.Move, from, to bitboard.Set) castleView {
+	if !mv.Is(bitboard.FlagCastle) {
+		return viewBoth
+	}
+	if from.Has(mv.From) && to.Has(mv.To) {
+		return viewKing
+	}
+	return viewRook
+}
+
+// candidateCastle is castlePiece for the current candidate of the move
+// filter at base.
+func (m *Machine) candidateCastle(base int) castleView {
+	from := bitboard.Set(m.slots[base+MoveSlotFrom])
+	to := bitboard.Set(m.slots[base+MoveSlotTo])
+	return castlePiece(m.currentMove(base), from, to)
+}
+
+// castleSquares are the from and to squares of mv seen as view says; a
+// move other than castling has one of each.
+func castleSquares(mv *bitboard.Move, view castleView) (from, to bitboard.Set) {
+	from, to = bitboard.SquareSet(mv.From), bitboard.SquareSet(mv.To) // the king's, for castling
+	if !mv.Is(bitboard.FlagCastle) || view == viewKing {
+		return from, to
+	}
+	rookFrom, rookTo := bitboard.SquareSet(mv.RookFrom), bitboard.SquareSet(mv.RookTo)
+	if view == viewRook {
+		return rookFrom, rookTo
+	}
+	return from | rookFrom, to | rookTo
 }
 
 // noNode is "no node" (-1) stored in a slot.

@@ -258,6 +258,7 @@ const (
 	OpRegexNext
 	OpCastleView
 	OpDirectionDyn
+	OpPathCastleView
 
 	opCount // sentinel: number of ops
 )
@@ -395,7 +396,7 @@ var opTable = [opCount]opInfo{
 	OpVirtualMainline: {Name: "virtualmainline", B: OJump, Doc: "jump unless every White move on the path from the root is a primary move and none is null"},
 	OpReturn:          {Name: "return", Doc: "end a value subroutine: pop its value", Pop: 1},
 	OpPathChild:       {Name: "pathchild", Doc: "push the position the path constituent's move reaches", Push: 1},
-	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A", Pop: 2},
+	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A (recording, for pathcastleview, which castling piece matched)", Pop: 2},
 	OpPathCount:       {Name: "pathcount", Doc: "push the number of moves of the path so far", Push: 1},
 	OpPathUnfocused:   {Name: "pathunfocused", Doc: "push the number of moves from the start of the path, focused or not", Push: 1},
 	OpPathPosition:    {Name: "pathposition", X: OFlags, B: OJump, Doc: "push the start (X=0) or the last position (X=1) of the path being searched or else of the last matching one; jump if none", Push: 1},
@@ -409,7 +410,8 @@ var opTable = [opCount]opInfo{
 	OpAssert:          {Name: "assert", B: OJump, Doc: "report a failed assertion (at this instruction's source) and jump"},
 	OpAncestry:        {Name: "ancestry", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a is an ancestor of b ([<] strict, [<=]) or a descendant ([>], [>=])", Pop: 2},
 	OpRegexNext:       {Name: "regexnext", A: OImm, B: OJump, Doc: "like regex, but search from where the previous match of regexp A (in a while loop) ended", SPop: 1, SPush: 1},
-	OpCastleView:      {Name: "castleview", A: OSlot, Doc: "if the current candidate of move filter A is a castling matched by its rook, let from/to at its position give the rook's squares"},
+	OpCastleView:      {Name: "castleview", A: OSlot, Doc: "let from/to at the current position give the squares of the castling piece (king or rook) that the current candidate of move filter A matched"},
+	OpPathCastleView:  {Name: "pathcastleview", Doc: "let from/to at the current position give the squares of the castling piece that the path constituent's move matched (as pathmove recorded it)"},
 	OpDirectionDyn:    {Name: "directiondyn", X: ODir, Doc: "pop hi, lo, set; push the squares lo..hi steps away in the directions X", Pop: 3, Push: 1},
 	OpMarkComments:    {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments:   {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},

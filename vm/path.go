@@ -228,10 +228,7 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 	}
 	set, ok := r.focus[head]
 	if !ok {
-		saved := m.cur
-		m.setCur(head)
-		set, _ = m.runValue(s.Path.Focus)
-		m.setCur(saved)
+		m.visit(head, func() { set, _ = m.runValue(s.Path.Focus) })
 		r.focus[head] = set
 	}
 	mv := &m.tree.Nodes[child].Move

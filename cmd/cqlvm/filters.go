@@ -109,8 +109,8 @@ var filterTable = []filterHelp{
 	{"pseudolegal", "pseudolegal X--Y / move pseudolegal ...", "use the pseudolegal moves (the king may be left in check)"},
 	{"countmoves", "countmoves [legal|pseudolegal] X--Y", "the number of such moves"},
 	{"previous", "move previous ...", "parameter of move: the move that led to this position"},
-	{"from", "from / move from X", "the square the last move left (empty at the start); parameter of move and pin"},
-	{"to", "to / move to Y", "the square the last move went to; parameter of move and pin"},
+	{"from", "from / move from X", "the square the last move left (after castling the king's and the rook's; in a dash target, the moving piece's; empty at the start); parameter of move and pin"},
+	{"to", "to / move to Y", "the square the last move went to (after castling the king's and the rook's; in a dash target, the moving piece's); parameter of move and pin"},
 	{"capture", "move capture Z", "parameter of move: the move captures on Z"},
 	{"captures", "captures", "reserved word (captures by the last move: use X[x]Y or move capture)"},
 	{"promote", "move promote T", "parameter of move: the move promotes to T"},
@@ -123,7 +123,7 @@ var filterTable = []filterHelp{
 	{"nullmove", "nullmove", "the last move was a null move (-- in the PGN)"},
 	{"primary", "primary", "the last move is the first (mainline) move from its position"},
 	{"secondary", "secondary", "the last move starts a variation"},
-	{"currentmove", "currentmove ...", "reserved (6.2 helper for the current move)"},
+	{"currentmove", "currentmove X--Y[(F ...)]", "the move that led to this position goes from X to Y (X, Y taken before it) and F holds after it"},
 
 	// tree navigation and position values
 	{"currentposition", "currentposition", "the current position (also curpos)"},

@@ -163,6 +163,7 @@ const (
 	KMove            // MoveParams
 	KDash            // Dash
 	KCountMoves      // Args[0]: a dash
+	KCurrentMove     // Args[0]: a dash, tested against the move into this position
 	KFrom            // from (the move into this position)
 	KTo              // to
 	KCastle          // castle

@@ -110,7 +110,7 @@ var otherReserved = map[string]bool{
 	// the rest of the 6.2 reserved words: filters cqlvm does not have,
 	// parameters of filters it has, and words kept for later versions
 	"any": true, "arrow": true, "attacked": true, "by": true, "captures": true,
-	"currentmove": true, "dihedral": true, "equal": true, "extension": true,
+	"dihedral": true, "equal": true, "extension": true,
 	"hhdb": true, "nosort": true, "oldline": true,
 	"pathdebug": true, "pgn": true,
 	"similarposition": true, "substring": true, "transform": true,
@@ -158,6 +158,7 @@ func init() {
 		"legal":             (*Parser).parseLegalDash,
 		"pseudolegal":       (*Parser).parseLegalDash,
 		"countmoves":        (*Parser).parseCountMoves,
+		"currentmove":       (*Parser).parseCurrentMove,
 		"pin":               (*Parser).parsePin,
 		"ray":               (*Parser).parseRay,
 		"makesquare":        (*Parser).parseMakeSquare,

@@ -210,6 +210,23 @@ func (p *Parser) parseCountMoves(t Token) *Node {
 	return p.node(KCountMoves, p.spanFrom(t.Span.From), d)
 }
 
+// parseCurrentMove: `currentmove dash` (currentmove.html: "currentmove x
+// where x is any ―― filter"). The dash is matched against the move that
+// led to the current position, which is a move of the game: legal and
+// pseudolegal, which choose generated moves instead, are refused.
+func (p *Parser) parseCurrentMove(t Token) *Node {
+	if p.isIdent("legal") || p.isIdent("pseudolegal") {
+		p.errorf(p.tok().Span, "'%s' does not apply after 'currentmove': the current move is the game's move into this position", p.tok().Text)
+		return nil
+	}
+	d := p.parseExpr(levelUnion)
+	if d == nil || d.Kind != KDash {
+		p.errorf(p.spanFrom(t.Span.From), "expected a dash filter (such as R--) after 'currentmove'")
+		return nil
+	}
+	return p.node(KCurrentMove, p.spanFrom(t.Span.From), d)
+}
+
 // ---- line ----
 
 // parseLine: `line [range] [params] --> C --> C ...` (or `<--`).
