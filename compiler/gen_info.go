@@ -91,7 +91,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		}
 		return ast.TStr, true
 	case ast.KGroup:
-		if n.Int < 0 {
+		if n.Flags&ast.FlagOffset != 0 {
 			return ast.TNum, true
 		}
 		return ast.TStr, true
@@ -436,8 +436,8 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		g.prog.Regexps = append(g.prog.Regexps, re)
 		g.jump(vm.OpRegex, 0, len(g.prog.Regexps)-1, fail)
 	case ast.KGroup:
-		if n.Int < 0 {
-			g.jump(vm.OpGroupOffset, 0, int(-n.Int), fail)
+		if n.Flags&ast.FlagOffset != 0 {
+			g.jump(vm.OpGroupOffset, 0, int(n.Int), fail)
 		} else {
 			g.jump(vm.OpGroup, 0, int(n.Int), fail)
 		}

@@ -1,8 +1,10 @@
 package syntax
 
 import (
-	"cqlvm/compiler/source"
 	"strconv"
+	"strings"
+
+	"cqlvm/compiler/source"
 )
 
 // parseUnary parses an operand: a literal, a prefix filter, a keyword
@@ -20,7 +22,7 @@ func (p *Parser) parseUnary(min int) *Node {
 		return &Node{Kind: KString, Span: t.Span, Str: t.Str}
 	case TGroup:
 		p.advance()
-		return &Node{Kind: KGroup, Span: t.Span, Int: t.Num}
+		return groupNode(t)
 	case TDesig:
 		return p.parseDesignator()
 	case TComment:
@@ -36,6 +38,18 @@ func (p *Parser) parseUnary(min int) *Node {
 	}
 	p.errorf(t.Span, "unexpected %s", t)
 	return nil
+}
+
+// groupNode is \n, the text of regex group n, or \-n, its offset. The
+// sign is read from the text: \-0 (the offset of the whole match) has the
+// same number as \0.
+func groupNode(t Token) *Node {
+	n := &Node{Kind: KGroup, Span: t.Span, Int: t.Num}
+	if strings.HasPrefix(t.Text, `\-`) {
+		n.Int = -t.Num
+		n.Flags |= FlagOffset
+	}
+	return n
 }
 
 func (p *Parser) parsePunctOperand(t Token) *Node {
