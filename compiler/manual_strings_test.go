@@ -24,3 +24,13 @@ func TestGroupOffsetZero(t *testing.T) {
 		{`initial "mate: 23" ~~ "mate: (\d+)" \-0 == 6`, false, nil},
 	})
 }
+
+// TestNewlineToken: str.html, X=str("pin" \n "mate") separates the words by
+// a newline; while.html uses \n as a string too.
+func TestNewlineToken(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial str("pin" \n "mate") == "pin\nmate"`, false, []int32{0}},
+		{`initial #\n == 1`, false, []int32{0}},
+		{`initial "a\nb" ~~ \n \-0 == 1`, false, []int32{0}},
+	})
+}
