@@ -461,12 +461,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		g.value(n.Args[1], fail)
 		g.emit(vm.OpIndexOf, 0, 0, 0)
 	case ast.KStr:
-		for _, a := range n.Args {
-			g.toText(a, fail)
-		}
-		if len(n.Args) != 1 {
-			g.emit(vm.OpConcat, 0, len(n.Args), 0)
-		}
+		g.strArgs(n.Args)
 	case ast.KPieceName, ast.KTypeName:
 		g.value(n.Args[0], fail)
 		x := uint8(0)
@@ -487,7 +482,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		}
 		g.emit(vm.OpRay, uint8(n.Dirs), a, 0)
 	case ast.KMessage:
-		g.comment(n, fail)
+		g.comment(n)
 		g.prog.Code[len(g.prog.Code)-1].Op = vm.OpMessage
 	case ast.KSort:
 		g.sort(n, fail)

@@ -1,7 +1,12 @@
 package compiler
 
 import (
+	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"cqlvm/vm"
 )
 
 // The string filters as the official CQL manual states them, checked on a
@@ -25,6 +30,47 @@ func TestGroupOffsetZero(t *testing.T) {
 	})
 }
 
+// TestStrAlwaysMatches: str.html, "The str filter always matches the
+// current position", with X=str(2<1 K) being "<false>e1"; comment.html:
+// an argument that fails to match prints <false>, and a filter without a
+// value prints <true> or <false>; K prints as the square e1.
+func TestStrAlwaysMatches(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial X = str(2<1 K) X == "<false>e1"`, false, []int32{0}},
+		{`initial str(K) == "e1"`, false, []int32{0}},
+		{`initial str("check is: " check) == "check is: <false>"`, false, []int32{0}},
+		{`str("check is: " check) == "check is: <true>"`, false, []int32{7}},
+		{`initial str(mate) == "<false>"`, false, []int32{0}},
+		// a string filter that fails: no comment in the game
+		{`initial str(originalcomment) == "<false>"`, false, []int32{0}},
+		// a position filter that fails: the start has no parent
+		{`initial str(parent) == "<false>"`, false, []int32{0}},
+		{`initial x = 1 unbind x str(x) == "<false>"`, false, []int32{0}}, // an unbound variable fails
+		{`str(mate)`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7}},
+	})
+}
+
+// TestCommentAlwaysMatches: comment.html, "A comment filter matches any
+// position", writing <false> for an argument that fails; message converts
+// its arguments as comment does (message.html).
+func TestCommentAlwaysMatches(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial comment("mate is: " mate)`, false, []int32{0}},
+		{`initial message("mate is: " mate)`, false, []int32{0}},
+		{`comment(mate)`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7}},
+	})
+	comments := commentsOf(t, stringsGame, `initial or mate comment("The white king is on square: " K " mate is: " mate)`)
+	want := map[int32][]string{
+		0: {"The white king is on square: e1 mate is: <false>"},
+		7: {"The white king is on square: e1 mate is: <true>"},
+	}
+	for node, texts := range want {
+		if !slices.Equal(comments[node], texts) {
+			t.Errorf("comments at node %d: %q, want %q", node, comments[node], texts)
+		}
+	}
+}
+
 // TestNewlineToken: str.html, X=str("pin" \n "mate") separates the words by
 // a newline; while.html uses \n as a string too.
 func TestNewlineToken(t *testing.T) {
@@ -33,4 +79,35 @@ func TestNewlineToken(t *testing.T) {
 		{`initial #\n == 1`, false, []int32{0}},
 		{`initial "a\nb" ~~ \n \-0 == 1`, false, []int32{0}},
 	})
+}
+
+// commentsOf runs query over game and returns the comment texts it left,
+// by node.
+func commentsOf(t *testing.T, game, query string) map[int32][]string {
+	t.Helper()
+	m, tree := machineFor(t, game, query)
+	matches(m, tree)
+	out := map[int32][]string{}
+	for _, c := range m.Comments() {
+		if c.Kind == vm.CommentText {
+			out[c.Node] = append(out[c.Node], c.Text)
+		}
+	}
+	return out
+}
+
+// machineFor compiles query into a machine and reads game into a tree.
+func machineFor(t *testing.T, game, query string) (*vm.Machine, *vm.Tree) {
+	t.Helper()
+	g := readGames(t, strings.NewReader(game), "strings.pgn", 1)[0]
+	var q *Query
+	err := guarded(2*time.Second, func() error {
+		var err error
+		q, err = compileText(query)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return vm.NewMachine(q.Program), treeOf(g, false)
 }

@@ -966,7 +966,7 @@ func (m *Machine) run(pc int) bool {
 func (m *Machine) valueText(t uint8) string {
 	switch t {
 	case TypeSet:
-		return m.popSet().String()
+		return setText(m.popSet())
 	case TypeNum:
 		return fmt.Sprint(m.popNum())
 	case TypeStr:
@@ -983,6 +983,17 @@ func (m *Machine) valueText(t uint8) string {
 		return string(m.curPos.Board[sq].Letter()) + sq.String()
 	}
 	return "?"
+}
+
+// setText is a set of squares as comments print it: a single square by
+// its name (comment.html: "The white king is on square: e1"; str.html:
+// str(2<1 K) is "<false>e1"), any other set as a list such as [a1,c3] or
+// [] (a format the manual does not show).
+func setText(s bitboard.Set) string {
+	if s.Count() == 1 {
+		return s.First().String()
+	}
+	return s.String()
 }
 
 // positionText names a position in comments by its move.
