@@ -18,6 +18,8 @@ const stringsGame = "[Event \"Club ch\"]\n[Site \"Malta\"]\n[Date \"1999.01.02\"
 	"[White \"Adams, Michael\"]\n[Black \"Kasparov, Garry\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n\n" +
 	"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
 
+const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
 // TestGroupOffsetZero: while.html, "\0 is the matched string, and \-0 is
 // its index within S"; cql-6-1/indexof.html: "pinmate"~~"mate" gives
 // \-0 ≡ 3, and "mate: 23" ~~ "mate: (\d+)" gives \-0 ≡ 0 and \-1 ≡ 6.
@@ -69,6 +71,28 @@ func TestCommentAlwaysMatches(t *testing.T) {
 			t.Errorf("comments at node %d: %q, want %q", node, comments[node], texts)
 		}
 	}
+}
+
+// TestStrImplicitSearchArgument: str.html, "implicit search parameter;
+// fen special treatment": among the arguments of str, comment and message
+// a string literal after an implicit-search filter (implicitsearch.html:
+// site, event, player, date, eventdate; eco is a tag query filter too) or
+// after fen is the next argument, so message (player white " is playing
+// white") prints the name; in braces the literal is a search again.
+func TestStrImplicitSearchArgument(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial message(player white " is white")`, false, []int32{0}},
+		{`initial str(player white " is white") == "Adams, Michael is white"`, false, []int32{0}},
+		{`initial str(player black " is black") == "Kasparov, Garry is black"`, false, []int32{0}},
+		{`initial str(site " is the site") == "Malta is the site"`, false, []int32{0}},
+		{`initial str(event "!" date "!" eco) == "Club ch!1999.01.02!C20"`, false, []int32{0}},
+		{`initial str(fen " is the fen") == "` + startFEN + ` is the fen"`, false, []int32{0}},
+		{`initial str({player white "Adams"}) == "<true>"`, false, []int32{0}},
+		{`initial str({player white "Carlsen"}) == "<false>"`, false, []int32{0}},
+		// outside str the literal still searches
+		{`initial player white "Adams"`, false, []int32{0}},
+		{`initial player white "Carlsen"`, false, nil},
+	})
 }
 
 // TestNewlineToken: str.html, X=str("pin" \n "mate") separates the words by

@@ -69,6 +69,18 @@ type Parser struct {
 	noDash  int // > 0 while parsing the right side of a dash
 	noColon int // > 0 inside x[...]: ':' separates slice bounds
 	pathCol int // column of the innermost `path` keyword (layout rule)
+	// strArgs is true directly among the arguments of str, comment and
+	// message (not inside braces or parentheses there): a string literal
+	// after an implicit-search filter is then the next argument.
+	strArgs bool
+}
+
+// withStrArgs sets strArgs for the parse of a nested construct and
+// returns the function restoring the outer value.
+func (p *Parser) withStrArgs(on bool) func() {
+	old := p.strArgs
+	p.strArgs = on
+	return func() { p.strArgs = old }
 }
 
 // ParseFile parses a whole query: the `cql(...)` header (required unless

@@ -94,6 +94,7 @@ func (p *Parser) prefix(k Kind, t Token, level int) *Node {
 // body parses the single filter that is the body of a transform, find,
 // sort, echo, piece/square loop, ...
 func (p *Parser) body(what Token) *Node {
+	defer p.withStrArgs(false)()
 	if !canStartFilter(p.tok()) {
 		p.errorf(p.tok().Span, "expected a filter following '%s'", what.Text)
 		return nil
@@ -102,6 +103,7 @@ func (p *Parser) body(what Token) *Node {
 }
 
 func (p *Parser) parseParens() *Node {
+	defer p.withStrArgs(false)()
 	open := p.advance()
 	if p.isPunct(")") {
 		p.errorf(p.tok().Span, "empty parentheses")
@@ -131,6 +133,7 @@ func (p *Parser) where(t Token) string {
 }
 
 func (p *Parser) parseCompound() *Node {
+	defer p.withStrArgs(false)()
 	open := p.advance()
 	n := &Node{Kind: KCompound}
 	for !p.isPunct("}") {
@@ -159,6 +162,19 @@ func (p *Parser) parseCompound() *Node {
 
 // parseArgList parses `( F1 F2 ... )`: filters separated by blanks.
 func (p *Parser) parseArgList(what string) []*Node {
+	defer p.withStrArgs(false)()
+	return p.argList(what)
+}
+
+// parseStrArgList parses the arguments of str, comment and message, where
+// `F "text"` is two arguments when F is an implicit-search filter or fen
+// (str.html, "implicit search parameter; fen special treatment").
+func (p *Parser) parseStrArgList(what string) []*Node {
+	defer p.withStrArgs(true)()
+	return p.argList(what)
+}
+
+func (p *Parser) argList(what string) []*Node {
 	if !p.expectPunct("(", "after '"+what+"'") {
 		return nil
 	}
