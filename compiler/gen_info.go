@@ -459,7 +459,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KIndexOf:
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
-		g.emit(vm.OpIndexOf, 0, 0, 0)
+		g.jump(vm.OpIndexOf, 0, 0, fail)
 	case ast.KStr:
 		g.strArgs(n.Args)
 	case ast.KPieceName, ast.KTypeName:

@@ -105,6 +105,18 @@ func TestNewlineToken(t *testing.T) {
 	})
 }
 
+// TestIndexOfAbsent: cql-6-1/indexof.html, "If either argument does not
+// match, or if x does not occur in y, then the filter fails to match".
+func TestIndexOfAbsent(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial indexof("e" "hello") == 1`, false, []int32{0}},
+		{`initial x = "pin" y = "mate" indexof(y x + y) == 3`, false, []int32{0}},
+		{`initial x = "pin" y = "mate" indexof(y x)`, false, nil},
+		{`initial not indexof("z" "hello")`, false, []int32{0}},
+		{`initial indexof("z" "hello") < 0`, false, nil},
+	})
+}
+
 // commentsOf runs query over game and returns the comment texts it left,
 // by node.
 func commentsOf(t *testing.T, game, query string) map[int32][]string {

@@ -633,8 +633,14 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushStr(string([]byte{byte(v)}))
 		case OpIndexOf:
+			// indexof.html: indexof fails to match when a is not in b
 			b, a := m.popStr(), m.popStr()
-			m.pushNum(int64(strings.Index(b, a)))
+			i := strings.Index(b, a)
+			if i < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(i))
 		case OpRegex:
 			s := m.popStr()
 			loc := m.prog.Regexps[in.A].FindStringSubmatchIndex(s)

@@ -350,7 +350,7 @@ var opTable = [opCount]opInfo{
 	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number it spells; jump if it is not one", SPop: 1, Push: 1},
 	OpAscii:           {Name: "ascii", B: OJump, Doc: "pop a string; push the code of its first character; jump if empty", SPop: 1, Push: 1},
 	OpChar:            {Name: "char", B: OJump, Doc: "pop a number; push the one-character string with that code", Pop: 1, SPush: 1},
-	OpIndexOf:         {Name: "indexof", Doc: "pop strings b, a; push the index of a in b, or -1", SPop: 2, Push: 1},
+	OpIndexOf:         {Name: "indexof", B: OJump, Doc: "pop strings b, a; push the index of a in b; jump if a is not in b", SPop: 2, Push: 1},
 	OpRegex:           {Name: "regex", A: OImm, B: OJump, Doc: "pop a string; search regexp A in it; push the match and keep its groups, or jump", SPop: 1, SPush: 1},
 	OpGroup:           {Name: "group", A: OImm, B: OJump, Doc: "push group A of the last successful ~~; jump if none", SPush: 1},
 	OpGroupOffset:     {Name: "groupoffset", A: OImm, B: OJump, Doc: "push the offset of group A of the last successful ~~; jump if none", Push: 1},
