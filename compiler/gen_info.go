@@ -99,8 +99,8 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TStr)
 		return ast.TStr, true
 	case ast.KInt:
-		c.expect(n.Args[0], "the argument of int", ast.TStr, ast.TNum)
-		return ast.TNum, true
+		c.checkInt(n)
+		return n.Type, true
 	case ast.KAscii:
 		if c.expect(n.Args[0], "the argument of ascii", ast.TStr, ast.TNum) == ast.TNum {
 			return ast.TStr, true

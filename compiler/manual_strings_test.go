@@ -117,6 +117,36 @@ func TestIndexOfAbsent(t *testing.T) {
 	})
 }
 
+// TestIntDigits: cql-6-1/int.html: int takes "a nonempty sequence of
+// digits, optionally preceded by a minus sign"; otherwise it fails.
+func TestIntDigits(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial int "32" == 32`, false, []int32{0}},
+		{`initial int "-2" == -2`, false, []int32{0}},
+		{`initial int "xy"`, false, nil},
+		{`initial int " 5"`, false, nil},
+		{`initial int "5 "`, false, nil},
+		{`initial int "+5"`, false, nil},
+		{`initial int ""`, false, nil},
+		{`initial int "-"`, false, nil},
+		{`initial int "99999999999"`, false, nil}, // past 32 bits
+	})
+}
+
+// TestIntPrecedence: cql-6-1/int.html, "The int filter has lower
+// precedence than +": int "32" + "1" ≡ 321 (string concatenation), while
+// int "32" + 1 ≡ 33 (arithmetic addition, (int "32") + 1).
+func TestIntPrecedence(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial int "32" + "1" == 321`, false, []int32{0}},
+		{`initial int "32" + 1 == 33`, false, []int32{0}},
+		{`initial int "3" + "2" + 1 == 33`, false, []int32{0}},
+		{`initial int "32" - 2 == 30`, false, []int32{0}},
+		{`initial x = "4" int x + "2" == 42`, false, []int32{0}},
+		{`initial int date[0:4] > 1995`, false, []int32{0}},
+	})
+}
+
 // commentsOf runs query over game and returns the comment texts it left,
 // by node.
 func commentsOf(t *testing.T, game, query string) map[int32][]string {

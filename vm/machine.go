@@ -612,8 +612,8 @@ func (m *Machine) run(pc int) bool {
 		case OpUpper:
 			m.pushStr(strings.ToUpper(m.popStr()))
 		case OpStrToInt:
-			v, err := strconv.ParseInt(strings.TrimSpace(m.popStr()), 10, 32)
-			if err != nil {
+			v, ok := parseCQLInt(m.popStr())
+			if !ok {
 				pc = int(in.B)
 				continue
 			}
@@ -989,6 +989,18 @@ func (m *Machine) valueText(t uint8) string {
 		return string(m.curPos.Board[sq].Letter()) + sq.String()
 	}
 	return "?"
+}
+
+// parseCQLInt reads the string of an int filter. int.html: only "a
+// nonempty sequence of digits, optionally preceded by a minus sign" is a
+// number, so no blanks and no plus sign; CQL numbers are 32-bit.
+func parseCQLInt(s string) (int64, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(s, 10, 32)
+	return v, err == nil
 }
 
 // setText is a set of squares as comments print it: a single square by

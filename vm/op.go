@@ -347,7 +347,7 @@ var opTable = [opCount]opInfo{
 	OpStrSlice:        {Name: "strslice", X: OFlags, B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
 	OpLower:           {Name: "lower", SPop: 1, SPush: 1},
 	OpUpper:           {Name: "upper", SPop: 1, SPush: 1},
-	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number it spells; jump if it is not one", SPop: 1, Push: 1},
+	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number its digits (after an optional minus sign) spell; jump if it is anything else", SPop: 1, Push: 1},
 	OpAscii:           {Name: "ascii", B: OJump, Doc: "pop a string; push the code of its first character; jump if empty", SPop: 1, Push: 1},
 	OpChar:            {Name: "char", B: OJump, Doc: "pop a number; push the one-character string with that code", Pop: 1, SPush: 1},
 	OpIndexOf:         {Name: "indexof", B: OJump, Doc: "pop strings b, a; push the index of a in b; jump if a is not in b", SPop: 2, Push: 1},

@@ -47,7 +47,7 @@ var prefixKeywords = map[string]struct {
 	"abs":       {KAbs, levelHash},
 	"sqrt":      {KSqrt, levelHash},
 	"position":  {KPosition, levelHash},
-	"int":       {KInt, levelUnion},
+	"int":       {KInt, levelAdd}, // below +: int "32" + "1" is int "321" (int.html)
 	"ascii":     {KAscii, levelUnion},
 	"lowercase": {KLower, levelUnion},
 	"uppercase": {KUpper, levelUnion},
