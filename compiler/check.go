@@ -319,6 +319,7 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 		if d := c.dictOf(target.Args[0]); d != nil {
 			return c.checkDictAssign(n, d)
 		}
+		return c.checkCharAssign(n, rt)
 	}
 	if target.Kind != ast.KVar {
 		c.errorf(target, "cannot assign to this")
@@ -354,6 +355,24 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 	}
 	target.Slot = v.Slot
 	target.Type = v.Type
+	return ast.TLog
+}
+
+// checkCharAssign types S[i] = x, which makes the string x the character
+// at index i of the string variable S (while.html: `if (S[i]==\n) S[i]=" "`).
+func (c *checker) checkCharAssign(n *ast.Node, rt ast.Type) ast.Type {
+	target := n.Args[0]
+	s := target.Args[0]
+	if n.Str != "=" || s.Kind != ast.KVar {
+		c.errorf(target, "cannot assign to this")
+		return ast.TLog
+	}
+	c.expect(s, "the indexed variable", ast.TStr)
+	c.expect(target.Args[1], "the index", ast.TNum)
+	if rt != ast.TStr && rt != ast.TUnknown {
+		c.errorf(n.Args[1], "the right side of %s[...] = must be a string filter, but this is a %s filter", s.Str, rt)
+	}
+	target.Type = ast.TStr
 	return ast.TLog
 }
 

@@ -656,6 +656,8 @@ func (g *gen) assign(n *ast.Node, fail int) {
 			g.dictSet(n, d, fail)
 			return
 		}
+		g.setChar(n, fail)
+		return
 	}
 	switch n.Str {
 	case "=":
@@ -684,6 +686,18 @@ func (g *gen) assign(n *ast.Node, fail int) {
 	case "%=":
 		g.update(target, rhs, vm.OpMod, fail)
 	}
+}
+
+// setChar compiles S[i] = x: the character at index i of the string
+// variable S is replaced by x. It fails when S is unbound or i is out of
+// range, as S[i] does.
+func (g *gen) setChar(n *ast.Node, fail int) {
+	v, index := n.Args[0].Args[0], n.Args[0].Args[1]
+	g.jump(vm.OpLoadStr, 0, v.Slot, fail)
+	g.value(n.Args[1], fail)
+	g.numValue(index, fail)
+	g.jump(vm.OpStrSetChar, 0, 0, fail)
+	g.emit(vm.OpStoreStr, 0, v.Slot, 0)
 }
 
 func (g *gen) update(target, rhs *ast.Node, op vm.Op, fail int) {

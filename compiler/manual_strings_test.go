@@ -147,6 +147,18 @@ func TestIntPrecedence(t *testing.T) {
 	})
 }
 
+// TestStringIndexAssignment: while.html replaces the newlines of S by
+// spaces with `{if (S[i]==\n) S[i]=" " i+=1}` and with
+// `while(S~~\n) S[\-0]=" "`.
+func TestStringIndexAssignment(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial S = "a" + \n + "b" + \n + "c" i = 0 while (i < #S) {if (S[i] == \n) S[i] = " " i += 1} S == "a b c"`, false, []int32{0}},
+		{`initial S = "a" + \n + "b" + \n + "c" while (S ~~ \n) S[\-0] = " " S == "a b c"`, false, []int32{0}},
+		{`initial S = "pin" S[-1] = "g" S == "pig"`, false, []int32{0}},
+		{`initial S = "pin" S[3] = "g"`, false, nil}, // out of range, as S[3] is
+	})
+}
+
 // commentsOf runs query over game and returns the comment texts it left,
 // by node.
 func commentsOf(t *testing.T, game, query string) map[int32][]string {

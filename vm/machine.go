@@ -607,6 +607,16 @@ func (m *Machine) run(pc int) bool {
 			}
 			from, s := m.popNum(), m.popStr()
 			m.pushStr(strSlice(s, from, to, in.X == 1))
+		case OpStrSetChar:
+			i, x, s := m.popNum(), m.popStr(), m.popStr()
+			if _, ok := strIndex(s, i); !ok {
+				pc = int(in.B)
+				continue
+			}
+			if i < 0 {
+				i += int64(len(s))
+			}
+			m.pushStr(s[:i] + x + s[i+1:])
 		case OpLower:
 			m.pushStr(strings.ToLower(m.popStr()))
 		case OpUpper:

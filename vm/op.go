@@ -193,6 +193,7 @@ const (
 	OpStrLen
 	OpStrIndex
 	OpStrSlice
+	OpStrSetChar
 	OpLower
 	OpUpper
 	OpStrToInt
@@ -345,6 +346,7 @@ var opTable = [opCount]opInfo{
 	OpStrLen:          {Name: "strlen", Doc: "pop a string; push its length", SPop: 1, Push: 1},
 	OpStrIndex:        {Name: "strindex", B: OJump, Doc: "pop index, string; push the character there (negative counts from the end); jump if out of range", Pop: 1, SPop: 1, SPush: 1},
 	OpStrSlice:        {Name: "strslice", X: OFlags, B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
+	OpStrSetChar:      {Name: "strsetchar", B: OJump, Doc: "pop index, strings x, s; push s with its character at the index (negative counts from the end) replaced by x; jump if out of range", Pop: 1, SPop: 2, SPush: 1},
 	OpLower:           {Name: "lower", SPop: 1, SPush: 1},
 	OpUpper:           {Name: "upper", SPop: 1, SPush: 1},
 	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number its digits (after an optional minus sign) spell; jump if it is anything else", SPop: 1, Push: 1},
