@@ -482,8 +482,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		}
 		g.emit(vm.OpRay, uint8(n.Dirs), a, 0)
 	case ast.KMessage:
-		g.comment(n)
-		g.prog.Code[len(g.prog.Code)-1].Op = vm.OpMessage
+		g.message(n)
 	case ast.KSort:
 		g.sort(n, fail)
 	case ast.KSquareLoop, ast.KPieceLoop:
@@ -902,4 +901,15 @@ func mayRebind(n *ast.Node, name string) bool {
 // isAllSquares reports whether n is the designator of every square, `.`.
 func isAllSquares(n *ast.Node) bool {
 	return n.Kind == ast.KDesig && n.Desig.Pieces == ast.MaskAll && n.Desig.Squares == bitboard.Full
+}
+
+// message emits message: the text of its arguments, printed after the
+// current position and game number, or alone under quiet (message.html).
+func (g *gen) message(n *ast.Node) {
+	g.strArgs(n.Args)
+	quiet := uint8(0)
+	if n.Flags&ast.FlagQuiet != 0 {
+		quiet = 1
+	}
+	g.emit(vm.OpMessage, quiet, 0, 0)
 }

@@ -159,6 +159,19 @@ func TestStringIndexAssignment(t *testing.T) {
 	})
 }
 
+// TestMessagePrefix: message.html, "The string is prefaced by an
+// indication of the current move number, the side to move, the game
+// number"; with quiet "only the argument to message is printed".
+func TestMessagePrefix(t *testing.T) {
+	if got := messagesOf(t, stringsGame, `initial message quiet ("Fen: " fen)`); !slices.Equal(got, []string{"Fen: " + startFEN}) {
+		t.Errorf("quiet message: %q", got)
+	}
+	got := messagesOf(t, stringsGame, `mate message("mate")`)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "move 4(btm) game ") || !strings.HasSuffix(got[0], ": mate") {
+		t.Errorf("message: %q, want move 4(btm), the game number and the text", got)
+	}
+}
+
 // commentsOf runs query over game and returns the comment texts it left,
 // by node.
 func commentsOf(t *testing.T, game, query string) map[int32][]string {
@@ -172,6 +185,14 @@ func commentsOf(t *testing.T, game, query string) map[int32][]string {
 		}
 	}
 	return out
+}
+
+// messagesOf runs query over game and returns what its messages printed.
+func messagesOf(t *testing.T, game, query string) []string {
+	t.Helper()
+	m, tree := machineFor(t, game, query)
+	matches(m, tree)
+	return m.GameMessages()
 }
 
 // machineFor compiles query into a machine and reads game into a tree.

@@ -737,7 +737,11 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushSet(rays(m.pos(), sets, in.X, in.A&0x100 != 0))
 		case OpMessage:
-			m.messages = append(m.messages, m.popStr())
+			text := m.popStr()
+			if in.X != 1 {
+				text = m.messagePrefix() + text
+			}
+			m.messages = append(m.messages, text)
 		case OpNextSquare:
 			s := bitboard.Set(m.slots[in.A])
 			if s == 0 {
@@ -1022,6 +1026,15 @@ func setText(s bitboard.Set) string {
 		return s.First().String()
 	}
 	return s.String()
+}
+
+// messagePrefix is what message.html says a message starts with: the move
+// number, the side to move and the game number, and for a position in a
+// variation its positionid, as in "move 24(wtm) game 7: " or
+// "move 11(btm)[55] game 7: ". The manual does not show the exact layout.
+func (m *Machine) messagePrefix() string {
+	game, _ := m.infoNum(InfoGameNumber)
+	return fmt.Sprintf("%s game %d: ", m.positionName(m.cur), game)
 }
 
 // positionText names a position in comments by its move.

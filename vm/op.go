@@ -363,7 +363,7 @@ var opTable = [opCount]opInfo{
 	OpPawns:           {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
 	OpPieceName:       {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
 	OpRay:             {Name: "ray", X: ODir, A: ORayArgs, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},
-	OpMessage:         {Name: "message", Doc: "pop a string and print it", SPop: 1},
+	OpMessage:         {Name: "message", X: OFlags, Doc: "pop a string and print it after the current position and game number (X=1: quiet, the string alone)", SPop: 1},
 	OpNextSquare:      {Name: "nextsquare", A: OSlot, B: OJump, Doc: "take the lowest square out of the set in slot A and push it; jump when the set is empty", Push: 1},
 	OpPieceIDAt:       {Name: "pieceid", B: OJump, Doc: "pop a set; push the identity of the piece on its single occupied square; jump unless exactly one", Pop: 1, Push: 1},
 	OpPieceSquare:     {Name: "piecesquare", A: OSlot, B: OJump, Doc: "push the square of the piece whose identity is in slot A (empty if it is gone); jump if unbound", Push: 1},
