@@ -326,6 +326,7 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 		if d := c.dictOf(target.Args[0]); d != nil {
 			return c.checkDictAssign(n, d)
 		}
+		return c.checkCharAssign(n, rt)
 	}
 	if target.Kind != ast.KVar {
 		c.errorf(target, "cannot assign to this")
@@ -361,6 +362,24 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 	}
 	target.Slot = v.Slot
 	target.Type = v.Type
+	return ast.TLog
+}
+
+// checkCharAssign types S[i] = x, which makes the string x the character
+// at index i of the string variable S (while.html: `if (S[i]==\n) S[i]=" "`).
+func (c *checker) checkCharAssign(n *ast.Node, rt ast.Type) ast.Type {
+	target := n.Args[0]
+	s := target.Args[0]
+	if n.Str != "=" || s.Kind != ast.KVar {
+		c.errorf(target, "cannot assign to this")
+		return ast.TLog
+	}
+	c.expect(s, "the indexed variable", ast.TStr)
+	c.expect(target.Args[1], "the index", ast.TNum)
+	if rt != ast.TStr && rt != ast.TUnknown {
+		c.errorf(n.Args[1], "the right side of %s[...] = must be a string filter, but this is a %s filter", s.Str, rt)
+	}
+	target.Type = ast.TStr
 	return ast.TLog
 }
 
@@ -448,4 +467,73 @@ func (c *checker) checkOrbit(n *ast.Node) ast.Type {
 		return t
 	}
 	return ast.TLog
+}
+
+// checkInt types an int filter. Its argument is parsed below + and -, so
+// that `int "32" + "1"` is int "321"; but int.html also has `int "32" + 1`
+// meaning (int "32") + 1. So int takes the longest start of its argument
+// that is a sum of strings (or just the first operand when that is not a
+// string), and the rest of the arithmetic is moved above int, applying to
+// its value. Each operand is typed once.
+func (c *checker) checkInt(n *ast.Node) {
+	spine := []*ast.Node{n.Args[0]} // top first
+	for a := n.Args[0]; isArith(a); a = a.Args[0] {
+		spine = append(spine, a.Args[0])
+	}
+	// type the operands once, left to right, and find where the strings end
+	leaf := spine[len(spine)-1]
+	str := c.check(leaf) == ast.TStr
+	top := len(spine) - 1 // index of int's argument in spine
+	for i := len(spine) - 2; i >= 0; i-- {
+		op := spine[i]
+		r := c.check(op.Args[1])
+		if str && op.Kind == ast.KPlus && r == ast.TStr {
+			op.Type, top = ast.TStr, i
+			continue
+		}
+		str = false
+	}
+	arg := spine[top]
+	if t := arg.Type; t != ast.TStr && t != ast.TNum && t != ast.TUnknown {
+		c.errorf(arg, "the argument of int must be a string or number filter, but this is a %s filter", t)
+	}
+	if top == 0 {
+		n.Type = ast.TNum
+		return
+	}
+	// int applies to spine[top]; the operators above it become int's parents
+	inner := &ast.Node{Kind: ast.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*ast.Node{arg}, Type: ast.TNum}
+	spine[top-1].Args[0] = inner
+	*n = *spine[0]
+	for i := top - 1; i >= 0; i-- {
+		op := n
+		if i > 0 {
+			op = spine[i]
+		}
+		op.Span.From = inner.Span.From // the operators now start at int
+		c.retypeArith(op)
+	}
+}
+
+// isArith reports whether a is a binary arithmetic operator.
+func isArith(a *ast.Node) bool {
+	switch a.Kind {
+	case ast.KPlus, ast.KMinus, ast.KTimes, ast.KDiv, ast.KMod:
+		return len(a.Args) == 2
+	}
+	return false
+}
+
+// retypeArith types an arithmetic node whose operands are typed already.
+func (c *checker) retypeArith(op *ast.Node) {
+	l, r := op.Args[0].Type, op.Args[1].Type
+	switch {
+	case op.Kind == ast.KPlus && l == ast.TStr && r == ast.TStr:
+		op.Type = ast.TStr
+	case op.Kind == ast.KMinus && l == ast.TSet && r == ast.TSet:
+		op.Type = ast.TSet
+	default:
+		c.arith(op, l, r)
+		op.Type = ast.TNum
+	}
 }

@@ -451,7 +451,7 @@ func (g *gen) value(n *ast.Node, fail int) {
 	case ast.KAssign:
 		g.assign(n, fail)
 	case ast.KComment:
-		g.comment(n, fail)
+		g.comment(n)
 	case ast.KOrbit:
 		g.orbit(n, fail)
 	default:
@@ -664,6 +664,8 @@ func (g *gen) assign(n *ast.Node, fail int) {
 			g.dictSet(n, d, fail)
 			return
 		}
+		g.setChar(n, fail)
+		return
 	}
 	switch n.Str {
 	case "=":
@@ -694,6 +696,18 @@ func (g *gen) assign(n *ast.Node, fail int) {
 	}
 }
 
+// setChar compiles S[i] = x: the character at index i of the string
+// variable S is replaced by x. It fails when S is unbound or i is out of
+// range, as S[i] does.
+func (g *gen) setChar(n *ast.Node, fail int) {
+	v, index := n.Args[0].Args[0], n.Args[0].Args[1]
+	g.jump(vm.OpLoadStr, 0, v.Slot, fail)
+	g.value(n.Args[1], fail)
+	g.numValue(index, fail)
+	g.jump(vm.OpStrSetChar, 0, 0, fail)
+	g.emit(vm.OpStoreStr, 0, v.Slot, 0)
+}
+
 func (g *gen) update(target, rhs *ast.Node, op vm.Op, fail int) {
 	g.jump(vm.OpLoad, 0, target.Slot, fail)
 	g.numValue(rhs, fail)
@@ -715,19 +729,55 @@ func (g *gen) store(target *ast.Node) {
 
 // comment evaluates its arguments, joins their texts and adds the result
 // at the current position. A failing argument makes comment fail.
-func (g *gen) comment(n *ast.Node, fail int) {
-	for _, a := range n.Args {
-		g.toText(a, fail)
-	}
-	if len(n.Args) != 1 {
-		g.emit(vm.OpConcat, 0, len(n.Args), 0)
-	}
+func (g *gen) comment(n *ast.Node) {
+	g.strArgs(n.Args)
 	g.emit(vm.OpComment, 0, 0, 0)
+}
+
+// strArgs pushes the texts of the arguments of str, comment or message,
+// joined into one string.
+func (g *gen) strArgs(args []*ast.Node) {
+	for _, a := range args {
+		g.argText(a)
+	}
+	if len(args) != 1 {
+		g.emit(vm.OpConcat, 0, len(args), 0)
+	}
+}
+
+// argText pushes the text of one argument of str, comment or message.
+// Those filters always match (str.html, comment.html): an argument that
+// fails to match prints as <false>, and a matching one without a value as
+// <true>. The comments a failed argument made are dropped with it.
+func (g *gen) argText(a *ast.Node) {
+	failed := g.newLabel()
+	mark := g.markComments(a)
+	g.value(a, failed)
+	if a.Type == ast.TLog {
+		g.emit(vm.OpPushStr, 0, 0, g.strConst("<true>"))
+	} else {
+		g.valueText(a)
+	}
+	if len(g.labels[failed].refs) == 0 {
+		return // a cannot fail
+	}
+	done := g.newLabel()
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(failed)
+	g.truncComments(mark)
+	g.emit(vm.OpPushStr, 0, 0, g.strConst("<false>"))
+	g.bind(done)
 }
 
 // toText pushes the text of a value as comments print it.
 func (g *gen) toText(a *ast.Node, fail int) {
 	g.value(a, fail)
+	g.valueText(a)
+}
+
+// valueText turns the value of a, just computed, into its text; a
+// logical filter has none and leaves the empty string.
+func (g *gen) valueText(a *ast.Node) {
 	switch {
 	case a.Kind == ast.KVar && a.Flags&ast.FlagPieceVar != 0:
 		g.emit(vm.OpToStr, vm.TypePiece, 0, 0)

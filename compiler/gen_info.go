@@ -91,7 +91,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		}
 		return ast.TStr, true
 	case ast.KGroup:
-		if n.Int < 0 {
+		if n.Flags&ast.FlagOffset != 0 {
 			return ast.TNum, true
 		}
 		return ast.TStr, true
@@ -99,8 +99,8 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		c.expect(n.Args[0], "the argument of "+opName(n), ast.TStr)
 		return ast.TStr, true
 	case ast.KInt:
-		c.expect(n.Args[0], "the argument of int", ast.TStr, ast.TNum)
-		return ast.TNum, true
+		c.checkInt(n)
+		return n.Type, true
 	case ast.KAscii:
 		if c.expect(n.Args[0], "the argument of ascii", ast.TStr, ast.TNum) == ast.TNum {
 			return ast.TStr, true
@@ -436,8 +436,8 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		g.prog.Regexps = append(g.prog.Regexps, re)
 		g.jump(vm.OpRegex, 0, len(g.prog.Regexps)-1, fail)
 	case ast.KGroup:
-		if n.Int < 0 {
-			g.jump(vm.OpGroupOffset, 0, int(-n.Int), fail)
+		if n.Flags&ast.FlagOffset != 0 {
+			g.jump(vm.OpGroupOffset, 0, int(n.Int), fail)
 		} else {
 			g.jump(vm.OpGroup, 0, int(n.Int), fail)
 		}
@@ -459,14 +459,9 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KIndexOf:
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
-		g.emit(vm.OpIndexOf, 0, 0, 0)
+		g.jump(vm.OpIndexOf, 0, 0, fail)
 	case ast.KStr:
-		for _, a := range n.Args {
-			g.toText(a, fail)
-		}
-		if len(n.Args) != 1 {
-			g.emit(vm.OpConcat, 0, len(n.Args), 0)
-		}
+		g.strArgs(n.Args)
 	case ast.KPieceName, ast.KTypeName:
 		g.value(n.Args[0], fail)
 		x := uint8(0)
@@ -487,8 +482,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 		}
 		g.emit(vm.OpRay, uint8(n.Dirs), a, 0)
 	case ast.KMessage:
-		g.comment(n, fail)
-		g.prog.Code[len(g.prog.Code)-1].Op = vm.OpMessage
+		g.message(n)
 	case ast.KSort:
 		g.sort(n, fail)
 	case ast.KSquareLoop, ast.KPieceLoop:
@@ -922,4 +916,15 @@ func mayRebind(n *ast.Node, name string) bool {
 // isAllSquares reports whether n is the designator of every square, `.`.
 func isAllSquares(n *ast.Node) bool {
 	return n.Kind == ast.KDesig && n.Desig.Pieces == ast.MaskAll && n.Desig.Squares == bitboard.Full
+}
+
+// message emits message: the text of its arguments, printed after the
+// current position and game number, or alone under quiet (message.html).
+func (g *gen) message(n *ast.Node) {
+	g.strArgs(n.Args)
+	quiet := uint8(0)
+	if n.Flags&ast.FlagQuiet != 0 {
+		quiet = 1
+	}
+	g.emit(vm.OpMessage, quiet, 0, 0)
 }

@@ -358,6 +358,15 @@ func (m *Machine) startEndComments(name string, first, last int32, length int) {
 // "move 7(btm)", and for a position inside a variation "move 7(btm)[42]"
 // with its positionid, which it also writes at that position ("id:42").
 func (m *Machine) moveText(node int32) string {
+	if m.tree.Nodes[node].Depth > 0 {
+		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
+	}
+	return m.positionName(node)
+}
+
+// positionName is "move 7(btm)", or "move 7(btm)[42]" for a position in a
+// variation (42 being its positionid).
+func (m *Machine) positionName(node int32) string {
 	var n int64
 	side := "wtm"
 	m.visit(node, func() {
@@ -367,7 +376,6 @@ func (m *Machine) moveText(node int32) string {
 		}
 	})
 	if m.tree.Nodes[node].Depth > 0 {
-		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
 		return fmt.Sprintf("move %d(%s)[%d]", n, side, node)
 	}
 	return fmt.Sprintf("move %d(%s)", n, side)

@@ -647,13 +647,23 @@ func (m *Machine) run(pc int) bool {
 			}
 			from, s := m.popNum(), m.popStr()
 			m.pushStr(strSlice(s, from, to, in.X == 1))
+		case OpStrSetChar:
+			i, x, s := m.popNum(), m.popStr(), m.popStr()
+			if _, ok := strIndex(s, i); !ok {
+				pc = int(in.B)
+				continue
+			}
+			if i < 0 {
+				i += int64(len(s))
+			}
+			m.pushStr(s[:i] + x + s[i+1:])
 		case OpLower:
 			m.pushStr(strings.ToLower(m.popStr()))
 		case OpUpper:
 			m.pushStr(strings.ToUpper(m.popStr()))
 		case OpStrToInt:
-			v, err := strconv.ParseInt(strings.TrimSpace(m.popStr()), 10, 32)
-			if err != nil {
+			v, ok := parseCQLInt(m.popStr())
+			if !ok {
 				pc = int(in.B)
 				continue
 			}
@@ -673,8 +683,14 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushStr(string([]byte{byte(v)}))
 		case OpIndexOf:
+			// indexof.html: indexof fails to match when a is not in b
 			b, a := m.popStr(), m.popStr()
-			m.pushNum(int64(strings.Index(b, a)))
+			i := strings.Index(b, a)
+			if i < 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(i))
 		case OpRegex:
 			s := m.popStr()
 			loc := m.prog.Regexps[in.A].FindStringSubmatchIndex(s)
@@ -761,7 +777,11 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushSet(rays(m.pos(), sets, in.X, in.A&0x100 != 0))
 		case OpMessage:
-			m.messages = append(m.messages, m.popStr())
+			text := m.popStr()
+			if in.X != 1 {
+				text = m.messagePrefix() + text
+			}
+			m.messages = append(m.messages, text)
 		case OpNextSquare:
 			s := bitboard.Set(m.slots[in.A])
 			if s == 0 {
@@ -1027,7 +1047,7 @@ func (m *Machine) run(pc int) bool {
 func (m *Machine) valueText(t uint8) string {
 	switch t {
 	case TypeSet:
-		return m.popSet().String()
+		return setText(m.popSet())
 	case TypeNum:
 		return fmt.Sprint(m.popNum())
 	case TypeStr:
@@ -1044,6 +1064,38 @@ func (m *Machine) valueText(t uint8) string {
 		return string(m.curPos.Board[sq].Letter()) + sq.String()
 	}
 	return "?"
+}
+
+// parseCQLInt reads the string of an int filter. int.html: only "a
+// nonempty sequence of digits, optionally preceded by a minus sign" is a
+// number, so no blanks and no plus sign; CQL numbers are 32-bit.
+func parseCQLInt(s string) (int64, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(s, 10, 32)
+	return v, err == nil
+}
+
+// setText is a set of squares as comments print it: a single square by
+// its name (comment.html: "The white king is on square: e1"; str.html:
+// str(2<1 K) is "<false>e1"), any other set as a list such as [a1,c3] or
+// [] (a format the manual does not show).
+func setText(s bitboard.Set) string {
+	if s.Count() == 1 {
+		return s.First().String()
+	}
+	return s.String()
+}
+
+// messagePrefix is what message.html says a message starts with: the move
+// number, the side to move and the game number, and for a position in a
+// variation its positionid, as in "move 24(wtm) game 7: " or
+// "move 11(btm)[55] game 7: ". The manual does not show the exact layout.
+func (m *Machine) messagePrefix() string {
+	game, _ := m.infoNum(InfoGameNumber)
+	return fmt.Sprintf("%s game %d: ", m.positionName(m.cur), game)
 }
 
 // positionText names a position in comments by its move.

@@ -200,6 +200,7 @@ const (
 	OpStrLen
 	OpStrIndex
 	OpStrSlice
+	OpStrSetChar
 	OpLower
 	OpUpper
 	OpStrToInt
@@ -356,12 +357,13 @@ var opTable = [opCount]opInfo{
 	OpStrLen:          {Name: "strlen", Doc: "pop a string; push its length", SPop: 1, Push: 1},
 	OpStrIndex:        {Name: "strindex", B: OJump, Doc: "pop index, string; push the character there (negative counts from the end); jump if out of range", Pop: 1, SPop: 1, SPush: 1},
 	OpStrSlice:        {Name: "strslice", X: OFlags, B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
+	OpStrSetChar:      {Name: "strsetchar", B: OJump, Doc: "pop index, strings x, s; push s with its character at the index (negative counts from the end) replaced by x; jump if out of range", Pop: 1, SPop: 2, SPush: 1},
 	OpLower:           {Name: "lower", SPop: 1, SPush: 1},
 	OpUpper:           {Name: "upper", SPop: 1, SPush: 1},
-	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number it spells; jump if it is not one", SPop: 1, Push: 1},
+	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number its digits (after an optional minus sign) spell; jump if it is anything else", SPop: 1, Push: 1},
 	OpAscii:           {Name: "ascii", B: OJump, Doc: "pop a string; push the code of its first character; jump if empty", SPop: 1, Push: 1},
 	OpChar:            {Name: "char", B: OJump, Doc: "pop a number; push the one-character string with that code", Pop: 1, SPush: 1},
-	OpIndexOf:         {Name: "indexof", Doc: "pop strings b, a; push the index of a in b, or -1", SPop: 2, Push: 1},
+	OpIndexOf:         {Name: "indexof", B: OJump, Doc: "pop strings b, a; push the index of a in b; jump if a is not in b", SPop: 2, Push: 1},
 	OpRegex:           {Name: "regex", A: OImm, B: OJump, Doc: "pop a string; search regexp A in it; push the match and keep its groups, or jump", SPop: 1, SPush: 1},
 	OpGroup:           {Name: "group", A: OImm, B: OJump, Doc: "push group A of the last successful ~~; jump if none", SPush: 1},
 	OpGroupOffset:     {Name: "groupoffset", A: OImm, B: OJump, Doc: "push the offset of group A of the last successful ~~; jump if none", Push: 1},
@@ -372,7 +374,7 @@ var opTable = [opCount]opInfo{
 	OpPawns:           {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
 	OpPieceName:       {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
 	OpRay:             {Name: "ray", X: ODir, A: ORayArgs, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},
-	OpMessage:         {Name: "message", Doc: "pop a string and print it", SPop: 1},
+	OpMessage:         {Name: "message", X: OFlags, Doc: "pop a string and print it after the current position and game number (X=1: quiet, the string alone)", SPop: 1},
 	OpNextSquare:      {Name: "nextsquare", A: OSlot, B: OJump, Doc: "take the lowest square out of the set in slot A and push it; jump when the set is empty", Push: 1},
 	OpPieceIDAt:       {Name: "pieceid", B: OJump, Doc: "pop a set; push the identity of the piece on its single occupied square; jump unless exactly one", Pop: 1, Push: 1},
 	OpPieceSquare:     {Name: "piecesquare", A: OSlot, B: OJump, Doc: "push the square of the piece whose identity is in slot A (empty if it is gone); jump if unbound", Push: 1},

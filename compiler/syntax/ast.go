@@ -18,7 +18,7 @@ const (
 	KDesig    // Desig: piece designator (a set of squares)
 	KTrue     //
 	KFalse    //
-	KGroup    // Int: regex group reference \n (negative: offset of group -n)
+	KGroup    // Int: regex group reference \n; Flags&FlagOffset: its offset \-n
 	KEmptySet // [] when written as a literal
 
 	// Logic and structure.
@@ -222,6 +222,7 @@ const (
 	FlagKeepAllBest
 	FlagPieceVar // assignment declares a piece variable ([Aa]x = ...)
 	FlagExplicitMax
+	FlagOffset // KGroup: \-n, the offset of group n rather than its text
 )
 
 // Direction bits for KDirection and KRay.

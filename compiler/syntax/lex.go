@@ -128,7 +128,7 @@ func (lx *lexer) scan(t *Token) {
 		lx.scanString(t)
 		return
 	case c == '\\':
-		if lx.scanGroup(t) {
+		if lx.scanNewline(t) || lx.scanGroup(t) {
 			return
 		}
 	case c >= '0' && c <= '9':
@@ -233,6 +233,17 @@ func (lx *lexer) scanString(t *Token) {
 		lx.pos++
 	}
 	t.Kind, t.Str = TString, b.String()
+}
+
+// scanNewline reads `\n` standing alone, a string of one newline
+// (str.html: `str("pin" \n "mate")`; while.html: `while (S~~\n) ...`).
+func (lx *lexer) scanNewline(t *Token) bool {
+	if !strings.HasPrefix(lx.text[lx.pos:], `\n`) || lx.identAt(lx.pos+2) {
+		return false
+	}
+	lx.pos += 2
+	t.Kind, t.Str = TString, "\n"
+	return true
 }
 
 // scanGroup reads a regular-expression group reference: \0, \1, \-1.

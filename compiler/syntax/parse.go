@@ -71,6 +71,18 @@ type Parser struct {
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
 	numVars map[string]bool
+	// strArgs is true directly among the arguments of str, comment and
+	// message (not inside braces or parentheses there): a string literal
+	// after an implicit-search filter is then the next argument.
+	strArgs bool
+}
+
+// withStrArgs sets strArgs for the parse of a nested construct and
+// returns the function restoring the outer value.
+func (p *Parser) withStrArgs(on bool) func() {
+	old := p.strArgs
+	p.strArgs = on
+	return func() { p.strArgs = old }
 }
 
 // ParseFile parses a whole query: the `cql(...)` header (required unless

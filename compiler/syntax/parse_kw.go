@@ -48,7 +48,7 @@ var prefixKeywords = map[string]struct {
 	"abs":       {KAbs, levelHash},
 	"sqrt":      {KSqrt, levelHash},
 	"position":  {KPosition, levelHash},
-	"int":       {KInt, levelUnion},
+	"int":       {KInt, levelAdd}, // below +: int "32" + "1" is int "321" (int.html)
 	"ascii":     {KAscii, levelUnion},
 	"lowercase": {KLower, levelUnion},
 	"uppercase": {KUpper, levelUnion},
@@ -262,8 +262,18 @@ func (p *Parser) parseWord(min int) *Node {
 	return p.parseIdentifier()
 }
 
-// implicitSearch turns `player white "Adams"` into `"Adams" in player white`.
+// implicitSearch turns `player white "Adams"` into `"Adams" in player
+// white`, except directly among the arguments of str, comment and message,
+// where the literal is the next argument (str.html).
 func (p *Parser) implicitSearch(n *Node) *Node {
+	if p.strArgs {
+		return n
+	}
+	return p.searchLiteral(n)
+}
+
+// searchLiteral reads a string literal after n as a search in n's value.
+func (p *Parser) searchLiteral(n *Node) *Node {
 	if s := p.tok(); s.Kind == TString {
 		p.advance()
 		lit := &Node{Kind: KString, Span: s.Span, Str: s.Str}
@@ -704,7 +714,7 @@ func (p *Parser) parseComment(t Token) *Node {
 		n.Flags |= FlagQuiet
 	}
 	if p.isPunct("(") {
-		n.Args = p.parseArgList(t.Text)
+		n.Args = p.parseStrArgList(t.Text)
 		if n.Args == nil && p.failed() {
 			return nil
 		}
@@ -866,13 +876,15 @@ func (p *Parser) parseTag(t Token) *Node {
 	if t.Text == "removetag" {
 		return p.node(KRemoveTag, p.spanFrom(t.Span.From), nameNode)
 	}
+	// implicitsearch.html does not list `tag`: its literal stays a search
+	// even among the arguments of str
 	n := &Node{Kind: KTagValue, Span: p.spanFrom(t.Span.From), Str: nameNode.Str}
-	return p.implicitSearch(n)
+	return p.searchLiteral(n)
 }
 
 func (p *Parser) parseFen(t Token) *Node {
 	n := &Node{Kind: KFen, Span: t.Span}
-	if s := p.tok(); s.Kind == TString {
+	if s := p.tok(); s.Kind == TString && !p.strArgs {
 		p.advance()
 		n.Str = s.Str
 		n.Flags |= FlagAll // compare mode
@@ -891,8 +903,10 @@ func (p *Parser) parseOriginalComment(t Token) *Node {
 			return &Node{Kind: KHasNAG, Span: source.Join(t.Span, s.Span), Int: int64(nag)}
 		}
 	}
+	// implicitsearch.html: originalcomment is "almost" an implicit search
+	// filter, not one; its literal stays a search among str's arguments
 	n := &Node{Kind: KOriginalComment, Span: t.Span}
-	return p.implicitSearch(n)
+	return p.searchLiteral(n)
 }
 
 // nagGlyphs are the annotation symbols CQL reads as NAGs.
@@ -939,7 +953,7 @@ func (p *Parser) parseChild(t Token) *Node {
 
 func (p *Parser) parseStr(t Token) *Node {
 	if p.isPunct("(") {
-		args := p.parseArgList("str")
+		args := p.parseStrArgList("str")
 		if args == nil {
 			return nil
 		}

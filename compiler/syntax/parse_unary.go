@@ -1,8 +1,10 @@
 package syntax
 
 import (
-	"cqlvm/compiler/source"
 	"strconv"
+	"strings"
+
+	"cqlvm/compiler/source"
 )
 
 // parseUnary parses an operand: a literal, a prefix filter, a keyword
@@ -20,7 +22,7 @@ func (p *Parser) parseUnary(min int) *Node {
 		return &Node{Kind: KString, Span: t.Span, Str: t.Str}
 	case TGroup:
 		p.advance()
-		return &Node{Kind: KGroup, Span: t.Span, Int: t.Num}
+		return groupNode(t)
 	case TDesig:
 		return p.parseDesignator()
 	case TComment:
@@ -36,6 +38,18 @@ func (p *Parser) parseUnary(min int) *Node {
 	}
 	p.errorf(t.Span, "unexpected %s", t)
 	return nil
+}
+
+// groupNode is \n, the text of regex group n, or \-n, its offset. The
+// sign is read from the text: \-0 (the offset of the whole match) has the
+// same number as \0.
+func groupNode(t Token) *Node {
+	n := &Node{Kind: KGroup, Span: t.Span, Int: t.Num}
+	if strings.HasPrefix(t.Text, `\-`) {
+		n.Int = -t.Num
+		n.Flags |= FlagOffset
+	}
+	return n
 }
 
 func (p *Parser) parsePunctOperand(t Token) *Node {
@@ -80,6 +94,7 @@ func (p *Parser) prefix(k Kind, t Token, level int) *Node {
 // body parses the single filter that is the body of a transform, find,
 // sort, echo, piece/square loop, ...
 func (p *Parser) body(what Token) *Node {
+	defer p.withStrArgs(false)()
 	if !canStartFilter(p.tok()) {
 		p.errorf(p.tok().Span, "expected a filter following '%s'", what.Text)
 		return nil
@@ -88,6 +103,7 @@ func (p *Parser) body(what Token) *Node {
 }
 
 func (p *Parser) parseParens() *Node {
+	defer p.withStrArgs(false)()
 	open := p.advance()
 	if p.isPunct(")") {
 		p.errorf(p.tok().Span, "empty parentheses")
@@ -117,6 +133,7 @@ func (p *Parser) where(t Token) string {
 }
 
 func (p *Parser) parseCompound() *Node {
+	defer p.withStrArgs(false)()
 	open := p.advance()
 	n := &Node{Kind: KCompound}
 	for !p.isPunct("}") {
@@ -145,6 +162,19 @@ func (p *Parser) parseCompound() *Node {
 
 // parseArgList parses `( F1 F2 ... )`: filters separated by blanks.
 func (p *Parser) parseArgList(what string) []*Node {
+	defer p.withStrArgs(false)()
+	return p.argList(what)
+}
+
+// parseStrArgList parses the arguments of str, comment and message, where
+// `F "text"` is two arguments when F is an implicit-search filter or fen
+// (str.html, "implicit search parameter; fen special treatment").
+func (p *Parser) parseStrArgList(what string) []*Node {
+	defer p.withStrArgs(true)()
+	return p.argList(what)
+}
+
+func (p *Parser) argList(what string) []*Node {
 	if !p.expectPunct("(", "after '"+what+"'") {
 		return nil
 	}
