@@ -28,6 +28,9 @@ func (c *checker) declareDict(n *ast.Node) ast.Type {
 	c.dicts = append(c.dicts, d)
 	c.vars[n.Str] = &variable{Name: n.Str, Type: ast.TDict, Slot: -1, Dict: d}
 	n.Slot = d.Index
+	if len(n.Args) > 0 {
+		c.check(n.Args[0]) // dictionary D[k] = v: the first assignment
+	}
 	return ast.TLog
 }
 

@@ -389,6 +389,11 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KHasNAG:
 		g.jump(vm.OpHasNAG, 0, int(n.Int), fail)
 	case ast.KDictDecl:
+		// the declaration itself runs nothing; `dictionary D[k] = v`
+		// assigns whenever the filter is evaluated, as any assignment does
+		if len(n.Args) > 0 {
+			g.test(n.Args[0], fail)
+		}
 	case ast.KRemoveComment:
 		g.emit(vm.OpRemoveComment, 0, 0, 0)
 	case ast.KSetTag:

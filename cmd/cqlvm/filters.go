@@ -189,7 +189,7 @@ var filterTable = []filterHelp{
 	{"isunbound", "isunbound x", "x has no value"},
 	{"unbind", "unbind x / unbind D[k]", "removes the value of x (or a dictionary entry)"},
 	{"function", "function f(x y) { F }", "defines f; f(A B) evaluates F with x, y bound to A, B"},
-	{"dictionary", "dictionary D / D[k] = v", "a table from keys to values (local dictionary: cleared per game)"},
+	{"dictionary", "dictionary D / dictionary D[k] = v / D[k] = v", "a table from keys to values (local dictionary: cleared per game); a first assignment may follow the declaration"},
 	{"local", "local dictionary D", "a dictionary emptied at each game"},
 	{"loop", "loop F", "evaluates F again while it matches; matches if F matched once"},
 	{"while", "while (T) F", "evaluates F while T matches; always matches"},

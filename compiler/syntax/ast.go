@@ -128,7 +128,7 @@ const (
 	KLoop        // Args[0]
 	KWhile       // Args: test, body
 	KDictIndex   // Args: dictionary var, key
-	KDictDecl    // Str: name; Flags: local/persistent
+	KDictDecl    // Str: name; Flags: local/persistent; Args[0]: optional first assignment D[k] = v
 	KElementLoop // Str: var; Args: dictionary, body (string k in D)
 
 	// Strings.
