@@ -29,9 +29,6 @@ var pawnKinds = map[ast.Kind]uint8{
 func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 	switch n.Kind {
 	case ast.KElo:
-		if n.Int == 0 {
-			c.errorf(n, "write 'elo white' or 'elo black'")
-		}
 		return ast.TNum, true
 	case ast.KTagValue, ast.KPlayer, ast.KFen:
 		if n.Kind == ast.KFen && n.Flags&ast.FlagAll != 0 {
@@ -358,10 +355,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	}
 	switch n.Kind {
 	case ast.KElo:
-		what := vm.InfoEloWhite
-		if n.Int == 2 {
-			what = vm.InfoEloBlack
-		}
+		what := [...]uint8{vm.InfoEloMax, vm.InfoEloWhite, vm.InfoEloBlack}[n.Int]
 		g.jump(vm.OpInfoNum, what, 0, fail)
 	case ast.KWhite:
 		g.emit(vm.OpPushNum, 0, 0, 1)

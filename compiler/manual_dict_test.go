@@ -2,7 +2,7 @@ package compiler
 
 import "testing"
 
-// Behaviour of dictionaries as the official
+// Behaviour of dictionaries, elo and persistent variables as the official
 // CQL manual states it, in the style of manual_test.go. Each case names
 // the manual page it comes from.
 
@@ -22,5 +22,33 @@ func TestDictionaryDeclarationWithAssignment(t *testing.T) {
 		{`local dictionary F[ply]=fen  #F == ply + 1`, false, []int32{0, 1, 2}},
 		{`local dictionary Here[1]=currentposition  Here[1] == currentposition`, false, []int32{0, 1, 2}},
 		{`dictionary Seen[ply]=ply  if ply == 2 Seen[1] == 1`, false, []int32{0, 1, 2}},
+	})
+}
+
+// TestEloWithoutColor: elo.html, "followed by an optional color name ...
+// Otherwise, the value of the elo filter is the maximum ELO of the two
+// players"; with a colour it is that player's ELO; "If the relevant ELO
+// fields are missing or unknown, the filter does not match"; and elo
+// "works with flipcolor".
+func TestEloWithoutColor(t *testing.T) {
+	runManualCases(t, shortGame, []manualCase{
+		{`elo == 2400`, false, []int32{0, 1, 2}},
+		{`elo white == 2100`, false, []int32{0, 1, 2}},
+		{`elo black == 2400`, false, []int32{0, 1, 2}},
+		{`flipcolor elo == 2400`, false, []int32{0, 1, 2}},
+		{`flipcolor elo black == 2100`, false, []int32{0, 1, 2}},
+		{`elo < 2400`, false, nil},
+	})
+	noElo := "[Event \"t\"]\n[WhiteElo \"?\"]\n\n1. e4 e5 *\n"
+	runManualCases(t, noElo, []manualCase{
+		{`elo`, false, nil},
+		{`not elo`, false, []int32{0, 1, 2}},
+	})
+	// The manual does not say what happens when one rating is known: the
+	// known one is the maximum here.
+	oneElo := "[Event \"t\"]\n[BlackElo \"1900\"]\n\n1. e4 e5 *\n"
+	runManualCases(t, oneElo, []manualCase{
+		{`elo == 1900`, false, []int32{0, 1, 2}},
+		{`elo white`, false, nil},
 	})
 }

@@ -343,7 +343,7 @@ var flagNames = map[Op][]string{
 	OpLastMove:     {"from", "to", "enpassantsquare"},
 	OpMoveIs:       {"from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"},
 	OpMoveSquare:   {"from", "to", "capture"},
-	OpInfoNum:      {"ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black"},
+	OpInfoNum:      {"ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black", "elo"},
 	OpPawns:        {"passed", "isolated", "doubled", "connected"},
 	OpPieceName:    {"piecename", "typename"},
 	OpFindInit:     {"forward", "backward"},

@@ -223,7 +223,7 @@ var filterTable = []filterHelp{
 	{"eventdate", "eventdate [\"S\"]", "the EventDate tag; with a string, the tag contains it"},
 	{"eco", "eco [\"S\"]", "the ECO tag; with a string, the tag contains it"},
 	{"year", "year", "the year of the Date tag"},
-	{"elo", "elo [white|black]", "the players' ratings (WhiteElo, BlackElo)"},
+	{"elo", "elo [white|black]", "a player's rating (WhiteElo, BlackElo); without a colour the higher of the two"},
 	{"result", "result 1-0|0-1|1/2-1/2", "the game ended with this result (also a header parameter)"},
 	{"gamenumber", "gamenumber", "the game's number in the input (also a header parameter and -gamenumber)"},
 	{"lastgamenumber", "lastgamenumber", "the number of the last game of the input"},

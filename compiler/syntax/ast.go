@@ -80,7 +80,7 @@ const (
 	KGameNumber
 	KLastGameNumber
 	KYear
-	KElo       // Int: 0 both/either? 1 white, 2 black
+	KElo       // Int: 0 the higher of the two ratings, 1 white, 2 black
 	KResult    // Str: "1-0", "0-1", "1/2-1/2"
 	KPlayer    // Int: 0 either, 1 white, 2 black
 	KTagValue  // Str: tag name (event, site, date, eventdate, eco, tag "X")
