@@ -61,7 +61,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 			c.errorf(n, "'settag' takes a tag name and a value: settag(\"Name\" value)")
 			return ast.TLog, true
 		}
-		c.expect(n.Args[0], "the tag name", ast.TStr)
+		c.checkSetTagName(n.Args[0])
 		c.check(n.Args[1])
 		return ast.TLog, true
 	case ast.KRemoveTag:
@@ -211,6 +211,31 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return ast.TSet, true
 	}
 	return ast.TUnknown, false
+}
+
+// builtinSetTags are the tags settag may not set (settag.html): the
+// game's own description, which the official program writes itself.
+var builtinSetTags = map[string]bool{
+	"Event": true, "Site": true, "Date": true, "ECO": true, "FEN": true,
+	"Round": true, "Result": true, "EventDate": true,
+}
+
+// checkSetTagName enforces settag.html: "The first argument must be a
+// string literal", not a built-in tag and not beginning with "White" or
+// "Black" (the players' tags). The manual spells the names with capitals
+// and does not say whether other spellings are allowed; they are.
+func (c *checker) checkSetTagName(name *ast.Node) {
+	c.check(name)
+	if name.Kind != ast.KString {
+		c.errorf(name, "the tag name of settag must be a string literal, such as settag(\"CustomTag\" value)")
+		return
+	}
+	switch {
+	case builtinSetTags[name.Str]:
+		c.errorf(name, "settag cannot set the %s tag; it is meant for custom tags", name.Str)
+	case strings.HasPrefix(name.Str, "White") || strings.HasPrefix(name.Str, "Black"):
+		c.errorf(name, "settag cannot set a tag whose name begins with White or Black (%s)", name.Str)
+	}
 }
 
 // declare finds or creates the variable named by v with type t.

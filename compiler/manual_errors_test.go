@@ -1,0 +1,71 @@
+package compiler
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"cqlvm/compiler/source"
+)
+
+// Queries the official CQL manual forbids, each rejected at the text it
+// names. The golden files under testdata/compiler/errors show one caret
+// snippet per rule; these tables cover the variants.
+
+// rejectCase: query must fail to compile with an error containing msg
+// whose span covers exactly the text at.
+type rejectCase struct {
+	query, msg, at string
+}
+
+func runRejectCases(t *testing.T, cases []rejectCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := compileText(c.query)
+		var list source.ErrorList
+		if !errors.As(err, &list) {
+			t.Errorf("%s: compile returned %v, want an error %q", c.query, err, c.msg)
+			continue
+		}
+		e := list[0]
+		got := c.query[e.Span.From:e.Span.To]
+		if !strings.Contains(e.Msg, c.msg) || got != c.at {
+			t.Errorf("%s: first error %q at %q, want %q at %q", c.query, e.Msg, got, c.msg, c.at)
+		}
+	}
+}
+
+// runAcceptCases: each query must compile.
+func runAcceptCases(t *testing.T, queries []string) {
+	t.Helper()
+	for _, q := range queries {
+		if _, err := compileText(q); err != nil {
+			t.Errorf("%s: %v", q, err)
+		}
+	}
+}
+
+// TestSetTagNames: settag.html, "It cannot be any of "Event", "Site",
+// "Date", "ECO", "FEN", "Round", "Result", "EventDate". It also cannot
+// begin with "White" or "Black"... The first argument must be a string
+// literal." The value may be a number: the page's own example is
+// settag("hhdbgame" gamenumber).
+func TestSetTagNames(t *testing.T) {
+	var cases []rejectCase
+	for _, name := range []string{"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate"} {
+		cases = append(cases, rejectCase{`settag("` + name + `" "x")`, "cannot set the " + name + " tag", `"` + name + `"`})
+	}
+	cases = append(cases,
+		rejectCase{`settag("White" "x")`, "begins with White or Black", `"White"`},
+		rejectCase{`settag("BlackElo" "x")`, "begins with White or Black", `"BlackElo"`},
+		rejectCase{`Name = "Custom" settag(Name "x")`, "must be a string literal", `Name`},
+		rejectCase{`settag("Cus" + "tom" "x")`, "must be a string literal", `"Cus" + "tom"`},
+	)
+	runRejectCases(t, cases)
+	runAcceptCases(t, []string{
+		`settag("CustomTag1" "value of tag")`,
+		`settag("hhdbgame" gamenumber)`,
+		`settag("Annotator" "cqlvm")`,
+		`settag("EventType" "swiss")`,
+	})
+}
