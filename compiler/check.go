@@ -28,8 +28,10 @@ type checker struct {
 	slots *slotAlloc
 	funcs map[string]*ast.Node
 	calls int // number of inlined calls, for fresh parameter names
-	sorts []vm.SortKey
-	dicts []*dictInfo
+	// dictNames are the names declared as dictionaries anywhere in the text
+	dictNames map[string]bool
+	sorts     []vm.SortKey
+	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool
 }
@@ -300,8 +302,11 @@ func (c *checker) checkVar(n *ast.Node) ast.Type {
 		return ast.TUnknown
 	}
 	if v.Dict != nil {
-		n.Slot = v.Dict.Index
-		return ast.TDict
+		// D[k], #D, loops and unbind reach the dictionary through dictOf;
+		// a dictionary anywhere else would be a value, which it cannot be
+		// (cql-6-1/dictionary.html: "or returned as the value of a filter")
+		c.errorf(n, "the dictionary %s has no value of its own: use %s[key], #%s or a loop over its keys", n.Str, n.Str, n.Str)
+		return ast.TUnknown
 	}
 	n.Slot = v.Slot
 	if v.Piece {

@@ -69,3 +69,25 @@ func TestSetTagNames(t *testing.T) {
 		`settag("EventType" "swiss")`,
 	})
 }
+
+// TestDictionaryNotAValue: cql-6-1/dictionary.html, "Dictionaries cannot
+// currently be used as the actual argument to a function or returned as
+// the value of a filter. Thus, whenever a dictionary is used, its actual
+// name, as a variable, must be used."
+func TestDictionaryNotAValue(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`dictionary Dd  function f(x){x}  initial Dd["a"]="1"  f(Dd)`, "cannot be passed to a function", `Dd`},
+		{`dictionary Dd  function f(x){x["a"]="1"}  f(Dd)`, "cannot be passed to a function", `Dd`},
+		{`function g(y){#y > 0}  function f(x){g(x)}  dictionary Dd  initial Dd["a"]="1"  f(Dd)`, "cannot be passed to a function", `Dd`},
+		{`function f(x y){x}  dictionary Dd  initial Dd["a"]="1"  f(1 Dd)`, "cannot be passed to a function", `Dd`},
+		{`dictionary Dd  initial Dd["a"]="1"  Xx = Dd`, "has no value of its own", `Dd`},
+		{`dictionary Dd  initial Dd["a"]="1"  comment(Dd)`, "has no value of its own", `Dd`},
+		{`dictionary Dd  initial Dd["a"]="1"  Dd`, "has no value of its own", `Dd`},
+	})
+	runAcceptCases(t, []string{
+		`dictionary Dd  function f(){Dd["a"]="1"}  f()`,
+		`dictionary Dd  Dd["a"]="1"  function f(x){x == "1"}  f(Dd["a"])`,
+		`dictionary Dd  Dd["a"]="1"  #Dd == 1  unbind Dd["a"]  unbind Dd`,
+		`dictionary Dd  Dd["a"]="1"  string Key in Dd  Key == "a"`,
+	})
+}
