@@ -15,7 +15,7 @@ type variable struct {
 	Piece      bool // a piece variable: the slot holds a piece identity
 	Persistent bool
 	Quiet      bool
-	ZeroInit   bool // a persistent number that starts at 0 rather than unbound
+	ZeroInit   bool // a persistent variable: starts at 0, "" or the empty set rather than unbound
 	Atomic     bool // restored when a path backtracks
 	Dict       *dictInfo
 }
@@ -348,6 +348,8 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 	if !ok {
 		v = &variable{Name: target.Str, Type: rt, Slot: c.slots.new()}
 		c.vars[target.Str] = v
+	} else if v.Type == ast.TUnknown {
+		v.Type = rt // a persistent variable's first use (checkPersistent)
 	} else if v.Type != rt && rt != ast.TUnknown && !v.Piece {
 		c.errorf(n, "type mismatch on assignment: the variable %s is of type %s but the right side is of type %s", target.Str, v.Type, rt)
 	}

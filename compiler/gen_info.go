@@ -302,25 +302,63 @@ func (c *checker) checkSort(n *ast.Node) ast.Type {
 
 func (c *checker) checkPersistent(n *ast.Node) ast.Type {
 	inner := n.Args[0]
-	target := inner
-	if inner.Kind == ast.KAssign {
-		target = inner.Args[0]
-		if _, ok := c.vars[target.Str]; !ok && inner.Str != "=" && inner.Str != "=?" {
-			// `persistent n += 1` with no earlier assignment: a number
-			// starting at zero
-			v := &variable{Name: target.Str, Type: ast.TNum, Slot: c.slots.new(), ZeroInit: true}
-			c.vars[target.Str] = v
-		}
+	if n.Flags&ast.FlagLocal != 0 {
+		return c.checkAtomic(inner)
+	}
+	if inner.Kind != ast.KAssign {
+		// persistent.html: "persistent declaration without an assignment
+		// is no longer supported" (it was in CQL 6.0)
+		c.errorf(n, "persistent needs an assignment, such as persistent x = 0 or persistent x += 1")
+		return ast.TLog
+	}
+	target := inner.Args[0]
+	if target.Kind != ast.KVar {
+		c.check(inner)
+		return ast.TLog
+	}
+	v, seen := c.vars[target.Str]
+	if seen && v.Dict != nil {
+		c.check(inner) // a dictionary: checkAssign reports the mismatch
+		return ast.TLog
+	}
+	if seen && !v.Persistent {
+		c.errorf(target, "%s is used before this as an ordinary variable; a persistent variable must be persistent from its first use", target.Str)
+		c.check(inner)
+		return ast.TLog
+	}
+	if !seen {
+		// persistent.html: "the variable is initialized to 0, the empty
+		// string, or the empty set as appropriate", so `persistent n += 1`
+		// and `persistent s += "a"` may come first; the right side gives
+		// the type (checkAssign fills it in)
+		v = &variable{Name: target.Str, Slot: c.slots.new(), Persistent: true, ZeroInit: true}
+		c.vars[target.Str] = v
 	}
 	c.check(inner)
-	if target.Kind == ast.KVar {
-		if v, ok := c.vars[target.Str]; ok {
-			if n.Flags&ast.FlagLocal != 0 {
-				v.Atomic = true // `atomic x = ...`
-			} else {
-				v.Persistent = true
-				v.Quiet = n.Flags&ast.FlagQuiet != 0
-			}
+	c.checkPersistentType(target, v)
+	v.Quiet = n.Flags&ast.FlagQuiet != 0
+	return ast.TLog
+}
+
+// checkPersistentType: persistent.html, "a numeric variable, string
+// variable, or set variable is persistent"; positions and pieces belong
+// to one game.
+func (c *checker) checkPersistentType(target *ast.Node, v *variable) {
+	switch {
+	case v.Piece:
+		c.errorf(target, "%s is a piece variable; only numbers, strings and sets can be persistent", target.Str)
+	case v.Type == ast.TNum, v.Type == ast.TStr, v.Type == ast.TSet, v.Type == ast.TUnknown:
+	default:
+		c.errorf(target, "%s is a %s variable; only numbers, strings and sets can be persistent", target.Str, v.Type)
+	}
+}
+
+// checkAtomic types `atomic x = F`: x is restored when a path backtracks.
+func (c *checker) checkAtomic(inner *ast.Node) ast.Type {
+	c.check(inner)
+	if inner.Kind == ast.KAssign && inner.Args[0].Kind == ast.KVar {
+		if v, ok := c.vars[inner.Args[0].Str]; ok {
+			v.Atomic = true
 		}
 	}
 	return ast.TLog

@@ -52,3 +52,20 @@ func TestEloWithoutColor(t *testing.T) {
 		{`elo white`, false, nil},
 	})
 }
+
+// TestPersistentInitialValue: persistent.html, "the variable is
+// initialized to 0, the empty string, or the empty set as appropriate",
+// so a persistent variable has its value before its first assignment runs,
+// and `persistent x += ...` may be its first use, for strings as well.
+func TestPersistentInitialValue(t *testing.T) {
+	runManualCases(t, shortGame, []manualCase{
+		{`persistent Str += "a"  Str == "a"`, false, []int32{0}},
+		{`persistent Str += "a"  #Str == ply + 1`, false, []int32{0, 1, 2}},
+		{`persistent Num += 2  Num == 2 * (ply + 1)`, false, []int32{0, 1, 2}},
+		{`if ply == 2 persistent Num = 5  Num == 0`, false, []int32{0, 1}},
+		{`if ply == 2 persistent T = "x"  T == ""`, false, []int32{0, 1}},
+		{`if ply == 2 persistent Sq = K  #Sq == 0`, false, []int32{0, 1}},
+		{`persistent Num = 1  persistent Num += 1  Num == 2`, false, []int32{0, 1, 2}},
+		{`persistent Num = 1  Num = Num + 1  Num == 2`, false, []int32{0, 1, 2}},
+	})
+}

@@ -91,3 +91,27 @@ func TestDictionaryNotAValue(t *testing.T) {
 		`dictionary Dd  Dd["a"]="1"  string Key in Dd  Key == "a"`,
 	})
 }
+
+// TestPersistentRules: persistent.html, "The variable must not have been
+// used non-persistently prior to the persistent assignment"; the filter
+// makes "a numeric variable, string variable, or set variable" persistent;
+// and "persistent declaration without an assignment is no longer
+// supported ... and will signal an error if used".
+func TestPersistentRules(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`Xx = 1  persistent Xx = 2`, "used before this as an ordinary variable", `Xx`},
+		{`Xx = "a"  persistent Xx += "b"`, "used before this as an ordinary variable", `Xx`},
+		{`square Sq in A  true  persistent Sq = K`, "used before this as an ordinary variable", `Sq`},
+		{`persistent Pos = currentposition`, "only numbers, strings and sets can be persistent", `Pos`},
+		{`persistent Xx`, "persistent needs an assignment", `persistent Xx`},
+		{`Xx = 1  persistent Xx`, "persistent needs an assignment", `persistent Xx`},
+		{`persistent Tt -= "a"`, "needs a numeric variable", `Tt -= "a"`},
+	})
+	runAcceptCases(t, []string{
+		`persistent Xx = 1  persistent Xx += 1`,
+		`persistent Xx = 1  Xx = 2`,
+		`persistent quiet Xx = ""`,
+		`persistent S = A`,
+		`persistent Str += "a"`,
+	})
+}

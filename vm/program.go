@@ -47,7 +47,8 @@ type Program struct {
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.
 	NeedsPieceIDs bool
-	// ZeroInit are persistent numbers that start at 0 instead of unbound.
+	// ZeroInit are the persistent variables: they start bound to the zero
+	// slot value (0, "" or the empty set) instead of unbound.
 	ZeroInit []int
 	// PersistentVars are printed at the end of the run.
 	PersistentVars      []PersistentVar
