@@ -115,3 +115,19 @@ func TestPersistentRules(t *testing.T) {
 		`persistent Str += "a"`,
 	})
 }
+
+// TestDictionaryPositionsOnlyLocal: dictionary.html, "Only local
+// dictionaries can have keys or values that are positions."
+func TestDictionaryPositionsOnlyLocal(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`dictionary Dp  initial Dp[1] = currentposition`, "positions can only be values of local dictionaries", `currentposition`},
+		{`dictionary Dp[1] = currentposition`, "positions can only be values of local dictionaries", `currentposition`},
+		{`persistent dictionary Dp  Dp["x"] = parent`, "positions can only be values of local dictionaries", `parent`},
+		{`dictionary Dp  Dp[currentposition] = 1`, "positions can only be keys of local dictionaries", `currentposition`},
+	})
+	runAcceptCases(t, []string{
+		`local dictionary Dp  initial Dp[1] = currentposition`,
+		`local dictionary Dp[currentposition] = fen`,
+		`dictionary Dp  Dp[fen] = ply`,
+	})
+}
