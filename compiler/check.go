@@ -353,7 +353,7 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 	} else if v.Type != rt && rt != ast.TUnknown && !v.Piece {
 		c.errorf(n, "type mismatch on assignment: the variable %s is of type %s but the right side is of type %s", target.Str, v.Type, rt)
 	}
-	if v.Piece && op == "=" {
+	if v.Piece && (op == "=" || op == "=?") {
 		c.errorf(n, "%s is a piece variable; assign it with 'piece %s = ...'", target.Str, target.Str)
 	}
 	if op != "=" && op != "=?" && v.Type != ast.TNum && !(op == "+=" && v.Type == ast.TStr) {

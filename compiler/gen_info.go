@@ -138,10 +138,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return c.checkLoop(n), true
 	case ast.KPieceAssign:
 		c.expect(n.Args[1], "the right side of a piece assignment", ast.TSet)
-		v := c.declare(n.Args[0], ast.TSet)
-		if v != nil {
-			v.Piece = true
-		}
+		c.declareVar(n.Args[0], ast.TSet, true)
 		c.needPieceIDs = true
 		return ast.TLog, true
 	case ast.KLoop:
@@ -238,30 +235,49 @@ func (c *checker) checkSetTagName(name *ast.Node) {
 	}
 }
 
-// declare finds or creates the variable named by v with type t.
+// declare finds or creates the variable named by v with type t (not a
+// piece variable).
 func (c *checker) declare(v *ast.Node, t ast.Type) *variable {
+	return c.declareVar(v, t, false)
+}
+
+// declareVar finds or creates the variable named by v with type t; piece
+// asks for a piece variable. variables.html: "Once assigned, a variable
+// cannot change its type", and set and piece variables are two types
+// though both hold squares.
+func (c *checker) declareVar(v *ast.Node, t ast.Type, piece bool) *variable {
 	if ast.IsReserved(v.Str) {
 		c.errorf(v, "%s is a keyword, not a variable name", v.Str)
 		return nil
 	}
 	vr, ok := c.vars[v.Str]
-	if !ok {
-		vr = &variable{Name: v.Str, Type: t, Slot: c.slots.new()}
+	switch {
+	case !ok:
+		vr = &variable{Name: v.Str, Type: t, Slot: c.slots.new(), Piece: piece}
 		c.vars[v.Str] = vr
-	} else if vr.Type != t {
+	case vr.Type != t:
 		c.errorf(v, "the variable %s is of type %s, not %s", v.Str, vr.Type, t)
+	case vr.Piece != piece:
+		c.errorf(v, "the variable %s is a %s, not a %s: a variable cannot change its type", v.Str, setKind(vr.Piece), setKind(piece))
 	}
 	v.Slot = vr.Slot
 	v.Type = t
 	return vr
 }
 
+func setKind(piece bool) string {
+	if piece {
+		return "piece variable"
+	}
+	return "set variable"
+}
+
 func (c *checker) checkLoop(n *ast.Node) ast.Type {
 	c.expect(n.Args[0], "the set of a loop", ast.TSet)
 	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
-	v := c.declare(name, ast.TSet)
-	if v != nil && n.Kind == ast.KPieceLoop {
-		v.Piece = true
+	piece := n.Kind == ast.KPieceLoop
+	v := c.declareVar(name, ast.TSet, piece)
+	if piece {
 		c.needPieceIDs = true
 	}
 	if v != nil {

@@ -131,3 +131,23 @@ func TestDictionaryPositionsOnlyLocal(t *testing.T) {
 		`dictionary Dp  Dp[fen] = ply`,
 	})
 }
+
+// TestPieceVariableKeepsItsType: variables.html, "There are five types of
+// variables: numeric variables, set variables, piece variables, string
+// variables and position variables. Once assigned, a variable cannot
+// change its type."
+func TestPieceVariableKeepsItsType(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`Pc = K  piece Pc = Q`, "is a set variable, not a piece variable", `Pc`},
+		{`Pc = K  piece Pc in A  true`, "is a set variable, not a piece variable", `piece Pc in A  true`},
+		{`piece Pc = K  square Pc in A  true`, "is a piece variable, not a set variable", `square Pc in A  true`},
+		{`piece Pc = K  Pc = Q`, "is a piece variable", `Pc = Q`},
+		{`piece Pc = K  Pc =? Q`, "is a piece variable", `Pc =? Q`},
+	})
+	runAcceptCases(t, []string{
+		`piece Pc = K  piece Pc = Q`,
+		`piece Pc in A  true  piece Pc = K`,
+		`square Sq in A  true  Sq = K`,
+		`Sq = K  square Sq in A  true`,
+	})
+}
