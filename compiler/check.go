@@ -15,7 +15,7 @@ type variable struct {
 	Piece      bool // a piece variable: the slot holds a piece identity
 	Persistent bool
 	Quiet      bool
-	ZeroInit   bool // a persistent number that starts at 0 rather than unbound
+	ZeroInit   bool // a persistent variable: starts at 0, "" or the empty set rather than unbound
 	Atomic     bool // restored when a path backtracks
 	Dict       *dictInfo
 }
@@ -28,8 +28,10 @@ type checker struct {
 	slots *slotAlloc
 	funcs map[string]*ast.Node
 	calls int // number of inlined calls, for fresh parameter names
-	sorts []vm.SortKey
-	dicts []*dictInfo
+	// dictNames are the names declared as dictionaries anywhere in the text
+	dictNames map[string]bool
+	sorts     []vm.SortKey
+	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool
 }
@@ -307,8 +309,11 @@ func (c *checker) checkVar(n *ast.Node) ast.Type {
 		return ast.TUnknown
 	}
 	if v.Dict != nil {
-		n.Slot = v.Dict.Index
-		return ast.TDict
+		// D[k], #D, loops and unbind reach the dictionary through dictOf;
+		// a dictionary anywhere else would be a value, which it cannot be
+		// (cql-6-1/dictionary.html: "or returned as the value of a filter")
+		c.errorf(n, "the dictionary %s has no value of its own: use %s[key], #%s or a loop over its keys", n.Str, n.Str, n.Str)
+		return ast.TUnknown
 	}
 	n.Slot = v.Slot
 	if v.Piece {
@@ -351,10 +356,12 @@ func (c *checker) checkAssign(n *ast.Node) ast.Type {
 	if !ok {
 		v = &variable{Name: target.Str, Type: rt, Slot: c.slots.new()}
 		c.vars[target.Str] = v
+	} else if v.Type == ast.TUnknown {
+		v.Type = rt // a persistent variable's first use (checkPersistent)
 	} else if v.Type != rt && rt != ast.TUnknown && !v.Piece {
 		c.errorf(n, "type mismatch on assignment: the variable %s is of type %s but the right side is of type %s", target.Str, v.Type, rt)
 	}
-	if v.Piece && op == "=" {
+	if v.Piece && (op == "=" || op == "=?") {
 		c.errorf(n, "%s is a piece variable; assign it with 'piece %s = ...'", target.Str, target.Str)
 	}
 	if op != "=" && op != "=?" && v.Type != ast.TNum && !(op == "+=" && v.Type == ast.TStr) {

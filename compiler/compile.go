@@ -53,6 +53,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	slots := &slotAlloc{}
 	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots}
 	c.funcs = file.Funcs
+	c.dictNames = declaredDicts(parts, file.Funcs)
 	if where, n := tooLarge(parts, file.Funcs); n != nil {
 		c.src = where
 		c.errorf(n, "this query is too large once its transforms and function calls are expanded (over %d filters): nest fewer transforms or calls", maxExpandedSize)

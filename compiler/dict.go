@@ -28,6 +28,9 @@ func (c *checker) declareDict(n *ast.Node) ast.Type {
 	c.dicts = append(c.dicts, d)
 	c.vars[n.Str] = &variable{Name: n.Str, Type: ast.TDict, Slot: -1, Dict: d}
 	n.Slot = d.Index
+	if len(n.Args) > 0 {
+		c.check(n.Args[0]) // dictionary D[k] = v: the first assignment
+	}
 	return ast.TLog
 }
 
@@ -54,7 +57,7 @@ func dictKeyType(c *checker, n *ast.Node, d *dictInfo) bool {
 		return false
 	}
 	if kt == ast.TPos && !d.Local {
-		c.errorf(n, "positions can only be keys of local dictionaries")
+		c.errorf(n, "positions can only be keys of local dictionaries (declare it with 'local dictionary')")
 	}
 	if d.KeyType == ast.TUnknown {
 		d.KeyType = kt
@@ -78,6 +81,12 @@ func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) ast.Type {
 	default:
 		c.errorf(n.Args[1], "a dictionary value must be a number, string, set or position")
 		return ast.TLog
+	}
+	if vt == ast.TPos && !d.Local {
+		// dictionary.html: "Only local dictionaries can have keys or
+		// values that are positions": a position means nothing once its
+		// game is over, and other dictionaries outlive the game
+		c.errorf(n.Args[1], "positions can only be values of local dictionaries (declare it with 'local dictionary')")
 	}
 	if d.ValType == ast.TUnknown {
 		d.ValType = vt

@@ -29,9 +29,6 @@ var pawnKinds = map[ast.Kind]uint8{
 func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 	switch n.Kind {
 	case ast.KElo:
-		if n.Int == 0 {
-			c.errorf(n, "write 'elo white' or 'elo black'")
-		}
 		return ast.TNum, true
 	case ast.KTagValue, ast.KPlayer, ast.KFen:
 		if n.Kind == ast.KFen && n.Flags&ast.FlagAll != 0 {
@@ -64,7 +61,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 			c.errorf(n, "'settag' takes a tag name and a value: settag(\"Name\" value)")
 			return ast.TLog, true
 		}
-		c.expect(n.Args[0], "the tag name", ast.TStr)
+		c.checkSetTagName(n.Args[0])
 		c.check(n.Args[1])
 		return ast.TLog, true
 	case ast.KRemoveTag:
@@ -141,10 +138,7 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 		return c.checkLoop(n), true
 	case ast.KPieceAssign:
 		c.expect(n.Args[1], "the right side of a piece assignment", ast.TSet)
-		v := c.declare(n.Args[0], ast.TSet)
-		if v != nil {
-			v.Piece = true
-		}
+		c.declareVar(n.Args[0], ast.TSet, true)
 		c.needPieceIDs = true
 		return ast.TLog, true
 	case ast.KLoop:
@@ -216,30 +210,74 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 	return ast.TUnknown, false
 }
 
-// declare finds or creates the variable named by v with type t.
+// builtinSetTags are the tags settag may not set (settag.html): the
+// game's own description, which the official program writes itself.
+var builtinSetTags = map[string]bool{
+	"Event": true, "Site": true, "Date": true, "ECO": true, "FEN": true,
+	"Round": true, "Result": true, "EventDate": true,
+}
+
+// checkSetTagName enforces settag.html: "The first argument must be a
+// string literal", not a built-in tag and not beginning with "White" or
+// "Black" (the players' tags). The manual spells the names with capitals
+// and does not say whether other spellings are allowed; they are.
+func (c *checker) checkSetTagName(name *ast.Node) {
+	c.check(name)
+	if name.Kind != ast.KString {
+		c.errorf(name, "the tag name of settag must be a string literal, such as settag(\"CustomTag\" value)")
+		return
+	}
+	switch {
+	case builtinSetTags[name.Str]:
+		c.errorf(name, "settag cannot set the %s tag; it is meant for custom tags", name.Str)
+	case strings.HasPrefix(name.Str, "White") || strings.HasPrefix(name.Str, "Black"):
+		c.errorf(name, "settag cannot set a tag whose name begins with White or Black (%s)", name.Str)
+	}
+}
+
+// declare finds or creates the variable named by v with type t (not a
+// piece variable).
 func (c *checker) declare(v *ast.Node, t ast.Type) *variable {
+	return c.declareVar(v, t, false)
+}
+
+// declareVar finds or creates the variable named by v with type t; piece
+// asks for a piece variable. variables.html: "Once assigned, a variable
+// cannot change its type", and set and piece variables are two types
+// though both hold squares.
+func (c *checker) declareVar(v *ast.Node, t ast.Type, piece bool) *variable {
 	if ast.IsReserved(v.Str) {
 		c.errorf(v, "%s is a keyword, not a variable name", v.Str)
 		return nil
 	}
 	vr, ok := c.vars[v.Str]
-	if !ok {
-		vr = &variable{Name: v.Str, Type: t, Slot: c.slots.new()}
+	switch {
+	case !ok:
+		vr = &variable{Name: v.Str, Type: t, Slot: c.slots.new(), Piece: piece}
 		c.vars[v.Str] = vr
-	} else if vr.Type != t {
+	case vr.Type != t:
 		c.errorf(v, "the variable %s is of type %s, not %s", v.Str, vr.Type, t)
+	case vr.Piece != piece:
+		c.errorf(v, "the variable %s is a %s, not a %s: a variable cannot change its type", v.Str, setKind(vr.Piece), setKind(piece))
 	}
 	v.Slot = vr.Slot
 	v.Type = t
 	return vr
 }
 
+func setKind(piece bool) string {
+	if piece {
+		return "piece variable"
+	}
+	return "set variable"
+}
+
 func (c *checker) checkLoop(n *ast.Node) ast.Type {
 	c.expect(n.Args[0], "the set of a loop", ast.TSet)
 	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
-	v := c.declare(name, ast.TSet)
-	if v != nil && n.Kind == ast.KPieceLoop {
-		v.Piece = true
+	piece := n.Kind == ast.KPieceLoop
+	v := c.declareVar(name, ast.TSet, piece)
+	if piece {
 		c.needPieceIDs = true
 	}
 	if v != nil {
@@ -280,25 +318,63 @@ func (c *checker) checkSort(n *ast.Node) ast.Type {
 
 func (c *checker) checkPersistent(n *ast.Node) ast.Type {
 	inner := n.Args[0]
-	target := inner
-	if inner.Kind == ast.KAssign {
-		target = inner.Args[0]
-		if _, ok := c.vars[target.Str]; !ok && inner.Str != "=" && inner.Str != "=?" {
-			// `persistent n += 1` with no earlier assignment: a number
-			// starting at zero
-			v := &variable{Name: target.Str, Type: ast.TNum, Slot: c.slots.new(), ZeroInit: true}
-			c.vars[target.Str] = v
-		}
+	if n.Flags&ast.FlagLocal != 0 {
+		return c.checkAtomic(inner)
+	}
+	if inner.Kind != ast.KAssign {
+		// persistent.html: "persistent declaration without an assignment
+		// is no longer supported" (it was in CQL 6.0)
+		c.errorf(n, "persistent needs an assignment, such as persistent x = 0 or persistent x += 1")
+		return ast.TLog
+	}
+	target := inner.Args[0]
+	if target.Kind != ast.KVar {
+		c.check(inner)
+		return ast.TLog
+	}
+	v, seen := c.vars[target.Str]
+	if seen && v.Dict != nil {
+		c.check(inner) // a dictionary: checkAssign reports the mismatch
+		return ast.TLog
+	}
+	if seen && !v.Persistent {
+		c.errorf(target, "%s is used before this as an ordinary variable; a persistent variable must be persistent from its first use", target.Str)
+		c.check(inner)
+		return ast.TLog
+	}
+	if !seen {
+		// persistent.html: "the variable is initialized to 0, the empty
+		// string, or the empty set as appropriate", so `persistent n += 1`
+		// and `persistent s += "a"` may come first; the right side gives
+		// the type (checkAssign fills it in)
+		v = &variable{Name: target.Str, Slot: c.slots.new(), Persistent: true, ZeroInit: true}
+		c.vars[target.Str] = v
 	}
 	c.check(inner)
-	if target.Kind == ast.KVar {
-		if v, ok := c.vars[target.Str]; ok {
-			if n.Flags&ast.FlagLocal != 0 {
-				v.Atomic = true // `atomic x = ...`
-			} else {
-				v.Persistent = true
-				v.Quiet = n.Flags&ast.FlagQuiet != 0
-			}
+	c.checkPersistentType(target, v)
+	v.Quiet = n.Flags&ast.FlagQuiet != 0
+	return ast.TLog
+}
+
+// checkPersistentType: persistent.html, "a numeric variable, string
+// variable, or set variable is persistent"; positions and pieces belong
+// to one game.
+func (c *checker) checkPersistentType(target *ast.Node, v *variable) {
+	switch {
+	case v.Piece:
+		c.errorf(target, "%s is a piece variable; only numbers, strings and sets can be persistent", target.Str)
+	case v.Type == ast.TNum, v.Type == ast.TStr, v.Type == ast.TSet, v.Type == ast.TUnknown:
+	default:
+		c.errorf(target, "%s is a %s variable; only numbers, strings and sets can be persistent", target.Str, v.Type)
+	}
+}
+
+// checkAtomic types `atomic x = F`: x is restored when a path backtracks.
+func (c *checker) checkAtomic(inner *ast.Node) ast.Type {
+	c.check(inner)
+	if inner.Kind == ast.KAssign && inner.Args[0].Kind == ast.KVar {
+		if v, ok := c.vars[inner.Args[0].Str]; ok {
+			v.Atomic = true
 		}
 	}
 	return ast.TLog
@@ -358,10 +434,7 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	}
 	switch n.Kind {
 	case ast.KElo:
-		what := vm.InfoEloWhite
-		if n.Int == 2 {
-			what = vm.InfoEloBlack
-		}
+		what := [...]uint8{vm.InfoEloMax, vm.InfoEloWhite, vm.InfoEloBlack}[n.Int]
 		g.jump(vm.OpInfoNum, what, 0, fail)
 	case ast.KWhite:
 		g.emit(vm.OpPushNum, 0, 0, 1)
@@ -389,6 +462,11 @@ func (g *gen) genInfo(n *ast.Node, fail int) bool {
 	case ast.KHasNAG:
 		g.jump(vm.OpHasNAG, 0, int(n.Int), fail)
 	case ast.KDictDecl:
+		// the declaration itself runs nothing; `dictionary D[k] = v`
+		// assigns whenever the filter is evaluated, as any assignment does
+		if len(n.Args) > 0 {
+			g.test(n.Args[0], fail)
+		}
 	case ast.KRemoveComment:
 		g.emit(vm.OpRemoveComment, 0, 0, 0)
 	case ast.KSetTag:

@@ -39,6 +39,10 @@ func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
 			return &ast.Node{Kind: ast.KTrue, Span: n.Span}
 		}
 	}
+	if arg := c.dictArgument(n); arg != nil {
+		c.errorf(arg, "the dictionary %s cannot be passed to a function: use its name inside the function instead", arg.Str)
+		return &ast.Node{Kind: ast.KTrue, Span: n.Span}
+	}
 	c.calls++
 	rename := map[string]string{}
 	expansion := &ast.Node{Kind: ast.KCompound, Span: n.Span}
@@ -79,4 +83,43 @@ func renameVars(n *ast.Node, rename map[string]string) {
 		}
 	}
 	walkChildren(n, func(a *ast.Node) *ast.Node { renameVars(a, rename); return a })
+}
+
+// dictArgument returns the first argument of a call that names a
+// dictionary. A variable argument is passed by name, so the body would
+// see the dictionary itself, but the manual rules it out
+// (cql-6-1/dictionary.html: "Dictionaries cannot currently be used as the
+// actual argument to a function").
+func (c *checker) dictArgument(call *ast.Node) *ast.Node {
+	for _, arg := range call.Args {
+		if arg.Kind == ast.KVar && c.dictNames[arg.Str] {
+			return arg
+		}
+	}
+	return nil
+}
+
+// declaredDicts names every dictionary declared in the bodies or in the
+// function definitions. Calls are expanded before the checker declares
+// anything, so this is what tells a dictionary argument apart; a name
+// declared as a dictionary cannot be any other variable.
+func declaredDicts(parts []bodyPart, funcs map[string]*ast.Node) map[string]bool {
+	names := map[string]bool{}
+	var visit func(n *ast.Node) *ast.Node
+	visit = func(n *ast.Node) *ast.Node {
+		if n.Kind == ast.KDictDecl {
+			names[n.Str] = true
+		}
+		walkChildren(n, visit)
+		return n
+	}
+	for _, part := range parts {
+		for _, n := range part.nodes {
+			visit(n)
+		}
+	}
+	for _, fn := range funcs {
+		visit(fn)
+	}
+	return names
 }

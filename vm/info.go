@@ -20,6 +20,7 @@ const (
 	InfoYear
 	InfoEloWhite
 	InfoEloBlack
+	InfoEloMax // elo without a colour: the higher of the two ratings
 )
 
 // infoNum computes a number about the current position or the game.
@@ -55,8 +56,23 @@ func (m *Machine) infoNum(what uint8) (int64, bool) {
 		return leadingInt(m.tagValue("WhiteElo"), 5)
 	case InfoEloBlack:
 		return leadingInt(m.tagValue("BlackElo"), 5)
+	case InfoEloMax:
+		return m.maxElo()
 	}
 	return 0, false
+}
+
+// maxElo is the value of elo without a colour, "the maximum ELO of the two
+// players" (elo.html). A rating that is missing or not a number is left
+// out, so one known rating is the value; with none the filter fails. The
+// manual does not say what happens when only one is known.
+func (m *Machine) maxElo() (int64, bool) {
+	w, wok := leadingInt(m.tagValue("WhiteElo"), 5)
+	b, bok := leadingInt(m.tagValue("BlackElo"), 5)
+	if !wok || (bok && b > w) {
+		return b, bok
+	}
+	return w, true
 }
 
 func (m *Machine) tagValue(name string) string {

@@ -47,7 +47,8 @@ type Program struct {
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.
 	NeedsPieceIDs bool
-	// ZeroInit are persistent numbers that start at 0 instead of unbound.
+	// ZeroInit are the persistent variables: they start bound to the zero
+	// slot value (0, "" or the empty set) instead of unbound.
 	ZeroInit []int
 	// PersistentVars are printed at the end of the run.
 	PersistentVars      []PersistentVar
@@ -347,7 +348,7 @@ var flagNames = map[Op][]string{
 	OpLastMove:     {"from", "to", "enpassantsquare"},
 	OpMoveIs:       {"from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"},
 	OpMoveSquare:   {"from", "to", "capture"},
-	OpInfoNum:      {"ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black"},
+	OpInfoNum:      {"ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black", "elo"},
 	OpPawns:        {"passed", "isolated", "doubled", "connected"},
 	OpPieceName:    {"piecename", "typename"},
 	OpFindInit:     {"forward", "backward"},

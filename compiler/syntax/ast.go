@@ -81,7 +81,7 @@ const (
 	KGameNumber
 	KLastGameNumber
 	KYear
-	KElo       // Int: 0 both/either? 1 white, 2 black
+	KElo       // Int: 0 the higher of the two ratings, 1 white, 2 black
 	KResult    // Str: "1-0", "0-1", "1/2-1/2"
 	KPlayer    // Int: 0 either, 1 white, 2 black
 	KTagValue  // Str: tag name (event, site, date, eventdate, eco, tag "X")
@@ -129,7 +129,7 @@ const (
 	KLoop        // Args[0]
 	KWhile       // Args: test, body
 	KDictIndex   // Args: dictionary var, key
-	KDictDecl    // Str: name; Flags: local/persistent
+	KDictDecl    // Str: name; Flags: local/persistent; Args[0]: optional first assignment D[k] = v
 	KElementLoop // Str: var; Args: dictionary, body (string k in D)
 
 	// Strings.

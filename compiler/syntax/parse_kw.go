@@ -285,7 +285,11 @@ func (p *Parser) searchLiteral(n *Node) *Node {
 // parseIdentifier: variable reference, assignment, function call, square
 // loop `x [element] S body`, or indexing.
 func (p *Parser) parseIdentifier() *Node {
-	t := p.advance()
+	return p.identifierFrom(p.advance())
+}
+
+// identifierFrom is parseIdentifier once the name t has been read.
+func (p *Parser) identifierFrom(t Token) *Node {
 	v := &Node{Kind: KVar, Span: t.Span, Str: t.Text}
 	if fn, ok := p.funcs[t.Text]; ok && p.isPunct("(") {
 		return p.parseCall(t, fn)
@@ -810,6 +814,20 @@ func (p *Parser) parseDictionary(t Token) *Node {
 		return nil
 	}
 	n.Str = name.Text
+	if p.isPunct("[") && !p.tok().SpaceBefore {
+		// `dictionary D["tmp"]="none"` (dictionary.html): the declaration
+		// and a first assignment, which tells the checker the key and
+		// value types before any other use of D
+		assign := p.identifierFrom(name)
+		if assign == nil {
+			return nil
+		}
+		if assign.Kind != KAssign || assign.Args[0].Kind != KStrIndex {
+			p.errorf(assign.Span, "a dictionary declaration can only be followed by an assignment to an entry: dictionary %s[key] = value", name.Text)
+			return nil
+		}
+		n.Args = []*Node{assign}
+	}
 	n.Span = p.spanFrom(t.Span.From)
 	return n
 }

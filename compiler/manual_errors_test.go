@@ -1,0 +1,153 @@
+package compiler
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"cqlvm/compiler/source"
+)
+
+// Queries the official CQL manual forbids, each rejected at the text it
+// names. The golden files under testdata/compiler/errors show one caret
+// snippet per rule; these tables cover the variants.
+
+// rejectCase: query must fail to compile with an error containing msg
+// whose span covers exactly the text at.
+type rejectCase struct {
+	query, msg, at string
+}
+
+func runRejectCases(t *testing.T, cases []rejectCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := compileText(c.query)
+		var list source.ErrorList
+		if !errors.As(err, &list) {
+			t.Errorf("%s: compile returned %v, want an error %q", c.query, err, c.msg)
+			continue
+		}
+		e := list[0]
+		got := c.query[e.Span.From:e.Span.To]
+		if !strings.Contains(e.Msg, c.msg) || got != c.at {
+			t.Errorf("%s: first error %q at %q, want %q at %q", c.query, e.Msg, got, c.msg, c.at)
+		}
+	}
+}
+
+// runAcceptCases: each query must compile.
+func runAcceptCases(t *testing.T, queries []string) {
+	t.Helper()
+	for _, q := range queries {
+		if _, err := compileText(q); err != nil {
+			t.Errorf("%s: %v", q, err)
+		}
+	}
+}
+
+// TestSetTagNames: settag.html, "It cannot be any of "Event", "Site",
+// "Date", "ECO", "FEN", "Round", "Result", "EventDate". It also cannot
+// begin with "White" or "Black"... The first argument must be a string
+// literal." The value may be a number: the page's own example is
+// settag("hhdbgame" gamenumber).
+func TestSetTagNames(t *testing.T) {
+	var cases []rejectCase
+	for _, name := range []string{"Event", "Site", "Date", "ECO", "FEN", "Round", "Result", "EventDate"} {
+		cases = append(cases, rejectCase{`settag("` + name + `" "x")`, "cannot set the " + name + " tag", `"` + name + `"`})
+	}
+	cases = append(cases,
+		rejectCase{`settag("White" "x")`, "begins with White or Black", `"White"`},
+		rejectCase{`settag("BlackElo" "x")`, "begins with White or Black", `"BlackElo"`},
+		rejectCase{`Name = "Custom" settag(Name "x")`, "must be a string literal", `Name`},
+		rejectCase{`settag("Cus" + "tom" "x")`, "must be a string literal", `"Cus" + "tom"`},
+	)
+	runRejectCases(t, cases)
+	runAcceptCases(t, []string{
+		`settag("CustomTag1" "value of tag")`,
+		`settag("hhdbgame" gamenumber)`,
+		`settag("Annotator" "cqlvm")`,
+		`settag("EventType" "swiss")`,
+	})
+}
+
+// TestDictionaryNotAValue: cql-6-1/dictionary.html, "Dictionaries cannot
+// currently be used as the actual argument to a function or returned as
+// the value of a filter. Thus, whenever a dictionary is used, its actual
+// name, as a variable, must be used."
+func TestDictionaryNotAValue(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`dictionary Dd  function f(x){x}  initial Dd["a"]="1"  f(Dd)`, "cannot be passed to a function", `Dd`},
+		{`dictionary Dd  function f(x){x["a"]="1"}  f(Dd)`, "cannot be passed to a function", `Dd`},
+		{`function g(y){#y > 0}  function f(x){g(x)}  dictionary Dd  initial Dd["a"]="1"  f(Dd)`, "cannot be passed to a function", `Dd`},
+		{`function f(x y){x}  dictionary Dd  initial Dd["a"]="1"  f(1 Dd)`, "cannot be passed to a function", `Dd`},
+		{`dictionary Dd  initial Dd["a"]="1"  Xx = Dd`, "has no value of its own", `Dd`},
+		{`dictionary Dd  initial Dd["a"]="1"  comment(Dd)`, "has no value of its own", `Dd`},
+		{`dictionary Dd  initial Dd["a"]="1"  Dd`, "has no value of its own", `Dd`},
+	})
+	runAcceptCases(t, []string{
+		`dictionary Dd  function f(){Dd["a"]="1"}  f()`,
+		`dictionary Dd  Dd["a"]="1"  function f(x){x == "1"}  f(Dd["a"])`,
+		`dictionary Dd  Dd["a"]="1"  #Dd == 1  unbind Dd["a"]  unbind Dd`,
+		`dictionary Dd  Dd["a"]="1"  string Key in Dd  Key == "a"`,
+	})
+}
+
+// TestPersistentRules: persistent.html, "The variable must not have been
+// used non-persistently prior to the persistent assignment"; the filter
+// makes "a numeric variable, string variable, or set variable" persistent;
+// and "persistent declaration without an assignment is no longer
+// supported ... and will signal an error if used".
+func TestPersistentRules(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`Xx = 1  persistent Xx = 2`, "used before this as an ordinary variable", `Xx`},
+		{`Xx = "a"  persistent Xx += "b"`, "used before this as an ordinary variable", `Xx`},
+		{`square Sq in A  true  persistent Sq = K`, "used before this as an ordinary variable", `Sq`},
+		{`persistent Pos = currentposition`, "only numbers, strings and sets can be persistent", `Pos`},
+		{`persistent Xx`, "persistent needs an assignment", `persistent Xx`},
+		{`Xx = 1  persistent Xx`, "persistent needs an assignment", `persistent Xx`},
+		{`persistent Tt -= "a"`, "needs a numeric variable", `Tt -= "a"`},
+	})
+	runAcceptCases(t, []string{
+		`persistent Xx = 1  persistent Xx += 1`,
+		`persistent Xx = 1  Xx = 2`,
+		`persistent quiet Xx = ""`,
+		`persistent S = A`,
+		`persistent Str += "a"`,
+	})
+}
+
+// TestDictionaryPositionsOnlyLocal: dictionary.html, "Only local
+// dictionaries can have keys or values that are positions."
+func TestDictionaryPositionsOnlyLocal(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`dictionary Dp  initial Dp[1] = currentposition`, "positions can only be values of local dictionaries", `currentposition`},
+		{`dictionary Dp[1] = currentposition`, "positions can only be values of local dictionaries", `currentposition`},
+		{`persistent dictionary Dp  Dp["x"] = parent`, "positions can only be values of local dictionaries", `parent`},
+		{`dictionary Dp  Dp[currentposition] = 1`, "positions can only be keys of local dictionaries", `currentposition`},
+	})
+	runAcceptCases(t, []string{
+		`local dictionary Dp  initial Dp[1] = currentposition`,
+		`local dictionary Dp[currentposition] = fen`,
+		`dictionary Dp  Dp[fen] = ply`,
+	})
+}
+
+// TestPieceVariableKeepsItsType: variables.html, "There are five types of
+// variables: numeric variables, set variables, piece variables, string
+// variables and position variables. Once assigned, a variable cannot
+// change its type."
+func TestPieceVariableKeepsItsType(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`Pc = K  piece Pc = Q`, "is a set variable, not a piece variable", `Pc`},
+		{`Pc = K  piece Pc in A  true`, "is a set variable, not a piece variable", `piece Pc in A  true`},
+		{`piece Pc = K  square Pc in A  true`, "is a piece variable, not a set variable", `square Pc in A  true`},
+		{`piece Pc = K  Pc = Q`, "is a piece variable", `Pc = Q`},
+		{`piece Pc = K  Pc =? Q`, "is a piece variable", `Pc =? Q`},
+	})
+	runAcceptCases(t, []string{
+		`piece Pc = K  piece Pc = Q`,
+		`piece Pc in A  true  piece Pc = K`,
+		`square Sq in A  true  Sq = K`,
+		`Sq = K  square Sq in A  true`,
+	})
+}
