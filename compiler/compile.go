@@ -41,10 +41,19 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	} else {
 		file = &ast.File{}
 	}
+	if file.Funcs == nil {
+		file.Funcs = map[string]*ast.Node{}
+	}
 	for _, x := range opt.Extra {
-		extra, _, perrs := ast.ParseBody(x)
+		extra, funcs, perrs := ast.ParseBody(x)
 		errs = append(errs, perrs...)
 		parts = append(parts, bodyPart{x, extra})
+		// functions defined in -cql text are called there
+		for name, f := range funcs {
+			if _, dup := file.Funcs[name]; !dup {
+				file.Funcs[name] = f
+			}
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errs
