@@ -3,6 +3,7 @@ module cqlvm
 go 1.26.0
 
 require (
+	github.com/dlclark/regexp2 v1.12.0
 	github.com/google/go-cmp v0.7.0
 	github.com/klauspost/compress v1.20.3
 	github.com/spf13/pflag v1.1.0

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -391,27 +390,9 @@ func (c *checker) checkEcho(n *ast.Node) ast.Type {
 	return ast.TLog
 }
 
-// translateRegexp turns an ECMAScript regular expression (as CQL uses)
-// into Go's RE2 syntax, refusing what RE2 cannot do (back-references and
-// look-around) with a clear message.
-func translateRegexp(re string) (*regexp.Regexp, error) {
-	for _, bad := range []struct{ pat, what string }{
-		{"(?=", "look-ahead (?=...)"}, {"(?!", "negative look-ahead (?!...)"},
-		{"(?<=", "look-behind (?<=...)"}, {"(?<!", "negative look-behind (?<!...)"},
-	} {
-		if strings.Contains(re, bad.pat) {
-			return nil, errorString("this regular expression uses " + bad.what + ", which cqlvm does not support")
-		}
-	}
-	for i := 0; i+1 < len(re); i++ {
-		if re[i] == '\\' {
-			if re[i+1] >= '1' && re[i+1] <= '9' {
-				return nil, errorString("this regular expression uses a back-reference (\\" + string(re[i+1]) + "), which cqlvm does not support")
-			}
-			i++
-		}
-	}
-	r, err := regexp.Compile(re)
+// translateRegexp compiles a CQL (ECMAScript) regular expression.
+func translateRegexp(re string) (*vm.Regexp, error) {
+	r, err := vm.CompileRegexp(re)
 	if err != nil {
 		return nil, errorString("bad regular expression: " + err.Error())
 	}

@@ -208,3 +208,21 @@ func machineFor(t *testing.T, game, query string) (*vm.Machine, *vm.Tree) {
 	}
 	return vm.NewMachine(q.Program), treeOf(g, false)
 }
+
+// TestRegexBackReferences: CQL's regular expressions are ECMAScript's
+// (features.md pitfall 18: std::regex), which have back-references and
+// look-around; RE2 has neither, so such patterns run on a backtracking
+// engine.
+func TestRegexBackReferences(t *testing.T) {
+	runManualCases(t, stringsGame, []manualCase{
+		{`initial "abab" ~~ "(ab)\1"`, false, []int32{0}},
+		{`initial "abba" ~~ "(ab)\1"`, false, nil},
+		{`initial "foo" ~~ "f(?=o)" == "f"`, false, []int32{0}},
+		{`initial "fa" ~~ "f(?!o)"`, false, []int32{0}},
+		{`initial "fo" ~~ "f(?!o)"`, false, nil},
+		{`initial "x-abcabc" ~~ "(b)(c)a\1" == "bcab" \1 == "b" \-0 == 3`, false, []int32{0}},
+		// offsets count bytes, also after non-ASCII text
+		{`initial "éé-aab" ~~ "(a)\1b" \-0 == 5`, false, []int32{0}},
+		{`initial "éé-aab" ~~ "a+b" \-0 == 5`, false, []int32{0}},
+	})
+}

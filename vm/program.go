@@ -3,7 +3,6 @@ package vm
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -34,7 +33,7 @@ type Program struct {
 	Sorts []SortKey
 
 	MoveSpecs []MoveSpec
-	Regexps   []*regexp.Regexp
+	Regexps   []*Regexp
 	// RegexIter[i] is the slot holding where the next search of regexp i
 	// starts, for `while (s ~~ "re")`, which walks the successive matches.
 	RegexIter map[int]int

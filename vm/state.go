@@ -2,7 +2,6 @@ package vm
 
 import (
 	"fmt"
-	"regexp"
 
 	"cqlvm/bitboard"
 )
@@ -131,8 +130,6 @@ func (m *Machine) SortValues() []sortState { return m.sort }
 
 // SortValue is one key's best value in a game.
 type SortValue = sortState
-
-var _ = regexp.Compile
 
 // PersistentValues formats the persistent variables for the end-of-run
 // report, as "name: value" lines.

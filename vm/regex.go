@@ -1,0 +1,97 @@
+package vm
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Regexp is a CQL regular expression: ECMAScript syntax (the official
+// program uses std::regex), searched for anywhere in a string. Go's RE2
+// runs every pattern it accepts in linear time; the others (those with
+// back-references or look-around) run on regexp2's ECMAScript engine.
+type Regexp struct {
+	src  string
+	re2  *regexp.Regexp
+	ecma *regexp2.Regexp
+}
+
+// CompileRegexp compiles an ECMAScript regular expression.
+func CompileRegexp(src string) (*Regexp, error) {
+	if !needsBacktracking(src) {
+		if re, err := regexp.Compile(src); err == nil {
+			return &Regexp{src: src, re2: re}, nil
+		}
+	}
+	re, err := regexp2.Compile(src, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	return &Regexp{src: src, ecma: re}, nil
+}
+
+// needsBacktracking reports whether src uses what RE2 has not:
+// back-references (\1 to \9) or look-around.
+func needsBacktracking(src string) bool {
+	if strings.Contains(src, "(?=") || strings.Contains(src, "(?!") ||
+		strings.Contains(src, "(?<=") || strings.Contains(src, "(?<!") {
+		return true
+	}
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '\\' {
+			if src[i+1] >= '1' && src[i+1] <= '9' {
+				return true
+			}
+			i++
+		}
+	}
+	return false
+}
+
+func (r *Regexp) String() string { return r.src }
+
+// FindStringSubmatchIndex is regexp's: the byte offsets of the leftmost
+// match and of its groups (-1 for a group that took no part), or nil.
+func (r *Regexp) FindStringSubmatchIndex(s string) []int {
+	if r.re2 != nil {
+		return r.re2.FindStringSubmatchIndex(s)
+	}
+	m, err := r.ecma.FindStringMatch(s)
+	if err != nil || m == nil {
+		return nil
+	}
+	groups := m.Groups()
+	loc := make([]int, 2*len(groups))
+	byteAt := runeOffsets(s)
+	for i, g := range groups {
+		if len(g.Captures) == 0 {
+			loc[2*i], loc[2*i+1] = -1, -1
+			continue
+		}
+		loc[2*i], loc[2*i+1] = byteAt(g.Index), byteAt(g.Index+g.Length)
+	}
+	return loc
+}
+
+// runeOffsets maps rune indexes of s (regexp2 counts runes) to byte
+// offsets.
+func runeOffsets(s string) func(int) int {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return func(i int) int { return i }
+	}
+	offs := make([]int, 0, len(s)+1)
+	for i := range s {
+		offs = append(offs, i)
+	}
+	offs = append(offs, len(s))
+	return func(i int) int { return offs[i] }
+}
