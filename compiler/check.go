@@ -31,6 +31,7 @@ type checker struct {
 	// dictNames are the names declared as dictionaries anywhere in the text
 	dictNames map[string]bool
 	sorts     []vm.SortKey
+	sortAt    []source.Span // where each undocumented sort key was written
 	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool

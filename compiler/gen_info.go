@@ -297,15 +297,19 @@ func (c *checker) checkSort(n *ast.Node) ast.Type {
 	default:
 		c.errorf(n.Args[0], "sort needs a numeric, set or string filter, not a %s filter", t)
 	}
+	// sorts with one documentation string share a key; an undocumented
+	// sort is a key of its own (<sort-id-N>), shared only by its copies
+	// under transforms and function calls, which keep its span
 	key := -1
 	for i, k := range c.sorts {
-		if k.Doc == n.Str {
+		if k.Doc == n.Str && (n.Str != "" || c.sortAt[i] == n.Span) {
 			key = i
 		}
 	}
 	if key < 0 {
 		c.sorts = append(c.sorts, vm.SortKey{Doc: n.Str, Min: n.Flags&ast.FlagMin != 0,
 			Quiet: n.Flags&ast.FlagQuiet != 0, Str: t == ast.TStr})
+		c.sortAt = append(c.sortAt, n.Span)
 		key = len(c.sorts) - 1
 	}
 	n.Slot = key

@@ -208,3 +208,26 @@ func TestPathSingleColor(t *testing.T) {
 		{`path singlecolor lastposition -- -- == position 3`, false, []int32{0}},
 	})
 }
+
+// TestUndocumentedSortsAreSeparateKeys: the official program names an
+// undocumented sort <sort-id-N>, one per sort filter; copies of one sort
+// made by a transform or by calling a function twice are still one key.
+func TestUndocumentedSortsAreSeparateKeys(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		keys  int
+	}{
+		{`mate sort #A sort #a`, 2},
+		{`mate sort "n" #A sort "n" #a`, 1},
+		{`mate flipcolor sort #A`, 1},
+		{`function f(){sort #A} mate f() f()`, 1},
+	} {
+		q, err := compileText(c.query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		if got := len(q.Program.Sorts); got != c.keys {
+			t.Errorf("%s: %d sort keys, want %d", c.query, got, c.keys)
+		}
+	}
+}

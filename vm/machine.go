@@ -177,8 +177,10 @@ func (m *Machine) Match(node int32) bool {
 	m.pending = m.pending[:0]
 	m.iters, m.steps = 0, 0
 	ok := m.run(m.prog.Entry)
-	if !ok && !m.AlwaysComment {
-		m.comments = m.comments[:mark]
+	if !ok {
+		if !m.AlwaysComment {
+			m.comments = m.comments[:mark]
+		}
 		return false
 	}
 	m.commitSorts()

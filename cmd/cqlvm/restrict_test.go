@@ -110,15 +110,22 @@ func TestAlwaysComment(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.pgn")
 	query := writeQuery(t, dir, `cql() {comment("tried") check} or mate`)
-	tried := func(args ...string) int {
-		mustRun(t, nil, append(append([]string{"run", "-q", "-o", out}, args...), query, samplePGN)...)
-		return strings.Count(readText(t, out), "tried")
+	var games, marks [2]int
+	tried := func(i int, args ...string) int {
+		r := mustRun(t, nil, append(append([]string{"run", "-o", out, "-matchstring", "MARK"}, args...), query, samplePGN)...)
+		text := readText(t, out)
+		games[i], marks[i] = summaryMatches(t, r), strings.Count(text, "MARK")
+		return strings.Count(text, "tried")
 	}
-	smart, always := tried(), tried("-alwayscomment")
+	smart, always := tried(0), tried(1, "-alwayscomment")
 	// "tried" survives where check holds; with -alwayscomment also at
 	// the other positions of the matched games
 	if smart == 0 || always <= smart {
 		t.Errorf(`"tried" appears %d times with smart comments and %d with -alwayscomment; want 0 < smart < always`, smart, always)
+	}
+	// it changes comments only: the same games and positions match
+	if games[0] != games[1] || marks[0] != marks[1] {
+		t.Errorf("-alwayscomment changed what matches: %d games and %d positions, without it %d and %d", games[1], marks[1], games[0], marks[0])
 	}
 }
 

@@ -688,11 +688,12 @@ func (p *Parser) parseSort(t Token) *Node {
 	} else if p.acceptIdent("max") {
 		explicit = true
 	}
-	if s := p.tok(); s.Kind == TString {
+	if s := p.tok(); s.Kind == TString && (s.Str != "" || !explicit) {
 		p.advance()
 		n.Str = s.Str
 	} else if explicit {
-		p.errorf(s.Span, "when 'max' or 'min' follows 'sort' a documentation string must follow, for example sort min \"npieces\" ...")
+		// the official message asks for a nonempty documentation string
+		p.errorf(s.Span, "when 'max' or 'min' follows 'sort' a nonempty documentation string must follow, for example sort min \"npieces\" ...")
 		return nil
 	}
 	if num := p.tok(); num.Kind == TNumber {
