@@ -166,6 +166,7 @@ func (g *gen) subroutine(f *ast.Node) int {
 func (c *checker) checkPath(n *ast.Node) ast.Type {
 	if n.Seq.Focus != nil {
 		c.expect(n.Seq.Focus, "the focus of path", ast.TSet)
+		c.needPieceIDs = true // the focused pieces are followed by identity
 	}
 	if n.Seq.Max != nil {
 		c.check(n.Seq.Max)

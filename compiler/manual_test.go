@@ -231,3 +231,36 @@ func TestUndocumentedSortsAreSeparateKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestPathFocusFollowsPieces: focus.html: "The pieces that are on those
+// squares at the start of the ⊢ evaluation are called the focused pieces.
+// A move is said to be in focus if it is a move by a focused piece", and
+// "If the move is castling, the move is in focus if either the moving rook
+// or the moving king is in focus."
+func TestPathFocusFollowsPieces(t *testing.T) {
+	// nodes 0 start, 1 Rb2, 2 Ka7, 3 g8=R, 4 Ka6, 5 Rg6+, 6 Ka5, 7 Rb3, 8 Ka4
+	promo := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"k7/6P1/8/8/8/8/8/1R2K3 w - - 0 1\"]\n\n" +
+		"1. Rb2 Ka7 2. g8=R Ka6 3. Rg6+ Ka5 4. Rb3 Ka4 *\n"
+	runManualCases(t, promo, []manualCase{
+		// only the b1 rook is focused: the rook promoted on g8 is not
+		{`initial path focus R -- -- --`, false, nil},
+		{`initial path lastposition focus R -- -- == position 7`, false, []int32{0}},
+		// the g7 pawn keeps its focus after promoting
+		{`ply == 2 path focus P -- --`, false, []int32{2}},
+	})
+	// nodes 0 start, 1 e4, 2 a6, 3 e5, 4 d5, 5 exd6, 6 cxd6
+	ep := "[Event \"t\"]\n\n1. e4 a6 2. e5 d5 3. exd6 cxd6 *\n"
+	runManualCases(t, ep, []manualCase{
+		// the e2 pawn stays focused once it has left e2
+		{`initial path focus Pe2 -- --`, false, []int32{0}},
+		// with focus capture, its en passant capture of the d7 pawn counts
+		{`ply == 3 path focus capture pd7 -- --`, false, []int32{3}},
+	})
+	// nodes: 7 O-O (from node 6)
+	castle := "[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n"
+	runManualCases(t, castle, []manualCase{
+		{`ply == 6 path focus Rh1 --`, false, []int32{6}},
+		{`ply == 6 path focus K --`, false, []int32{6}},
+		{`ply == 6 path focus Ra1 --`, false, nil},
+	})
+}

@@ -51,7 +51,7 @@ type pathRun struct {
 	// state depends on the variables too, so they are part of the key
 	seenState map[stateKey]int
 	memo      stampTable // (constituent, node, child) -> 1 if it held, 0 if not
-	focus     map[int32]bitboard.Set
+	focus     uint64     // the identities of the focused pieces (bit id-1)
 	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
 	atomic    []uint64
 	atomicOK  []bool
@@ -75,6 +75,7 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	savedLin, savedStart := m.lin, m.pathStart
 	m.lin.active = false
 	m.pathStart = start
+	m.focusOn(r, start)
 	m.pathSearch(r, uint32(spec.NFA.Start), start, 0)
 	m.setCur(start)
 	m.lin, m.pathCount, m.pathStart = savedLin, 0, savedStart
@@ -216,8 +217,26 @@ func (m *Machine) pathMoves(r *pathRun, head int32, first bool, depth int) {
 	}
 }
 
+// focusOn records the focused pieces: focus.html, "The pieces that are
+// on those squares at the start of the ⊢ evaluation are called the
+// focused pieces", followed by identity (through promotion too).
+func (m *Machine) focusOn(r *pathRun, start int32) {
+	if r.spec.Path.Focus < 0 {
+		return
+	}
+	set, _ := m.runValue(r.spec.Path.Focus)
+	m.setCur(start)
+	ids := &m.ids[start]
+	for s := set; s != 0; s &= s - 1 {
+		if id := ids[s.First()]; id != 0 {
+			r.focus |= 1 << (id - 1)
+		}
+	}
+}
+
 // focused reports whether the move head->child counts for the path: a
-// move of a focused piece (or a capture of one with focus capture).
+// move of a focused piece (castling: of the king or the rook), or with
+// focus capture the capture of one.
 func (m *Machine) focused(r *pathRun, head, child int32) bool {
 	s := r.spec
 	if s.SingleColor && m.tree.Nodes[head].Pos.Side != r.side {
@@ -226,17 +245,20 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 	if s.Path.Focus < 0 {
 		return true
 	}
-	set, ok := r.focus[head]
-	if !ok {
-		m.visit(head, func() { set, _ = m.runValue(s.Path.Focus) })
-		r.focus[head] = set
-	}
 	mv := &m.tree.Nodes[child].Move
-	if set.Has(mv.From) {
+	if mv.Is(bitboard.FlagNull) {
+		return false
+	}
+	ids := &m.ids[head]
+	isFocused := func(sq bitboard.Square) bool {
+		id := ids[sq]
+		return id != 0 && r.focus&(1<<(id-1)) != 0
+	}
+	if isFocused(mv.From) || mv.Is(bitboard.FlagCastle) && isFocused(mv.RookFrom) {
 		return true
 	}
 	if s.Path.FocusCapture {
-		if cs := mv.CaptureSquare(); cs != bitboard.NoSquare && set.Has(cs) {
+		if cs := mv.CaptureSquare(); cs != bitboard.NoSquare && isFocused(cs) {
 			return true
 		}
 	}
@@ -373,7 +395,7 @@ func (m *Machine) variableHash() uint64 {
 func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 	n := len(m.pathRunFree)
 	if n == 0 {
-		r := &pathRun{spec: spec, bestLast: -1, focus: map[int32]bitboard.Set{}}
+		r := &pathRun{spec: spec, bestLast: -1}
 		r.seen.reset()
 		r.memo.reset()
 		r.onStack.reset()
@@ -383,8 +405,8 @@ func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 	m.pathRunFree = m.pathRunFree[:n-1]
 	*r = pathRun{spec: spec, bestLast: -1,
 		seen: r.seen, memo: r.memo, onStack: r.onStack,
-		focus: reuseMap(r.focus), seenState: reuseMap(r.seenState),
-		bestPath: r.bestPath[:0], stack: r.stack[:0], moves: r.moves[:0]}
+		seenState: reuseMap(r.seenState),
+		bestPath:  r.bestPath[:0], stack: r.stack[:0], moves: r.moves[:0]}
 	r.seen.reset()
 	r.memo.reset()
 	r.onStack.reset()
