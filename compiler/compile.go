@@ -26,6 +26,9 @@ type Options struct {
 	// Extra are further bodies ANDed with the file's body: the -cql
 	// option's text and the filters that options such as -fen stand for.
 	Extra []*source.Source
+	// Quiet is the -quiet (or -silent) option: as the header's quiet, no
+	// automatic comments.
+	Quiet bool
 }
 
 // Compile compiles a query file. Errors come as a source.ErrorList.
@@ -85,7 +88,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	g := newGen(src, &errs, slots)
 	g.vars = c.vars
-	g.quiet = file.Header.Quiet || file.Header.Silent
+	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.body(body)
 	if len(errs) > 0 {
 		return nil, errs

@@ -118,7 +118,7 @@ run flags (one or two dashes, as the official cql spells them):
   --variations            search variations too
   --mainline              search the mainline only
   --silent                no comments at all in the output
-  --quiet                 no match-string comments
+  --quiet                 no automatic comments, as the header's quiet
   --noheader              no "Game number" comment
   --fen F, --wtm, --btm, --player S, --white S, --black S, --event S, --site S,
   --result R, --year N [M], --virtualmainline
@@ -137,7 +137,7 @@ Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 
 // loadQuery reads and compiles the query file and/or the -cql text, with
 // the filters that restriction options such as -fen stand for.
-func loadQuery(path, extra, restrictions string) (*compiler.Query, *source.Source, error) {
+func loadQuery(path, extra, restrictions string, quiet bool) (*compiler.Query, *source.Source, error) {
 	var src *source.Source
 	if path != "" {
 		if filepath.Ext(path) == "" {
@@ -151,7 +151,7 @@ func loadQuery(path, extra, restrictions string) (*compiler.Query, *source.Sourc
 		}
 		src = source.New(path, string(text))
 	}
-	opt := compiler.Options{RequireHeader: src != nil}
+	opt := compiler.Options{RequireHeader: src != nil, Quiet: quiet}
 	if extra != "" {
 		opt.Extra = append(opt.Extra, source.New("-cql", extra))
 	}
@@ -206,7 +206,7 @@ func (c *cli) disasm(args []string) int {
 		fmt.Fprint(c.stderr, "usage: cqlvm disasm query.cql\n")
 		return exitUsage
 	}
-	q, _, err := loadQuery(args[0], "", "")
+	q, _, err := loadQuery(args[0], "", "", false)
 	if err != nil {
 		return c.reportQueryError(err)
 	}

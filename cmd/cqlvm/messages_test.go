@@ -116,7 +116,7 @@ func TestPanicsBecomeShortMessages(t *testing.T) {
 	}
 	assertNoStackTrace(t, stderr.String())
 
-	q, _, err := loadQuery("", "mate", "")
+	q, _, err := loadQuery("", "mate", "", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -157,3 +157,26 @@ func TestCqlOptionFunctions(t *testing.T) {
 		t.Errorf("-cql: %d games, the same query in a file: %d", got, want)
 	}
 }
+
+// TestQuietOptionIsHeaderQuiet: -quiet is the header's quiet (features.md:
+// "only explicit user comments (and header info)"), and -silent the
+// header's silent: the output is the same byte for byte.
+func TestQuietOptionIsHeaderQuiet(t *testing.T) {
+	dir := t.TempDir()
+	const body = `mate find <-- {check comment("user")}`
+	for _, mode := range []string{"quiet", "silent"} {
+		byHeader, byOption := filepath.Join(dir, mode+"-h.pgn"), filepath.Join(dir, mode+"-o.pgn")
+		mustRun(t, nil, "run", "-q", "-o", byHeader, writeQuery(t, dir, "cql("+mode+") "+body), samplePGN)
+		mustRun(t, nil, "run", "-q", "-"+mode, "-o", byOption, writeQuery(t, dir, "cql() "+body), samplePGN)
+		h, o := readText(t, byHeader), readText(t, byOption)
+		if !strings.Contains(h, "[Event") {
+			t.Fatalf("%s: no game written; the case tests nothing", mode)
+		}
+		if h != o {
+			t.Errorf("-%s writes differently from cql(%s)", mode, mode)
+		}
+		if strings.Contains(o, "Found") {
+			t.Errorf("-%s: find's automatic comment is still written", mode)
+		}
+	}
+}

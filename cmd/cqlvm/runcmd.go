@@ -51,7 +51,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVar(&f.variations, "variations", false, "search variations")
 	fs.BoolVar(&f.mainline, "mainline", false, "search the mainline only")
 	fs.BoolVar(&f.silent, "silent", false, "no comments")
-	fs.BoolVar(&f.quiet, "quiet", false, "no match-string comments")
+	fs.BoolVar(&f.quiet, "quiet", false, "no automatic comments (as the header's quiet)")
 	fs.BoolVar(&f.noHeader, "noheader", false, "no Game number comment")
 	fs.IntVar(&f.threads, "threads", 0, "worker threads")
 	fs.BoolVarP(&f.singleThreaded, "singlethreaded", "s", false, "one thread")
@@ -110,7 +110,10 @@ func (c *cli) run(args []string) int {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage
 	}
-	q, _, err := loadQuery(queryPath, f.cql, restrictions)
+	// -quiet is the header's quiet (features.md: "only explicit user
+	// comments (and header info)"): the compiler leaves out the automatic
+	// comments of find, echo, line, path and consecutivemoves
+	q, _, err := loadQuery(queryPath, f.cql, restrictions, f.quiet || f.silent)
 	if err != nil {
 		return c.reportQueryError(err)
 	}
