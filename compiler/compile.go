@@ -29,6 +29,36 @@ type Options struct {
 	// Quiet is the -quiet (or -silent) option: as the header's quiet, no
 	// automatic comments.
 	Quiet bool
+	// Transforms wrap the body of the file and of the first TransformExtra
+	// Extra texts (the -cql option's), the first outermost: the
+	// -flipcolor, -shift, ... options.
+	Transforms     []ast.TransformKind
+	TransformExtra int
+}
+
+// wrapTransforms puts the filters of a body (its function definitions
+// aside) inside the transforms, as if written `T1 T2 {body}`.
+func wrapTransforms(body []*ast.Node, ts []ast.TransformKind) []*ast.Node {
+	if len(ts) == 0 || len(body) == 0 {
+		return body
+	}
+	var defs, filters []*ast.Node
+	for _, n := range body {
+		if n.Kind == ast.KFuncDef {
+			defs = append(defs, n)
+		} else {
+			filters = append(filters, n)
+		}
+	}
+	if len(filters) == 0 {
+		return body
+	}
+	span := source.Join(filters[0].Span, filters[len(filters)-1].Span)
+	w := &ast.Node{Kind: ast.KCompound, Span: span, Args: filters}
+	for i := len(ts) - 1; i >= 0; i-- {
+		w = &ast.Node{Kind: ast.KTransform, Span: span, TKind: ts[i], Args: []*ast.Node{w}}
+	}
+	return append(defs, w)
 }
 
 // Compile compiles a query file. Errors come as a source.ErrorList.
@@ -40,16 +70,19 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		var perrs source.ErrorList
 		file, perrs = ast.ParseFile(src, opt.RequireHeader)
 		errs = append(errs, perrs...)
-		parts = append(parts, bodyPart{src, file.Body})
+		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
 	} else {
 		file = &ast.File{}
 	}
 	if file.Funcs == nil {
 		file.Funcs = map[string]*ast.Node{}
 	}
-	for _, x := range opt.Extra {
+	for i, x := range opt.Extra {
 		extra, funcs, perrs := ast.ParseBody(x)
 		errs = append(errs, perrs...)
+		if i < opt.TransformExtra {
+			extra = wrapTransforms(extra, opt.Transforms)
+		}
 		parts = append(parts, bodyPart{x, extra})
 		// functions defined in -cql text are called there
 		for name, f := range funcs {

@@ -28,7 +28,7 @@ func (c *cli) check(args []string) int {
 	}
 	worst := exitOK
 	for _, path := range files {
-		q, _, err := loadQuery(path, extra, "", false)
+		q, _, err := loadQuery(path, queryOptions{extra: extra})
 		if err != nil {
 			worst = max(worst, c.reportQueryError(err))
 			continue

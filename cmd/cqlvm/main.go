@@ -21,6 +21,7 @@ import (
 
 	"cqlvm/compiler"
 	"cqlvm/compiler/source"
+	ast "cqlvm/compiler/syntax"
 )
 
 const version = "cqlvm 0.1 (CQL 6.2 language)"
@@ -123,6 +124,8 @@ run flags (one or two dashes, as the official cql spells them):
   --fen F, --wtm, --btm, --player S, --white S, --black S, --event S, --site S,
   --result R, --year N [M], --virtualmainline
                           the same as -cql with the filter of that name
+  --flipcolor, --flip, --shift, --rotate90, ... (any transform)
+                          put the query's body inside that transform
   --threads N             worker threads (default: number of cores)
   -s, --singlethreaded    one thread
   --progress WHEN         progress line on stderr: auto (on a terminal), always, never
@@ -137,7 +140,15 @@ Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 
 // loadQuery reads and compiles the query file and/or the -cql text, with
 // the filters that restriction options such as -fen stand for.
-func loadQuery(path, extra, restrictions string, quiet bool) (*compiler.Query, *source.Source, error) {
+// queryOptions are what the command line adds to a query file.
+type queryOptions struct {
+	extra        string // the -cql text
+	restrictions string // the filters -fen, -player, ... stand for
+	quiet        bool   // -quiet or -silent
+	transforms   []ast.TransformKind
+}
+
+func loadQuery(path string, o queryOptions) (*compiler.Query, *source.Source, error) {
 	var src *source.Source
 	if path != "" {
 		if filepath.Ext(path) == "" {
@@ -151,12 +162,13 @@ func loadQuery(path, extra, restrictions string, quiet bool) (*compiler.Query, *
 		}
 		src = source.New(path, string(text))
 	}
-	opt := compiler.Options{RequireHeader: src != nil, Quiet: quiet}
-	if extra != "" {
-		opt.Extra = append(opt.Extra, source.New("-cql", extra))
+	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.quiet, Transforms: o.transforms}
+	if o.extra != "" {
+		opt.Extra = append(opt.Extra, source.New("-cql", o.extra))
+		opt.TransformExtra = 1
 	}
-	if restrictions != "" {
-		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", restrictions))
+	if o.restrictions != "" {
+		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", o.restrictions))
 	}
 	q, err := compiler.Compile(src, opt)
 	return q, src, err
@@ -206,7 +218,7 @@ func (c *cli) disasm(args []string) int {
 		fmt.Fprint(c.stderr, "usage: cqlvm disasm query.cql\n")
 		return exitUsage
 	}
-	q, _, err := loadQuery(args[0], "", "", false)
+	q, _, err := loadQuery(args[0], queryOptions{})
 	if err != nil {
 		return c.reportQueryError(err)
 	}

@@ -116,7 +116,7 @@ func TestPanicsBecomeShortMessages(t *testing.T) {
 	}
 	assertNoStackTrace(t, stderr.String())
 
-	q, _, err := loadQuery("", "mate", "", false)
+	q, _, err := loadQuery("", queryOptions{extra: "mate"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	ast "cqlvm/compiler/syntax"
+
 	"github.com/spf13/pflag"
 )
 
@@ -15,6 +17,25 @@ type restrictFlags struct {
 	fen, player, white, black, event, site, result, year string
 	wtm, btm                                             bool
 	virtualMainline                                      bool // also sets -variations
+	transforms                                           map[string]*bool
+}
+
+// transformOptions are the options that wrap the query's body in a
+// transform (options.html: "-flipcolor ... allow color interchange in body
+// of CQL file"), in the order they apply, outermost first.
+var transformOptions = []string{"reversecolor", "flipcolor", "flip", "flipdihedral", "fliphorizontal",
+	"flipvertical", "rotate90", "rotate45", "shift", "shifthorizontal", "shiftvertical"}
+
+// bodyTransforms lists the transforms the options ask for.
+func (r *restrictFlags) bodyTransforms() []ast.TransformKind {
+	var out []ast.TransformKind
+	for _, name := range transformOptions {
+		if *r.transforms[name] {
+			k, _ := ast.TransformNamed(name)
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (r *restrictFlags) register(fs *pflag.FlagSet) {
@@ -29,6 +50,10 @@ func (r *restrictFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&r.wtm, "wtm", false, "only positions with White to move")
 	fs.BoolVar(&r.btm, "btm", false, "only positions with Black to move")
 	fs.BoolVar(&r.virtualMainline, "virtualmainline", false, "only virtual-mainline positions (searches variations)")
+	r.transforms = map[string]*bool{}
+	for _, name := range transformOptions {
+		r.transforms[name] = fs.Bool(name, false, "wrap the query's body in "+name)
+	}
 }
 
 // filters returns the CQL text the given flags stand for ("" if none).

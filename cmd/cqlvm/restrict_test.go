@@ -180,3 +180,31 @@ func TestQuietOptionIsHeaderQuiet(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformOptions: options.html, "-flipcolor ... allow color
+// interchange in body of CQL file", and the other transform options: the
+// output is that of the body written inside the transform.
+func TestTransformOptions(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		option, body string
+	}{
+		{"-flipcolor", "Ra1 ra8"},
+		{"-flip", "Ra1 ra8"},
+		{"-shift", "Ka1 kc1"},
+		{"-reversecolor", "check"},
+	} {
+		byOption, byQuery := filepath.Join(dir, "o.pgn"), filepath.Join(dir, "q.pgn")
+		file := writeQuery(t, dir, "cql() "+c.body)
+		mustRun(t, nil, "run", "-q", c.option, "-o", byOption, file, samplePGN)
+		inside := "{" + c.body + "}"
+		mustRun(t, nil, "run", "-q", "-o", byQuery, "-cql", c.option[1:]+" "+inside, samplePGN)
+		got, want := readText(t, byOption), readText(t, byQuery)
+		if !strings.Contains(want, "[Event") {
+			t.Fatalf("%s: no game matched; the case tests nothing", c.option)
+		}
+		if got != want {
+			t.Errorf("%s %s writes differently from %s %s", c.option, c.body, c.option[1:], inside)
+		}
+	}
+}

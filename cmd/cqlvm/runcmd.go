@@ -113,7 +113,8 @@ func (c *cli) run(args []string) int {
 	// -quiet is the header's quiet (features.md: "only explicit user
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
-	q, _, err := loadQuery(queryPath, f.cql, restrictions, f.quiet || f.silent)
+	q, _, err := loadQuery(queryPath, queryOptions{extra: f.cql, restrictions: restrictions,
+		quiet: f.quiet || f.silent, transforms: f.restrict.bodyTransforms()})
 	if err != nil {
 		return c.reportQueryError(err)
 	}

@@ -91,6 +91,13 @@ var transformKeywords = map[string]TransformKind{
 	"shiftvertical": TShiftVertical,
 }
 
+// TransformNamed is the transform a keyword names (the command line's
+// -flipcolor and the like).
+func TransformNamed(word string) (TransformKind, bool) {
+	k, ok := transformKeywords[word]
+	return k, ok
+}
+
 // tagKeywords are string filters reading a PGN tag, with implicit search.
 var tagKeywords = map[string]string{
 	"event": "Event", "site": "Site", "date": "Date", "eventdate": "EventDate", "eco": "ECO",
