@@ -306,7 +306,11 @@ func (c *checker) cmpResult(op string, t ast.Type) ast.Type {
 func (c *checker) checkVar(n *ast.Node) ast.Type {
 	v, ok := c.vars[n.Str]
 	if !ok {
-		c.errorf(n, "unknown variable %s (a variable must be assigned before it is used)", n.Str)
+		if k := ast.Suggest(n.Str); k != "" {
+			c.errorf(n, "unknown word %s: did you mean %s? (a variable must be assigned before it is used)", n.Str, k)
+		} else {
+			c.errorf(n, "unknown variable %s (a variable must be assigned before it is used)", n.Str)
+		}
 		return ast.TUnknown
 	}
 	if v.Dict != nil {

@@ -264,3 +264,23 @@ func TestPathFocusFollowsPieces(t *testing.T) {
 		{`ply == 6 path focus Ra1 --`, false, nil},
 	})
 }
+
+// TestMisspeltKeywords: a word close to a keyword that is neither a
+// variable nor a function is reported as that, with the keyword.
+func TestMisspeltKeywords(t *testing.T) {
+	for _, c := range []struct{ query, want string }{
+		{`consecutivemovers (currentposition parent) > 2`, "did you mean 'consecutivemoves'?"},
+		{`chek`, "did you mean check?"},
+		{`movee from K`, "did you mean move?"},
+		{`Foo = K Foo (check)`, ""},
+		{`Mate = K Mate (check)`, ""},
+	} {
+		_, err := compileText(c.query)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.query, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: error %v, want one saying %q", c.query, err, c.want)
+		}
+	}
+}

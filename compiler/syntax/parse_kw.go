@@ -266,6 +266,16 @@ func (p *Parser) parseWord(min int) *Node {
 		p.errorf(t.Span, "unexpected keyword '%s'", t.Text)
 		return nil
 	}
+	if next := p.peek(1); next.Kind == TPunct && next.Text == "(" && p.funcs[t.Text] == nil && len(t.Text) >= 6 {
+		// a misspelt filter: `consecutivemovers (x y)` would otherwise be
+		// a variable followed by a parenthesised filter, and the error
+		// would come later, far from the word
+		if k := Suggest(t.Text); k != "" {
+			p.advance()
+			p.errorf(t.Span, "unknown word '%s': did you mean '%s'?", t.Text, k)
+			return nil
+		}
+	}
 	return p.parseIdentifier()
 }
 

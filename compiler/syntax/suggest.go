@@ -1,0 +1,95 @@
+package syntax
+
+import "sort"
+
+// Suggest returns the CQL keyword closest to word when it is a likely
+// misspelling of one (at most two edits, fewer for short words), or "".
+func Suggest(word string) string {
+	limit := 2
+	if len(word) <= 4 {
+		limit = 1
+	}
+	best, bestDist := "", limit+1
+	for _, k := range keywordList() {
+		if d := editDistance(word, k, bestDist); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+var keywords []string
+
+// keywordList is every word IsReserved accepts that names a filter or a
+// parameter, sorted (so that ties go to the same word every time).
+func keywordList() []string {
+	if keywords != nil {
+		return keywords
+	}
+	seen := map[string]bool{}
+	add := func(w string) {
+		if !seen[w] && IsReserved(w) {
+			seen[w] = true
+			keywords = append(keywords, w)
+		}
+	}
+	for w := range simpleKeywords {
+		add(w)
+	}
+	for w := range prefixKeywords {
+		add(w)
+	}
+	for w := range bodyKeywords {
+		add(w)
+	}
+	for w := range twoArgKeywords {
+		add(w)
+	}
+	for w := range listKeywords {
+		add(w)
+	}
+	for w := range directionKeywords {
+		add(w)
+	}
+	for w := range transformKeywords {
+		add(w)
+	}
+	for w := range tagKeywords {
+		add(w)
+	}
+	for w := range wordParsers {
+		add(w)
+	}
+	sort.Strings(keywords)
+	return keywords
+}
+
+// editDistance is the Levenshtein distance of a and b, or max when it is
+// at least max.
+func editDistance(a, b string, max int) int {
+	if d := len(a) - len(b); d >= max || -d >= max {
+		return max
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= max {
+			return max
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], max)
+}
