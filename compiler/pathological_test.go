@@ -61,6 +61,11 @@ var longQueries = []longQuery{
 		func(p, n int) bool { return true }},
 	{"no check at all", "line --> check{0,}",
 		func(p, n int) bool { return false }},
+	// S4: "range-repetition in CQL 6.1 has efficiency comparable to * and +"
+	{"bounded repetition", "(line --> .{1,1000}) == N + 1 - ply",
+		func(p, n int) bool { return true }},
+	{"bounded repetition of a group", "(line --> (. --> .){1,600}) == (N + 1 - ply) / 2 * 2",
+		func(p, n int) bool { return p < n }},
 	{"path of ambiguous groups", "(path (-- --*)*) == N - ply",
 		func(p, n int) bool { return p < n }},
 	{"path nested pairs", "(path (-- (-- --)*)*) == N - ply",

@@ -275,10 +275,15 @@ func (c *compiler) repeat(n *Node) frag {
 			return c.plus(f)
 		}
 		add(c.star(c.compile(sub)))
-	default:
-		for i := n.Min; i < n.Max && c.err == nil; i++ {
-			add(c.quest(c.compile(sub)))
+	case n.Max > n.Min:
+		// the optional copies nest, x{1,4} = x(x(x(x)?)?)?, as
+		// regexp/syntax does: once one is skipped so are the rest, so a
+		// search holds one state per count instead of one per subset
+		opt := c.quest(c.compile(sub))
+		for i := n.Min + 1; i < n.Max && c.err == nil; i++ {
+			opt = c.quest(c.cat(c.compile(sub), opt))
 		}
+		add(opt)
 	}
 	if !have {
 		return c.empty()
