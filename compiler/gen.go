@@ -846,14 +846,31 @@ func (g *gen) countMembers(n *ast.Node, fail int) {
 }
 
 // maxMembers pushes the largest value of the matching members.
+// Only the best member's comments stay (features.md §10: "for numeric
+// transforms only the max-valued member's comments are kept").
 func (g *gen) maxMembers(n *ast.Node, fail int) {
 	best := g.slots.new()
 	g.emit(vm.OpUnbind, 0, best, 0)
+	commented := addsComments(n)
+	mark := -1
+	if commented {
+		mark = g.slots.block(3)
+	}
 	for _, m := range n.Args {
-		skip := g.newLabel()
-		g.value(m, skip)
-		g.emit(vm.OpMaxInto, 0, best, 0)
-		g.bind(skip)
+		failed, next := g.newLabel(), g.newLabel()
+		if !commented {
+			g.value(m, next)
+			g.emit(vm.OpMaxInto, 0, best, 0)
+			g.bind(next)
+			continue
+		}
+		g.emit(vm.OpMarkComments, 0, mark, 0)
+		g.value(m, failed)
+		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
+		g.jump(vm.OpJump, 0, 0, next)
+		g.bind(failed)
+		g.truncComments(mark)
+		g.bind(next)
 	}
 	g.jump(vm.OpLoad, 0, best, fail)
 }

@@ -284,3 +284,14 @@ func TestMisspeltKeywords(t *testing.T) {
 		}
 	}
 }
+
+// TestNumericTransformKeepsBestMemberComments: features.md §10, "for
+// numeric transforms only the max-valued member's comments are kept".
+func TestNumericTransformKeepsBestMemberComments(t *testing.T) {
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/pppp4/8/8/8/8/PP6/4K3 w - - 0 1\"]\n\n*\n"
+	got := commentTexts(t, game, `x = flipcolor {comment("pawns=" #P) #P} x == 4`, false, "pawns=")
+	want := map[int32][]string{0: {"pawns=4"}}
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("comments %v, want %v", got, want)
+	}
+}
