@@ -168,7 +168,9 @@ func (c *checker) checkInfo(n *ast.Node) (ast.Type, bool) {
 	case ast.KNoTransform:
 		return c.check(n.Args[0]), true
 	case ast.KCurrentTransform:
-		n.Kind, n.Str = ast.KString, "<>" // outside any transform
+		// currenttransform.html: "the current transforms acting on the
+		// filter, in right-to-left order"; "<>" outside any transform
+		n.Kind, n.Str = ast.KString, transformName(n.Params)
 		return ast.TStr, true
 	case ast.KFind:
 		c.check(n.Args[0])

@@ -295,3 +295,27 @@ func TestNumericTransformKeepsBestMemberComments(t *testing.T) {
 		t.Errorf("comments %v, want %v", got, want)
 	}
 }
+
+// TestCurrentTransformNames: currenttransform.html, "a string representing
+// the current transforms acting on the filter, in right-to-left order":
+// nested transforms name every member they compose, the inner first.
+func TestCurrentTransformNames(t *testing.T) {
+	// a black rook on b7 and a white one on b1
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/1r6/8/8/8/8/8/1R2K3 w - - 0 1\"]\n\n*\n"
+	for _, c := range []struct{ query, want string }{
+		// g8 -> b1 needs the colour flip and the mirror of the files
+		{`flipcolor flipvertical {rg8 comment(currenttransform)}`, "<reflect_v invertcolor reflect_h>"},
+		{`flipvertical flipcolor {rg8 comment(currenttransform)}`, "<invertcolor reflect_h reflect_v>"},
+		{`flipcolor {Rb2 comment(currenttransform)}`, "<invertcolor reflect_h>"},
+		{`comment(currenttransform)`, "<>"},
+		// rotate90.html: the counterclockwise turn takes a1 to h1 (the
+		// white king on e1 to h5)
+		{`rotate90 {Kh5 comment(currenttransform)}`, "<rotate270>"},
+		{`rotate90 {Ka4 comment(currenttransform)}`, "<rotate90>"},
+	} {
+		got := commentTexts(t, game, c.query, false, "<")
+		if !maps.EqualFunc(got, map[int32][]string{0: {c.want}}, slices.Equal) {
+			t.Errorf("%s: comments %v, want %q", c.query, got, c.want)
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package compiler
 
 import (
+	"slices"
+	"strconv"
+
 	"cqlvm/bitboard"
 	ast "cqlvm/compiler/syntax"
-	"strconv"
 )
 
 // A transform (flipcolor, flip, shift, ...) is expanded at compile time
@@ -138,8 +140,10 @@ var dihedral = []xform{
 	{name: "reflect_v", mat: [4]int{-1, 0, 0, 1}},
 	{name: "reflect_h", mat: [4]int{1, 0, 0, -1}},
 	{name: "rotate180", mat: [4]int{-1, 0, 0, -1}},
-	{name: "rotate90", mat: [4]int{0, 1, -1, 0}},
-	{name: "rotate270", mat: [4]int{0, -1, 1, 0}},
+	// flip.html: "rotate90: counterclockwise rotation about the board
+	// center by 90°" (a1 goes to h1), "rotate270: clockwise rotation"
+	{name: "rotate270", mat: [4]int{0, 1, -1, 0}},
+	{name: "rotate90", mat: [4]int{0, -1, 1, 0}},
 	{name: "reflect_diag", mat: [4]int{0, 1, 1, 0}},
 	{name: "reflect_antidiag", mat: [4]int{0, -1, -1, 0}},
 }
@@ -279,8 +283,9 @@ func applyXform(n *ast.Node, x xform, names []string) (*ast.Node, bool) {
 			c.Kind = ast.KLight + ast.KDark - n.Kind
 		}
 	case ast.KCurrentTransform:
-		c.Kind = ast.KString
-		c.Str = transformName(names)
+		// nested transforms add their names after the inner ones
+		// ("in right-to-left order"); the checker makes the string
+		c.Params = append(slices.Clone(n.Params), names...)
 	case ast.KOrbit:
 		// a nested transform: the outer transform applies to each member,
 		// and each member records both names

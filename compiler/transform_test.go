@@ -131,8 +131,8 @@ func TestDihedralNames(t *testing.T) {
 		"reflect_v":        {"h1", "g1", "h2"}, // mirror the files
 		"reflect_h":        {"a8", "b8", "a7"}, // mirror the ranks
 		"rotate180":        {"h8", "g8", "h7"},
-		"rotate90":         {"a8", "a7", "b8"}, // clockwise
-		"rotate270":        {"h1", "h2", "g1"},
+		"rotate90":         {"h1", "h2", "g1"}, // rotate90.html: counterclockwise, "the a1 square will wind up on h1"
+		"rotate270":        {"a8", "a7", "b8"}, // clockwise
 		"reflect_diag":     {"a1", "a2", "b1"},
 		"reflect_antidiag": {"h8", "h7", "g8"},
 	}
@@ -228,12 +228,12 @@ func TestRotate45Directions(t *testing.T) {
 		switch k {
 		case 0:
 			same = ""
-		case 2:
-			same = "rotate90"
+		case 2: // two clockwise turns: flip.html's rotate270 ("clockwise rotation")
+			same = "rotate270"
 		case 4:
 			same = "rotate180"
 		case 6:
-			same = "rotate270"
+			same = "rotate90"
 		default:
 			continue
 		}
