@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	ast "cqlvm/compiler/syntax"
 )
 
 // help prints the usage (no argument or "run"), or the syntax and
@@ -68,7 +70,7 @@ func filterNames() []string {
 func suggestion(topic string) string {
 	best, bestDist := "", 3 // more than two edits away is no suggestion
 	for _, name := range filterNames() {
-		if d := editDistance(strings.ToLower(topic), name); d < bestDist {
+		if d := ast.EditDistance(strings.ToLower(topic), name, bestDist); d < bestDist {
 			best, bestDist = name, d
 		}
 	}
@@ -76,27 +78,6 @@ func suggestion(topic string) string {
 		return " (cqlvm help lists them)"
 	}
 	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // writeColumns prints words in columns that fit width.

@@ -11,7 +11,7 @@ func Suggest(word string) string {
 	}
 	best, bestDist := "", limit+1
 	for _, k := range keywordList() {
-		if d := editDistance(word, k, bestDist); d < bestDist {
+		if d := EditDistance(word, k, bestDist); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
@@ -27,46 +27,31 @@ func keywordList() []string {
 		return keywords
 	}
 	seen := map[string]bool{}
-	add := func(w string) {
-		if !seen[w] && IsReserved(w) {
-			seen[w] = true
-			keywords = append(keywords, w)
+	for _, words := range [][]string{keys(simpleKeywords), keys(prefixKeywords), keys(bodyKeywords),
+		keys(twoArgKeywords), keys(listKeywords), keys(directionKeywords), keys(transformKeywords),
+		keys(tagKeywords), keys(wordParsers)} {
+		for _, w := range words {
+			if !seen[w] && IsReserved(w) {
+				seen[w] = true
+				keywords = append(keywords, w)
+			}
 		}
-	}
-	for w := range simpleKeywords {
-		add(w)
-	}
-	for w := range prefixKeywords {
-		add(w)
-	}
-	for w := range bodyKeywords {
-		add(w)
-	}
-	for w := range twoArgKeywords {
-		add(w)
-	}
-	for w := range listKeywords {
-		add(w)
-	}
-	for w := range directionKeywords {
-		add(w)
-	}
-	for w := range transformKeywords {
-		add(w)
-	}
-	for w := range tagKeywords {
-		add(w)
-	}
-	for w := range wordParsers {
-		add(w)
 	}
 	sort.Strings(keywords)
 	return keywords
 }
 
-// editDistance is the Levenshtein distance of a and b, or max when it is
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// EditDistance is the Levenshtein distance of a and b, or max when it is
 // at least max.
-func editDistance(a, b string, max int) int {
+func EditDistance(a, b string, max int) int {
 	if d := len(a) - len(b); d >= max || -d >= max {
 		return max
 	}
