@@ -459,7 +459,7 @@ func (p *Position) AppendSANAfter(dst []byte, m Move, after *Position) []byte {
 	case m.Flags&FlagNull != 0:
 		return append(dst, "--"...)
 	case m.Flags&FlagCastle != 0:
-		if m.RookFrom > m.From {
+		if m.CastlesShort() {
 			dst = append(dst, "O-O"...)
 		} else {
 			dst = append(dst, "O-O-O"...)

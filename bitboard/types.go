@@ -184,6 +184,10 @@ type Move struct {
 // Is reports whether all of f's flags are set.
 func (m Move) Is(f MoveFlags) bool { return m.Flags&f == f }
 
+// CastlesShort reports whether a castling move is O-O: the rook starts on
+// the king's h-file side (in Chess960 the king may not move at all).
+func (m Move) CastlesShort() bool { return m.RookFrom > m.From }
+
 // CaptureSquare is the square of the captured piece: To, or the passed
 // pawn's square for en passant; NoSquare if nothing is captured.
 func (m Move) CaptureSquare() Square {

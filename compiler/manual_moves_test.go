@@ -151,3 +151,21 @@ func TestCurrentMove(t *testing.T) {
 		{`currentmove [Pp]--(check)`, true, []int32{1, 4, 6}},
 	})
 }
+
+// TestChess960CastlingSides: o-o is the kingside castle and o-o-o the
+// queenside one (currentmove.html), also in Chess960 where the king may not
+// move at all: here 1.O-O leaves the king on g1 and takes the rook h1-f1.
+func TestChess960CastlingSides(t *testing.T) {
+	// nodes: 0 start, 1 O-O, 2 Kh7, 3 Rb2
+	game := "[Event \"t\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r4k1/8/8/8/8/8/8/1R4KR w HBb - 0 1\"]\n\n" +
+		"1. O-O Kh7 2. Rb2 *\n"
+	runManualCases(t, game, []manualCase{
+		{`o-o`, false, []int32{1}},
+		{`o-o-o`, false, nil},
+		{`castle`, false, []int32{1}},
+		{`move o-o`, false, []int32{0}},
+		{`move o-o-o`, false, nil},
+		{`--(o-o)`, false, []int32{0}},
+		{`--(o-o-o)`, false, nil},
+	})
+}

@@ -1161,9 +1161,9 @@ func (m *Machine) lastMoveIs(what uint8) bool {
 	case IsCastle:
 		return mv.Is(bitboard.FlagCastle)
 	case IsCastleShort:
-		return mv.Is(bitboard.FlagCastle) && mv.To.File() > mv.From.File()
+		return mv.Is(bitboard.FlagCastle) && mv.CastlesShort()
 	case IsCastleLong:
-		return mv.Is(bitboard.FlagCastle) && mv.To.File() < mv.From.File()
+		return mv.Is(bitboard.FlagCastle) && !mv.CastlesShort()
 	case IsEnPassant:
 		return mv.Is(bitboard.FlagEnPassant)
 	case IsNull:

@@ -178,7 +178,7 @@ func (m *Machine) moveMatches(sp *MoveSpec, mv *bitboard.Move, from, to, capt bi
 		if !castle {
 			return false
 		}
-		short := mv.To.File() > mv.From.File()
+		short := mv.CastlesShort()
 		if req&MustCastleShort != 0 && !short || req&MustCastleLong != 0 && short {
 			return false
 		}

@@ -9,6 +9,13 @@ import (
 // rangeFlags take one or two numbers (`-gamenumber 5 10`).
 var rangeFlags = map[string]bool{"gamenumber": true, "g": true, "matchcount": true, "year": true}
 
+// valueFlags take the next argument as their value whatever it looks like:
+// `-cql "--(o-o)"` is a query, not an option.
+var valueFlags = map[string]bool{"cql": true, "matchstring": true, "fen": true, "player": true,
+	"white": true, "black": true, "event": true, "site": true, "result": true, "input": true,
+	"i": true, "output": true, "o": true, "format": true, "progress": true, "threads": true,
+	"lineincrement": true, "cpuprofile": true, "memprofile": true}
+
 // normalizeArgs rewrites the official program's spellings into what pflag
 // parses: single-dash long options become double-dash (`-input` →
 // `--input`), option names are lower-cased and lose inner dashes
@@ -40,6 +47,12 @@ func normalizeArgs(args []string) []string {
 		prefix := "--"
 		if len(name) == 1 {
 			prefix = "-"
+		}
+		if valueFlags[name] && !hasValue && i+1 < len(args) {
+			// the value passes through as it is
+			out = append(out, prefix+name, args[i+1])
+			i++
+			continue
 		}
 		if hasValue {
 			out = append(out, prefix+name+"="+value)

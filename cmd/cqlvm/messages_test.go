@@ -180,6 +180,10 @@ func TestNormalizeArgs(t *testing.T) {
 		{"-gamenumber -cql mate", "--gamenumber= --cql mate"},
 		{"-gamenumber q.cql", "--gamenumber= q.cql"},
 		{"-- -odd.pgn", "-- -odd.pgn"},
+		// an option's value is not an option, even when it starts with a dash
+		{"-cql --(o-o) q.pgn", "--cql --(o-o) q.pgn"},
+		{"-cql --Q -matchstring --X-- q.pgn", "--cql --Q --matchstring --X-- q.pgn"},
+		{"-fen -x -o -", "--fen -x -o -"},
 	}
 	for _, c := range cases {
 		if got := strings.Join(normalizeArgs(strings.Fields(c.in)), " "); got != c.want {
