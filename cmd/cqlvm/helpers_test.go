@@ -50,7 +50,13 @@ func mustRun(t *testing.T, stdin io.Reader, args ...string) invocation {
 // writeQuery writes a query file into a temporary directory.
 func writeQuery(t *testing.T, dir, text string) string {
 	t.Helper()
-	path := filepath.Join(dir, "q.cql")
+	return writeFile(t, dir, "q.cql", text)
+}
+
+// writeFile writes text to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}

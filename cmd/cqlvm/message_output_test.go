@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,12 +15,8 @@ import (
 // checks its parts and cqlvm's layout: "move 2(btm)[5] game 1: text".
 func TestMessageOutput(t *testing.T) {
 	dir := t.TempDir()
-	games := filepath.Join(dir, "m.pgn")
-	pgnText := "[Event \"a\"]\n[White \"Adams\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n\n" +
-		"[Event \"b\"]\n[White \"Tal\"]\n\n1. d4 *\n"
-	if err := os.WriteFile(games, []byte(pgnText), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games := writeFile(t, dir, "m.pgn", "[Event \"a\"]\n[White \"Adams\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n\n"+
+		"[Event \"b\"]\n[White \"Tal\"]\n\n1. d4 *\n")
 	query := writeQuery(t, dir, "cql(variations)\n"+
 		"terminal\n"+
 		"message(player white \" is White\")\n"+
