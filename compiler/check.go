@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
 	"cqlvm/vm"
 )
 

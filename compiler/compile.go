@@ -6,8 +6,8 @@ package compiler
 import (
 	"sort"
 
-	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
 	"cqlvm/vm"
 )
 

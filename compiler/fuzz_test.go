@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 	"cqlvm/vm"
 )
 

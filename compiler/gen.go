@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"cqlvm/bitboard"
-	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
 	"cqlvm/vm"
 )
 

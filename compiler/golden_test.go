@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/compiler")

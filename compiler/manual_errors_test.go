@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // Queries the official CQL manual forbids, each rejected at the text it

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"cqlvm/cmd/cqlvm/gametree"
-	"cqlvm/compiler/source"
 	"cqlvm/pgn"
+	"cqlvm/source"
 	"cqlvm/vm"
 )
 

@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
 )
 
 // Transforms and function calls copy their bodies: `flip` eight times,

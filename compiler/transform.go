@@ -83,14 +83,23 @@ func (x xform) mapEach(set bitboard.Set) bitboard.Set {
 func rankSet(r int) bitboard.Set { return bitboard.Set(0xFF) << (8 * r) }
 func fileSet(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f }
 
-// dirVectors lists the eight direction bits with their (file, rank) steps.
-var dirVectors = []struct {
+// dirVectors lists the eight direction bits clockwise from up (so that a
+// 45-degree turn is one step along the list), with their (file, rank)
+// steps from bitboard.Dirs.
+var dirVectors = func() (out [8]struct {
 	d      ast.Dir
 	df, dr int
-}{
-	{ast.DirUp, 0, 1}, {ast.DirNE, 1, 1}, {ast.DirRight, 1, 0}, {ast.DirSE, 1, -1},
-	{ast.DirDown, 0, -1}, {ast.DirSW, -1, -1}, {ast.DirLeft, -1, 0}, {ast.DirNW, -1, 1},
-}
+}) {
+	clockwise := []ast.Dir{ast.DirUp, ast.DirNE, ast.DirRight, ast.DirSE, ast.DirDown, ast.DirSW, ast.DirLeft, ast.DirNW}
+	for i, d := range clockwise {
+		for _, info := range bitboard.Dirs {
+			if info.Bit == d {
+				out[i].d, out[i].df, out[i].dr = d, info.FileStep, info.RankStep
+			}
+		}
+	}
+	return out
+}()
 
 func (x xform) mapDirs(ds ast.Dir) ast.Dir {
 	var out ast.Dir

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"cqlvm/bitboard"
-	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
 )
 
 // The board transformations behind flipcolor, flip, rotate90, shift, ...

@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 
 	"cqlvm/bitboard"
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 	"cqlvm/vm/nfa"
 )
 
@@ -217,7 +217,7 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 			return cmpNames[v]
 		}
 	case ODir:
-		return DirString(uint8(v))
+		return bitboard.Dir(v).String()
 	case OType:
 		return TypeString(uint8(v))
 	case OFlags:
@@ -250,19 +250,6 @@ func PieceMaskString(m uint16) string {
 		b.WriteByte('_')
 	}
 	return "[" + b.String() + "]"
-}
-
-var dirNames = []string{"up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest"}
-
-// DirString names the direction bits.
-func DirString(d uint8) string {
-	var parts []string
-	for i, n := range dirNames {
-		if d&(1<<i) != 0 {
-			parts = append(parts, n)
-		}
-	}
-	return strings.Join(parts, "|")
 }
 
 // Value types, as used by conversions (tostr).

@@ -112,9 +112,14 @@ func directionSet(s bitboard.Set, d uint8, lo, hi int) bitboard.Set {
 	return out
 }
 
-// dirSteps are the (file, rank) steps of the direction bits, in the bit
-// order of syntax.Dir: up down left right northeast northwest southeast southwest.
-var dirSteps = [8][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+// dirSteps are the (file, rank) steps of the direction bits, in bit order
+// (bitboard.Dirs).
+var dirSteps = func() (steps [8][2]int) {
+	for i, d := range bitboard.Dirs {
+		steps[i] = [2]int{d.FileStep, d.RankStep}
+	}
+	return steps
+}()
 
 func step(sq bitboard.Square, df, dr int) (bitboard.Square, bool) {
 	f, r := sq.File()+df, sq.Rank()+dr

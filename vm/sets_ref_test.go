@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
 )
 
 // The set primitives of the machine checked against deliberately slow
@@ -18,11 +17,11 @@ import (
 // steps, taken from the syntax package's constants so that the machine's
 // own table is checked against them too.
 var refDirs = []struct {
-	bit    ast.Dir
+	bit    bitboard.Dir
 	df, dr int
 }{
-	{ast.DirUp, 0, 1}, {ast.DirDown, 0, -1}, {ast.DirLeft, -1, 0}, {ast.DirRight, 1, 0},
-	{ast.DirNE, 1, 1}, {ast.DirNW, -1, 1}, {ast.DirSE, 1, -1}, {ast.DirSW, -1, -1},
+	{bitboard.DirUp, 0, 1}, {bitboard.DirDown, 0, -1}, {bitboard.DirLeft, -1, 0}, {bitboard.DirRight, 1, 0},
+	{bitboard.DirNE, 1, 1}, {bitboard.DirNW, -1, 1}, {bitboard.DirSE, 1, -1}, {bitboard.DirSW, -1, -1},
 }
 
 func refOn(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
@@ -304,17 +303,17 @@ func TestDirectionSetReference(t *testing.T) {
 	// a few values written out by hand
 	e4 := bitboard.SquareSet(28)
 	for _, c := range []struct {
-		d      ast.Dir
+		d      bitboard.Dir
 		lo, hi int
 		want   string
 	}{
-		{ast.DirUp, 1, 7, "[e5,e6,e7,e8]"},
-		{ast.DirUp, 0, 1, "[e4,e5]"},
-		{ast.DirUp, -2, -1, "[e2,e3]"},
-		{ast.DirDown, -1, -1, "[e5]"},
-		{ast.DirNE | ast.DirSW, 2, 2, "[c2,g6]"},
-		{ast.DirLeft, 4, 7, "[a4]"},
-		{ast.DirRight, 4, 7, "[]"},
+		{bitboard.DirUp, 1, 7, "[e5,e6,e7,e8]"},
+		{bitboard.DirUp, 0, 1, "[e4,e5]"},
+		{bitboard.DirUp, -2, -1, "[e2,e3]"},
+		{bitboard.DirDown, -1, -1, "[e5]"},
+		{bitboard.DirNE | bitboard.DirSW, 2, 2, "[c2,g6]"},
+		{bitboard.DirLeft, 4, 7, "[a4]"},
+		{bitboard.DirRight, 4, 7, "[]"},
 	} {
 		if got := directionSet(e4, uint8(c.d), c.lo, c.hi).String(); got != c.want {
 			t.Errorf("direction %08b %d %d e4 = %s, want %s", c.d, c.lo, c.hi, got, c.want)
@@ -680,7 +679,7 @@ func TestRaysExamples(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		sets   []bitboard.Set
-		dirs   ast.Dir
+		dirs   bitboard.Dir
 		attack bool
 		want   bitboard.Set
 	}{
@@ -691,8 +690,8 @@ func TestRaysExamples(t *testing.T) {
 		// Q _ r: at least one empty square in between
 		{"Q _ r", []bitboard.Set{at("d1"), empty, black}, 0, false, at("d5")},
 		// bishop b3 to the rook on d5 over the empty c4
-		{"B r diagonal", []bitboard.Set{at("b3"), at("d5")}, ast.DirDiagonal, false, at("d5")},
-		{"B r orthogonal", []bitboard.Set{at("b3"), at("d5")}, ast.DirOrthogonal, false, 0},
+		{"B r diagonal", []bitboard.Set{at("b3"), at("d5")}, bitboard.DirDiagonal, false, at("d5")},
+		{"B r orthogonal", []bitboard.Set{at("b3"), at("d5")}, bitboard.DirOrthogonal, false, 0},
 		// ray attack: the bishop does not move along files
 		{"attack B up", []bitboard.Set{at("b3"), at("b8") | at("b7")}, 0, true, 0},
 		{"plain B up", []bitboard.Set{at("b3"), at("b8") | at("b7")}, 0, false, at("b7") | at("b8")},

@@ -20,8 +20,8 @@ import (
 	"strings"
 
 	"cqlvm/compiler"
-	"cqlvm/compiler/source"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
 )
 
 const version = "cqlvm 0.1 (CQL 6.2 language)"

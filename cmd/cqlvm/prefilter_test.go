@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"cqlvm/compiler"
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // TestPrefilterChangesOnlySpeed runs queries whose tag, result and

@@ -2,7 +2,7 @@ package syntax
 
 import (
 	"cqlvm/bitboard"
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // Kind is the kind of an AST node.
@@ -225,29 +225,27 @@ const (
 	FlagOffset // KGroup: \-n, the offset of group n rather than its text
 )
 
-// Direction bits for KDirection and KRay.
-type Dir uint8
+// Dir is the direction set of KDirection and KRay; the bits are
+// bitboard's, their single owner.
+type Dir = bitboard.Dir
 
+// The direction bits, under the names the parser and compiler use.
 const (
-	DirUp Dir = 1 << iota
-	DirDown
-	DirLeft
-	DirRight
-	DirNE
-	DirNW
-	DirSE
-	DirSW
-)
-
-// Compound directions.
-const (
-	DirVertical   = DirUp | DirDown
-	DirHorizontal = DirLeft | DirRight
-	DirOrthogonal = DirVertical | DirHorizontal
-	DirDiagonal   = DirNE | DirNW | DirSE | DirSW
-	DirMainDiag   = DirNE | DirSW
-	DirOffDiag    = DirNW | DirSE
-	DirAny        = DirOrthogonal | DirDiagonal
+	DirUp         = bitboard.DirUp
+	DirDown       = bitboard.DirDown
+	DirLeft       = bitboard.DirLeft
+	DirRight      = bitboard.DirRight
+	DirNE         = bitboard.DirNE
+	DirNW         = bitboard.DirNW
+	DirSE         = bitboard.DirSE
+	DirSW         = bitboard.DirSW
+	DirVertical   = bitboard.DirVertical
+	DirHorizontal = bitboard.DirHorizontal
+	DirOrthogonal = bitboard.DirOrthogonal
+	DirDiagonal   = bitboard.DirDiagonal
+	DirMainDiag   = bitboard.DirMainDiag
+	DirOffDiag    = bitboard.DirOffDiag
+	DirAny        = bitboard.DirAny
 )
 
 // TransformKind names a transform keyword.

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 
 	"cqlvm/bitboard"
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // Lex splits a query into tokens. It normalises CQL 6.2 Unicode symbols to

@@ -3,7 +3,7 @@ package syntax
 import (
 	"strings"
 
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // Precedence levels, lowest first, after the CQL 6.2 precedence table.

@@ -3,7 +3,7 @@ package syntax
 import (
 	"strings"
 
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // simpleKeywords are filters written as a bare keyword.

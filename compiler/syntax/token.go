@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"cqlvm/bitboard"
-	"cqlvm/compiler/source"
+	"cqlvm/source"
 )
 
 // TokKind classifies tokens.
