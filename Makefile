@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: all build demo test test-short conformance conformance-shared bench bench-quick bench-pgn fuzz vet clean
+.PHONY: all build demo test test-short conformance conformance-shared bench bench-quick bench-pgn fuzz vet lint clean
 
 all: build
 
@@ -19,6 +19,10 @@ demo: build
 # the conformance cases on sample.pgn (all bundled under testdata/).
 test: vet
 	$(GO) test ./...
+
+# staticcheck, pinned in go.mod as a tool dependency (go get -tool).
+lint:
+	$(GO) tool staticcheck ./...
 
 test-short:
 	$(GO) test -short ./...

@@ -168,10 +168,10 @@ func (p *Position) checkConsistency() error {
 		return fmt.Errorf("ByPiece out of step with Board")
 	}
 	if byColor != p.ByColor {
-		return fmt.Errorf("ByColor out of step with Board")
+		return fmt.Errorf("the colour sets are out of step with the board")
 	}
 	if p.Occupied != byColor[White]|byColor[Black] {
-		return fmt.Errorf("Occupied out of step with Board")
+		return fmt.Errorf("the occupied set is out of step with the board")
 	}
 	return nil
 }

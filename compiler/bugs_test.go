@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -11,19 +10,8 @@ import (
 	"cqlvm/vm"
 )
 
-// Reproductions of bugs found while writing these tests. Each is skipped
-// with the explanation until the bug is fixed: run them with
-//
-//	CQLVM_BUGS=1 go test ./compiler -run KnownBugs -v
-//
-// to see them fail, and delete the bugSkip call once the fix is in.
-
-func bugSkip(t *testing.T, msg string) {
-	t.Helper()
-	if os.Getenv("CQLVM_BUGS") == "" {
-		t.Skip("BUG: " + msg)
-	}
-}
+// Reproductions of bugs found while writing these tests, kept as
+// regression tests now that each is fixed.
 
 // startTree is a tree of the start position and 1. e4 e5.
 func startTree(t *testing.T) *vm.Tree {

@@ -100,7 +100,7 @@ func (gw *gameWriter) tag(t Tag) {
 	b := append(gw.out, '[')
 	b = append(b, t.Name...)
 	b = append(b, " \""...)
-	if strings.IndexAny(t.Value, `"\`) < 0 {
+	if !strings.ContainsAny(t.Value, `"\`) {
 		b = append(b, t.Value...)
 	} else {
 		for i := 0; i < len(t.Value); i++ {

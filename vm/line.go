@@ -55,16 +55,15 @@ type lineThread struct {
 
 // lineRun is the state of one evaluation of a line filter.
 type lineRun struct {
-	spec     *LineSpec
-	steps    []lineStep
-	memo     stampTable // (constituent, node, child) -> 1 if it held, 0 if not
-	best     int32      // best step (the last of the longest match), -1 if none
-	bestLen  int
-	lo, hi   int  // the range of the match's length (with spec.HasRange)
-	done     bool // firstmatch found one
-	seen     []uint32
-	gen      uint32
-	maxDepth int
+	spec    *LineSpec
+	steps   []lineStep
+	memo    stampTable // (constituent, node, child) -> 1 if it held, 0 if not
+	best    int32      // best step (the last of the longest match), -1 if none
+	bestLen int
+	lo, hi  int  // the range of the match's length (with spec.HasRange)
+	done    bool // firstmatch found one
+	seen    []uint32
+	gen     uint32
 }
 
 // maxLineDepth bounds how deep one line evaluation walks: every step

@@ -1178,10 +1178,7 @@ func (m *Machine) lastMoveIs(what uint8) bool {
 
 func (m *Machine) isTerminal(node int32) bool {
 	n := &m.tree.Nodes[node]
-	if n.FirstChild < 0 {
-		return true
-	}
-	return false
+	return n.FirstChild < 0
 }
 
 // Comparison operators (Inst.X of cmp ops).

@@ -54,7 +54,6 @@ type pathRun struct {
 	focus     uint64     // the identities of the focused pieces (bit id-1)
 	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
 	atomic    []uint64
-	atomicOK  []bool
 	side      bitboard.Color // the side to move at the start (singlecolor)
 	steps     int
 	done      bool
