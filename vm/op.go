@@ -10,28 +10,25 @@ type Op uint8
 type Operand uint8
 
 const (
-	ONone      Operand = iota
-	OJump              // B: target pc
-	OSet               // B: index into Program.Sets
-	OImm               // B (or A): immediate integer
-	OStr               // B: index into Program.Strs
-	OSlot              // A: variable slot
-	OPieces            // A: piece-kind mask
-	OCmp               // X: comparison operator
-	ODepth             // A: value-stack depth, B: string-stack depth
-	ODir               // X: direction bits
-	OType              // X: value type (for conversions)
-	OCount             // A: number of items
-	OSub               // B: index into Program.Subs (a sub-program)
-	OSort              // A: sort key index
-	OTransform         // X: transform kind
-	OFlags             // X: flags
-	ORangeLo           // A: the low end of a range, stored plus 8
-	ORayArgs           // A: number of sets, plus 0x100 for attack
-	OShape             // A: index into Program.Shapes
+	ONone    Operand = iota
+	OJump            // B: target pc
+	OSet             // B: index into Program.Sets
+	OImm             // B (or A): immediate integer
+	OStr             // B: index into Program.Strs
+	OSlot            // A: variable slot
+	OPieces          // A: piece-kind mask
+	OCmp             // X: comparison operator
+	ODir             // X: direction bits
+	OType            // X: value type (for conversions)
+	OCount           // A: number of items
+	OSort            // A: sort key index
+	OFlags           // X: flags
+	ORangeLo         // A: the low end of a range, stored plus 8
+	ORayArgs         // A: number of sets, plus 0x100 for attack
+	OShape           // A: index into Program.Shapes
 )
 
-var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "depth", "dir", "type", "count", "sub", "sort", "transform", "flags", "rangelo", "rayargs", "shape"}
+var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "dir", "type", "count", "sort", "flags", "rangelo", "rayargs", "shape"}
 
 func (o Operand) String() string { return operandNames[o] }
 

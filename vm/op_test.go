@@ -54,6 +54,21 @@ func TestOpTable(t *testing.T) {
 	}
 }
 
+// TestEveryOperandKindIsUsed keeps the operand kinds honest: a kind that
+// no op uses is dead and should go.
+func TestEveryOperandKindIsUsed(t *testing.T) {
+	used := map[Operand]bool{}
+	for op := Op(0); op < opCount; op++ {
+		info := opTable[op]
+		used[info.X], used[info.A], used[info.B] = true, true, true
+	}
+	for o := Operand(1); int(o) < len(operandNames); o++ {
+		if !used[o] {
+			t.Errorf("operand kind %s is used by no op", o)
+		}
+	}
+}
+
 func TestCompactSetString(t *testing.T) {
 	for _, c := range []struct {
 		set  bitboard.Set
