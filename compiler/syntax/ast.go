@@ -196,6 +196,7 @@ const (
 	KQuiet   // quiet as a body-level filter (reserved)
 	KReadFile
 	KWriteFile
+	numKinds // not a kind: the number of kinds
 )
 
 // Flag bits used by several kinds.
