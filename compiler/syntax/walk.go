@@ -86,9 +86,9 @@ func Children(n *Node) []*Node {
 	return out
 }
 
-// Walk calls visit for n and, depth first, for every node under it: each
-// node before its children, whose visit is skipped when visit returns
-// false. Nil nodes are not visited.
+// Walk calls visit for n and, depth first, for every node under it, each
+// node before its children; when visit returns false the node's children
+// are skipped. Nil nodes are not visited.
 func Walk(n *Node, visit func(*Node) bool) {
 	if n == nil || !visit(n) {
 		return
