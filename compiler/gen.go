@@ -267,30 +267,15 @@ func (g *gen) truncComments(slot int) {
 
 // addsComments reports whether evaluating n can produce comments.
 func addsComments(n *ast.Node) bool {
-	if n == nil {
+	return ast.Any(n, func(n *ast.Node) bool {
+		switch n.Kind {
+		case ast.KComment, ast.KSort, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KConsecutiveMoves:
+			return true
+		case ast.KMove:
+			return n.Move.Comment != nil
+		}
 		return false
-	}
-	switch n.Kind {
-	case ast.KComment, ast.KSort, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KConsecutiveMoves:
-		return true
-	case ast.KMove:
-		if n.Move.Comment != nil {
-			return true
-		}
-	}
-	for _, a := range n.Args {
-		if addsComments(a) {
-			return true
-		}
-	}
-	if d := n.Dash; d != nil {
-		for _, t := range d.Targets {
-			if addsComments(t) {
-				return true
-			}
-		}
-	}
-	return false
+	})
 }
 
 // numValue leaves n's value as a number: sets are counted.

@@ -964,18 +964,10 @@ func sameBoardFirst(body *ast.Node, src, tgt string) bool {
 // loops). EchoSameBoard compares targets with the current position, which
 // is the source only while the body leaves the source variable alone.
 func mayRebind(n *ast.Node, name string) bool {
-	found := false
-	var visit func(*ast.Node) *ast.Node
-	visit = func(c *ast.Node) *ast.Node {
-		if c.Kind == ast.KAssign && len(c.Args) > 0 && c.Args[0].Kind == ast.KVar && c.Args[0].Str == name ||
-			slices.Contains(c.Params, name) {
-			found = true
-		}
-		walkChildren(c, visit)
-		return c
-	}
-	visit(n)
-	return found
+	return ast.Any(n, func(c *ast.Node) bool {
+		return c.Kind == ast.KAssign && len(c.Args) > 0 && c.Args[0].Kind == ast.KVar && c.Args[0].Str == name ||
+			slices.Contains(c.Params, name)
+	})
 }
 
 // isAllSquares reports whether n is the designator of every square, `.`.

@@ -120,29 +120,19 @@ func seqToNFA(n *ast.Node, leaf func(*ast.Node) *nfa.Node) *nfa.Node {
 // position it is evaluated at (a move or dash filter over PGN moves) other
 // than under ':', find, echo or a nested line, which linearization exempts.
 func linearized(f *ast.Node) bool {
-	if f == nil {
-		return false
-	}
-	switch f.Kind {
-	case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KCurrentMove:
-		return false
-	case ast.KMove:
-		if !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal {
-			return true
+	found := false
+	ast.Walk(f, func(f *ast.Node) bool {
+		switch f.Kind {
+		case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KCurrentMove:
+			return false
+		case ast.KMove:
+			found = found || !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal
+		case ast.KDash:
+			found = found || !f.Dash.Legal && !f.Dash.PseudoLegal
 		}
-	case ast.KDash:
-		if !f.Dash.Legal && !f.Dash.PseudoLegal {
-			return true
-		}
-	case ast.KCountMoves:
-		return linearized(f.Args[0])
-	}
-	for _, a := range f.Args {
-		if linearized(a) {
-			return true
-		}
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 // later queues code to emit after the body (subroutines).
@@ -291,25 +281,12 @@ func (g *gen) valueSubroutine(n *ast.Node) int {
 
 // hasSideEffects reports whether evaluating n can change variables.
 func hasSideEffects(n *ast.Node) bool {
-	if n == nil {
-		return false
-	}
-	switch n.Kind {
-	case ast.KAssign, ast.KPieceAssign, ast.KUnbind, ast.KPersistent, ast.KSquareLoop, ast.KPieceLoop,
-		ast.KEcho, ast.KSort, ast.KMessage:
-		return true
-	}
-	for _, a := range n.Args {
-		if hasSideEffects(a) {
+	return ast.Any(n, func(n *ast.Node) bool {
+		switch n.Kind {
+		case ast.KAssign, ast.KPieceAssign, ast.KUnbind, ast.KPersistent, ast.KSquareLoop, ast.KPieceLoop,
+			ast.KEcho, ast.KSort, ast.KMessage:
 			return true
 		}
-	}
-	if d := n.Dash; d != nil {
-		for _, t := range d.Targets {
-			if hasSideEffects(t) {
-				return true
-			}
-		}
-	}
-	return false
+		return false
+	})
 }

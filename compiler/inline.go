@@ -25,13 +25,17 @@ func (c *checker) inlineCalls(ns []*ast.Node) []*ast.Node {
 }
 
 func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
-	if n == nil {
-		return nil
-	}
-	walkChildren(n, func(a *ast.Node) *ast.Node { return c.inline(a, active) })
-	if n.Kind != ast.KCall {
-		return n
-	}
+	return ast.Rewrite(n, func(n *ast.Node) *ast.Node {
+		if n.Kind != ast.KCall {
+			return n
+		}
+		return c.expand(n, active)
+	})
+}
+
+// expand returns the expansion of a call whose arguments are expanded;
+// active names the functions being expanded around it.
+func (c *checker) expand(n *ast.Node, active []string) *ast.Node {
 	fn := c.funcs[n.Str]
 	for _, name := range active {
 		if name == n.Str {
@@ -58,31 +62,31 @@ func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
 			Args: []*ast.Node{{Kind: ast.KVar, Span: arg.Span, Str: fresh}, arg}}
 		expansion.Args = append(expansion.Args, assign)
 	}
-	body := cloneNode(fn.Args[0])
+	body := ast.Clone(fn.Args[0])
 	renameVars(body, rename)
 	body = c.inline(body, append(active, n.Str))
 	expansion.Args = append(expansion.Args, body)
 	return expansion
 }
 
-// renameVars renames variable references and binders in place.
+// renameVars renames variable references and binders in place, range
+// bounds included.
 func renameVars(n *ast.Node, rename map[string]string) {
-	if n == nil {
-		return
-	}
-	switch n.Kind {
-	case ast.KVar, ast.KSquareLoop, ast.KPieceLoop, ast.KDictDecl:
-		if r, ok := rename[n.Str]; ok {
-			n.Str = r
-		}
-	case ast.KEcho:
-		for i, p := range n.Params {
-			if r, ok := rename[p]; ok {
-				n.Params[i] = r
+	ast.Walk(n, func(n *ast.Node) bool {
+		switch n.Kind {
+		case ast.KVar, ast.KSquareLoop, ast.KPieceLoop, ast.KDictDecl:
+			if r, ok := rename[n.Str]; ok {
+				n.Str = r
+			}
+		case ast.KEcho:
+			for i, p := range n.Params {
+				if r, ok := rename[p]; ok {
+					n.Params[i] = r
+				}
 			}
 		}
-	}
-	walkChildren(n, func(a *ast.Node) *ast.Node { renameVars(a, rename); return a })
+		return true
+	})
 }
 
 // dictArgument returns the first argument of a call that names a
@@ -105,21 +109,19 @@ func (c *checker) dictArgument(call *ast.Node) *ast.Node {
 // declared as a dictionary cannot be any other variable.
 func declaredDicts(parts []bodyPart, funcs map[string]*ast.Node) map[string]bool {
 	names := map[string]bool{}
-	var visit func(n *ast.Node) *ast.Node
-	visit = func(n *ast.Node) *ast.Node {
+	visit := func(n *ast.Node) bool {
 		if n.Kind == ast.KDictDecl {
 			names[n.Str] = true
 		}
-		walkChildren(n, visit)
-		return n
+		return true
 	}
 	for _, part := range parts {
 		for _, n := range part.nodes {
-			visit(n)
+			ast.Walk(n, visit)
 		}
 	}
 	for _, fn := range funcs {
-		visit(fn)
+		ast.Walk(fn, visit)
 	}
 	return names
 }

@@ -32,7 +32,7 @@ func gameConstant(n *ast.Node) bool {
 	if n.Type == ast.TSet || n.Type == ast.TPos {
 		return false
 	}
-	for _, a := range n.Args {
+	for _, a := range ast.Children(n) {
 		if !gameConstant(a) {
 			return false
 		}
@@ -82,17 +82,7 @@ func (g *gen) prefilter(body []*ast.Node) {
 
 // hasKind reports whether some node under ns has one of the kinds.
 func hasKind(ns []*ast.Node, kinds ...ast.Kind) bool {
-	found := false
-	var walk func(n *ast.Node) *ast.Node
-	walk = func(n *ast.Node) *ast.Node {
-		if slices.Contains(kinds, n.Kind) {
-			found = true
-		}
-		walkChildren(n, walk)
-		return n
-	}
-	for _, n := range ns {
-		walk(n)
-	}
-	return found
+	return slices.ContainsFunc(ns, func(n *ast.Node) bool {
+		return ast.Any(n, func(n *ast.Node) bool { return slices.Contains(kinds, n.Kind) })
+	})
 }

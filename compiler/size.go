@@ -45,23 +45,12 @@ func (e *sizeEstimator) size(n *ast.Node) float64 {
 		return 0
 	}
 	s := 1.0
-	for _, a := range n.Args {
-		s += e.size(a)
-	}
-	if m := n.Move; m != nil {
-		for _, a := range []*ast.Node{m.From, m.To, m.Capture, m.Promote, m.EnPassantSquare, m.Comment} {
+	for _, a := range ast.Children(n) {
+		if n.Seq != nil && a == n.Seq.Body {
+			s += e.pattern(a)
+		} else {
 			s += e.size(a)
 		}
-	}
-	if d := n.Dash; d != nil {
-		s += e.size(d.Left) + e.size(d.Right) + e.size(d.Promote)
-		for _, a := range d.Targets {
-			s += e.size(a)
-		}
-	}
-	if q := n.Seq; q != nil {
-		s += e.size(q.Focus) + e.size(q.Max)
-		s += e.pattern(q.Body)
 	}
 	switch n.Kind {
 	case ast.KTransform:

@@ -216,152 +216,101 @@ func transformGroup(k ast.TransformKind) []xform {
 // expandTransforms rewrites every KTransform under n (innermost first)
 // into a KOrbit whose members are the distinct transformed bodies.
 func expandTransforms(n *ast.Node) *ast.Node {
-	if n == nil {
-		return nil
-	}
-	walkChildren(n, expandTransforms)
-	if n.Kind != ast.KTransform {
-		return n
-	}
-	orbit := &ast.Node{Kind: ast.KOrbit, Span: n.Span, Flags: n.Flags, HasRange: n.HasRange,
-		Int: n.Int, Int2: n.Int2, TKind: n.TKind}
-	seen := map[string]bool{}
-	for _, x := range transformGroup(n.TKind) {
-		m, ok := applyXform(n.Args[0], x, []string{x.name})
-		if !ok {
-			continue
+	return ast.Rewrite(n, func(n *ast.Node) *ast.Node {
+		if n.Kind != ast.KTransform {
+			return n
 		}
-		key := ast.Dump(m)
-		if seen[key] {
-			continue
+		orbit := &ast.Node{Kind: ast.KOrbit, Span: n.Span, Flags: n.Flags, HasRange: n.HasRange,
+			Int: n.Int, Int2: n.Int2, TKind: n.TKind}
+		seen := map[string]bool{}
+		for _, x := range transformGroup(n.TKind) {
+			m, ok := applyXform(n.Args[0], x, []string{x.name})
+			if !ok {
+				continue
+			}
+			key := ast.Dump(m)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			orbit.Args = append(orbit.Args, m)
 		}
-		seen[key] = true
-		orbit.Args = append(orbit.Args, m)
-	}
-	return orbit
+		return orbit
+	})
 }
 
 // applyXform returns a transformed deep copy of n; ok is false when a
 // square designator leaves the board entirely (the member is dropped).
 // names is the stack of transform names in force, for currenttransform.
 func applyXform(n *ast.Node, x xform, names []string) (*ast.Node, bool) {
-	if n == nil {
-		return nil, true
-	}
-	c := *n
-	c.Args = nil
+	c := ast.Clone(n)
+	return c, xformInPlace(c, x, names)
+}
+
+// xformInPlace transforms the nodes of n, a copy, in place; it reports
+// false when a square designator leaves the board entirely.
+func xformInPlace(n *ast.Node, x xform, names []string) bool {
 	ok := true
-	switch n.Kind {
-	case ast.KNoTransform:
-		return cloneNode(n), true
-	case ast.KDesig:
-		if x.swapColor {
-			c.Desig.Pieces = swapColors(c.Desig.Pieces)
-		}
-		if c.Desig.HasSquares {
-			c.Desig.Squares = x.mapSet(n.Desig.Squares)
-			if c.Desig.Squares == 0 && n.Desig.Squares != 0 {
-				return nil, false
+	ast.Walk(n, func(n *ast.Node) bool {
+		switch n.Kind {
+		case ast.KNoTransform:
+			return false
+		case ast.KDesig:
+			if x.swapColor {
+				n.Desig.Pieces = swapColors(n.Desig.Pieces)
 			}
-		}
-	case ast.KDirection, ast.KRay:
-		if c.Dirs != 0 {
-			c.Dirs = x.mapDirs(n.Dirs)
-		}
-	case ast.KWtm, ast.KBtm:
-		if x.swapColor {
-			c.Kind = ast.KWtm + ast.KBtm - n.Kind
-		}
-	case ast.KWhite, ast.KBlack:
-		if x.swapColor {
-			c.Kind = ast.KWhite + ast.KBlack - n.Kind
-		}
-	case ast.KResult:
-		if x.swapColor {
-			c.Str = map[string]string{"1-0": "0-1", "0-1": "1-0"}[n.Str]
-			if c.Str == "" {
-				c.Str = n.Str
+			if n.Desig.HasSquares {
+				old := n.Desig.Squares
+				n.Desig.Squares = x.mapSet(old)
+				if n.Desig.Squares == 0 && old != 0 {
+					ok = false
+				}
 			}
-		}
-	case ast.KPlayer, ast.KElo:
-		if x.swapColor && n.Int != 0 {
-			c.Int = 3 - n.Int
-		}
-	case ast.KLight, ast.KDark:
-		if x.swapsSquareColor() {
-			c.Kind = ast.KLight + ast.KDark - n.Kind
-		}
-	case ast.KCurrentTransform:
-		// nested transforms add their names after the inner ones
-		// ("in right-to-left order"); the checker makes the string
-		c.Params = append(slices.Clone(n.Params), names...)
-	case ast.KOrbit:
-		// a nested transform: the outer transform applies to each member,
-		// and each member records both names
-		for _, m := range n.Args {
-			tm, mok := applyXform(m, x, names)
-			if mok {
-				c.Args = append(c.Args, tm)
+		case ast.KDirection, ast.KRay:
+			if n.Dirs != 0 {
+				n.Dirs = x.mapDirs(n.Dirs)
 			}
+		case ast.KWtm, ast.KBtm:
+			if x.swapColor {
+				n.Kind = ast.KWtm + ast.KBtm - n.Kind
+			}
+		case ast.KWhite, ast.KBlack:
+			if x.swapColor {
+				n.Kind = ast.KWhite + ast.KBlack - n.Kind
+			}
+		case ast.KResult:
+			if r := map[string]string{"1-0": "0-1", "0-1": "1-0"}[n.Str]; x.swapColor && r != "" {
+				n.Str = r
+			}
+		case ast.KPlayer, ast.KElo:
+			if x.swapColor && n.Int != 0 {
+				n.Int = 3 - n.Int
+			}
+		case ast.KLight, ast.KDark:
+			if x.swapsSquareColor() {
+				n.Kind = ast.KLight + ast.KDark - n.Kind
+			}
+		case ast.KCurrentTransform:
+			// nested transforms add their names after the inner ones
+			// ("in right-to-left order"); the checker makes the string
+			n.Params = append(slices.Clone(n.Params), names...)
+		case ast.KOrbit:
+			// a nested transform: the outer transform applies to each
+			// member, and each member records both names; the members
+			// leaving the board are dropped
+			var members []*ast.Node
+			for _, m := range n.Args {
+				if xformInPlace(m, x, names) {
+					members = append(members, m)
+				}
+			}
+			n.Args = members
+			ok = ok && len(members) > 0
+			return false
 		}
-		return &c, len(c.Args) > 0
-	}
-	for _, a := range n.Args {
-		ta, aok := applyXform(a, x, names)
-		if !aok {
-			ok = false
-		}
-		c.Args = append(c.Args, ta)
-	}
-	c.Move = xformMove(n.Move, x, names, &ok)
-	c.Dash = xformDash(n.Dash, x, names, &ok)
-	c.Seq = xformSeq(n.Seq, x, names, &ok)
-	return &c, ok
-}
-
-func xformMove(m *ast.MoveParams, x xform, names []string, ok *bool) *ast.MoveParams {
-	if m == nil {
-		return nil
-	}
-	c := *m
-	for _, p := range []**ast.Node{&c.From, &c.To, &c.Capture, &c.EnPassantSquare, &c.Comment} {
-		var pok bool
-		*p, pok = applyXform(*p, x, names)
-		*ok = *ok && pok
-	}
-	return &c
-}
-
-func xformDash(d *ast.Dash, x xform, names []string, ok *bool) *ast.Dash {
-	if d == nil {
-		return nil
-	}
-	c := *d
-	for _, p := range []**ast.Node{&c.Left, &c.Right} {
-		var pok bool
-		*p, pok = applyXform(*p, x, names)
-		*ok = *ok && pok
-	}
-	c.Targets = nil
-	for _, t := range d.Targets {
-		tt, tok := applyXform(t, x, names)
-		*ok = *ok && tok
-		c.Targets = append(c.Targets, tt)
-	}
-	return &c
-}
-
-func xformSeq(s *ast.Seq, x xform, names []string, ok *bool) *ast.Seq {
-	if s == nil {
-		return nil
-	}
-	c := *s
-	for _, p := range []**ast.Node{&c.Focus, &c.Max, &c.Body} {
-		var pok bool
-		*p, pok = applyXform(*p, x, names)
-		*ok = *ok && pok
-	}
-	return &c
+		return true
+	})
+	return ok
 }
 
 func transformName(names []string) string {
@@ -383,74 +332,4 @@ func transformName(names []string) string {
 // swapColors exchanges white and black piece kinds in a mask.
 func swapColors(m ast.PieceMask) ast.PieceMask {
 	return (m&ast.MaskWhite)<<8 | (m&ast.MaskBlack)>>8 | m&ast.MaskEmpty
-}
-
-// cloneNode deep-copies n.
-func cloneNode(n *ast.Node) *ast.Node {
-	if n == nil {
-		return nil
-	}
-	c := *n
-	c.Args = make([]*ast.Node, len(n.Args))
-	for i, a := range n.Args {
-		c.Args[i] = cloneNode(a)
-	}
-	if m := n.Move; m != nil {
-		cm := *m
-		for _, p := range []**ast.Node{&cm.From, &cm.To, &cm.Capture, &cm.Promote, &cm.EnPassantSquare, &cm.Comment} {
-			*p = cloneNode(*p)
-		}
-		c.Move = &cm
-	}
-	if d := n.Dash; d != nil {
-		cd := *d
-		cd.Left, cd.Right, cd.Promote = cloneNode(d.Left), cloneNode(d.Right), cloneNode(d.Promote)
-		cd.Targets = make([]*ast.Node, len(d.Targets))
-		for i, t := range d.Targets {
-			cd.Targets[i] = cloneNode(t)
-		}
-		c.Dash = &cd
-	}
-	if s := n.Seq; s != nil {
-		cs := *s
-		cs.Focus, cs.Max, cs.Body = cloneNode(s.Focus), cloneNode(s.Max), cloneNode(s.Body)
-		c.Seq = &cs
-	}
-	if n.Params != nil {
-		c.Params = append([]string(nil), n.Params...)
-	}
-	return &c
-}
-
-// walkChildren replaces each child of n by f(child).
-func walkChildren(n *ast.Node, f func(*ast.Node) *ast.Node) {
-	for i, a := range n.Args {
-		if a != nil {
-			n.Args[i] = f(a)
-		}
-	}
-	if m := n.Move; m != nil {
-		for _, p := range []**ast.Node{&m.From, &m.To, &m.Capture, &m.Promote, &m.EnPassantSquare, &m.Comment} {
-			if *p != nil {
-				*p = f(*p)
-			}
-		}
-	}
-	if d := n.Dash; d != nil {
-		for _, p := range []**ast.Node{&d.Left, &d.Right} {
-			if *p != nil {
-				*p = f(*p)
-			}
-		}
-		for i, t := range d.Targets {
-			d.Targets[i] = f(t)
-		}
-	}
-	if s := n.Seq; s != nil {
-		for _, p := range []**ast.Node{&s.Focus, &s.Max, &s.Body} {
-			if *p != nil {
-				*p = f(*p)
-			}
-		}
-	}
 }

@@ -414,6 +414,10 @@ func TestExpandTransformsOrbits(t *testing.T) {
 		{"flipcolor {wtm Ke1}", 2},
 		{"rotate45 {up 1 Ka1}", 8},
 		{"rotate45 {Ka1}", 1},
+		// a move's nodes are compared as nodes, not by address
+		{"flipcolor move to .", 1},
+		{"flipvertical move from Ka-h1 comment \"x\"", 1},
+		{"flip {move from K to a1-8}", 4},
 	} {
 		src := "cql() " + c.query
 		file, errs := ast.ParseFile(source.New("t.cql", src), true)

@@ -196,6 +196,7 @@ const (
 	KQuiet   // quiet as a body-level filter (reserved)
 	KReadFile
 	KWriteFile
+	numKinds // not a kind: the number of kinds
 )
 
 // Flag bits used by several kinds.
@@ -307,6 +308,8 @@ type Node struct {
 	HasRange bool
 	// Bounds are the range's bounds [lo, hi] when one of them is a numeric
 	// variable (KVar or KNumber nodes); with constant bounds, Int and Int2.
+	// A single bound stands for both: Bounds[1] is Bounds[0], one node
+	// (Walk visits it once; Rewrite and Clone keep it shared).
 	Bounds []*Node
 	Flags  uint32
 	Desig  Designator

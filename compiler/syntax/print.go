@@ -12,6 +12,7 @@ var kindNames = map[Kind]string{}
 
 // Dump prints a node as an S-expression. Two nodes with the same dump mean
 // the same filter, which is how transform orbits drop duplicate members.
+// Spans are left out; every child is printed.
 func Dump(n *Node) string {
 	var b strings.Builder
 	dump(&b, n)
@@ -45,35 +46,28 @@ func dump(b *strings.Builder, n *Node) {
 	if len(n.Params) > 0 {
 		fmt.Fprintf(b, " %v", n.Params)
 	}
-	if m := n.Move; m != nil {
-		fmt.Fprintf(b, " move%+v", *m)
-		for _, a := range []*Node{m.From, m.To, m.Capture, m.Promote, m.EnPassantSquare, m.Comment} {
-			b.WriteByte(' ')
-			dump(b, a)
-		}
+	if n.Move != nil {
+		// the move's flags; its nodes are printed with the other children
+		c := Node{Move: n.Move}
+		eachChild(&c, true, func(_ string, p **Node) { *p = nil })
+		fmt.Fprintf(b, " move%+v", *c.Move)
 	}
 	if d := n.Dash; d != nil {
 		fmt.Fprintf(b, " dash(%v %v %v)", d.Capture, d.Legal, d.PseudoLegal)
-		for _, a := range []*Node{d.Left, d.Right, d.Promote} {
-			b.WriteByte(' ')
-			dump(b, a)
-		}
-		for _, a := range d.Targets {
-			b.WriteByte(' ')
-			dump(b, a)
-		}
 	}
 	if s := n.Seq; s != nil {
 		fmt.Fprintf(b, " seq(%v %v %q)", s.Backward, s.FocusCapture, s.Title)
-		for _, a := range []*Node{s.Focus, s.Max, s.Body} {
-			b.WriteByte(' ')
-			dump(b, a)
-		}
 	}
-	for _, a := range n.Args {
+	// every child, each slot's children after the slot's name
+	last := ""
+	eachChild(n, false, func(field string, p **Node) {
 		b.WriteByte(' ')
-		dump(b, a)
-	}
+		if field != last {
+			b.WriteString(field + ":")
+			last = field
+		}
+		dump(b, *p)
+	})
 	b.WriteByte(')')
 }
 
