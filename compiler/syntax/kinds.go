@@ -284,7 +284,7 @@ var kinds = [lastKind + 1]kindInfo{
 	KPath:               {name: "path", form: formOwn, words: []Word{{Text: "path", Syntax: "path [PARAMETERS] X--Y(F) X--Y ...", Meaning: "a sequence of moves each matching its dash filter (6.2 successor of line); value: its length", Unicode: []string{"⊢"}}}},
 	KSeqFilter:          {name: "seqfilter", noWord: "internal: a filter constituent of a line or path"},
 	KSeqConcat:          {name: "seqconcat", noWord: "internal: consecutive constituents of a line or path"},
-	KSeqAlt:             {name: "seqalt", noWord: "internal: alternatives A | B in a path"},
+	KSeqAlt:             {name: "seqalt", noWord: "internal: alternatives in a path (no parser builds it yet)"},
 	KSeqRepeat:          {name: "seqrepeat", noWord: "internal: a repeated constituent (*, +, ?, {m,n}) of a line or path"},
 	KSeqDash:            {name: "seqdash", noWord: "internal: a dash step of a path"},
 	KPathCount:          {name: "pathcount", form: formSimple, words: []Word{{Text: "pathcount", Syntax: "pathcount", Meaning: "the number of matches of the enclosing path so far"}}},
