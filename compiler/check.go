@@ -397,66 +397,7 @@ func (c *checker) checkCharAssign(n *ast.Node, rt ast.Type) ast.Type {
 
 // opName is a readable name of a node's operator for messages.
 func opName(n *ast.Node) string {
-	switch n.Kind {
-	case ast.KUnion:
-		return "'|'"
-	case ast.KInter:
-		return "'&'"
-	case ast.KCompl:
-		return "'~'"
-	case ast.KAttacks:
-		return "attacks"
-	case ast.KAttackedBy:
-		return "attackedby"
-	case ast.KArrowChain:
-		if n.Flags&ast.FlagBackward != 0 {
-			return "a chain of '<-'"
-		}
-		return "a chain of '->'"
-	case ast.KPlus:
-		return "'+'"
-	case ast.KMinus:
-		return "'-'"
-	case ast.KTimes:
-		return "'*'"
-	case ast.KDiv:
-		return "'/'"
-	case ast.KMod:
-		return "'%'"
-	case ast.KNeg:
-		return "unary '-'"
-	case ast.KAbs:
-		return "abs"
-	case ast.KSqrt:
-		return "sqrt"
-	case ast.KMax:
-		return "max"
-	case ast.KMin:
-		return "min"
-	case ast.KRank:
-		return "rank"
-	case ast.KFile:
-		return "file"
-	case ast.KType:
-		return "type"
-	case ast.KColorType:
-		return "colortype"
-	case ast.KPower:
-		return "power"
-	case ast.KPieceId:
-		return "pieceid"
-	case ast.KPieceName:
-		return "piecename"
-	case ast.KTypeName:
-		return "typename"
-	case ast.KLight:
-		return "light"
-	case ast.KDark:
-		return "dark"
-	case ast.KDirection:
-		return "a direction filter"
-	}
-	return "this filter"
+	return ast.MessageName(n)
 }
 
 // checkOrbit types an expanded transform: counted orbits are numeric;

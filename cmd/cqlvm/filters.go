@@ -1,261 +1,37 @@
 package main
 
+import ast "cqlvm/compiler/syntax"
+
 // filterHelp is one entry of `cqlvm help FILTER`: how a filter (or a
 // keyword that only appears inside one) is written and what it does, in
-// one line. The entries follow the CQL 6.2 language reference; words that
-// are only parameters of another filter say whose.
+// one line.
 type filterHelp struct {
 	name, syntax, meaning string
 }
 
-// filterTable covers every keyword of the language and the main symbols.
-// TestHelpCoversEveryKeyword keeps it complete.
-var filterTable = []filterHelp{
-	// logic and structure
-	{"and", "F and G", "both match (G is not evaluated when F fails)"},
-	{"or", "F or G", "either matches (G is not evaluated when F matches)"},
-	{"not", "not F", "F does not match; comments made by F are dropped"},
-	{"true", "true", "always matches"},
-	{"false", "false", "never matches"},
-	{"if", "if T [then] F [else G]", "F where T matches, G (or a match) where it does not"},
-	{"then", "if T then F", "optional word between the test and the branch of if"},
-	{"else", "if T F else G", "the branch of if taken when T does not match"},
-	{"notransform", "notransform F", "F is not changed by the transforms around it"},
-	{"assert", "assert F", "stops the run with an error if F does not match"},
-	{"cql", "cql(PARAMETERS) FILTERS", "the header that starts every query file; the parameters set input, output, variations, ..."},
-	{"{}", "{ F G ... }", "compound filter: all constituents match; its value is the last one's"},
-	{"()", "( F )", "grouping"},
-	{":", "P : F", "evaluates F at the position P (for example parent:check)"},
+// filterTable and filterAliases are made from the words of the syntax
+// package's kinds table (compiler/syntax/kinds.go), where the help lines
+// live beside the keywords and operators they describe.
+// TestHelpCoversEveryKeyword keeps them complete.
+var filterTable, filterAliases = helpTables()
 
-	// sets, squares and pieces
-	{"&", "X & Y", "intersection of two square sets"},
-	{"|", "X | Y", "union of two square sets"},
-	{"~", "~X", "the squares not in X"},
-	{"#", "#X", "number of squares of X (also length of a string, size of a dictionary)"},
-	{"in", "X in Y", "X is a subset of Y (true when X is empty); for strings, substring"},
-	{"attacks", "X attacks Y  (X -> Y)", "the squares of X whose piece attacks a square of Y"},
-	{"attackedby", "X attackedby Y  (X <- Y)", "the squares of X attacked by a piece on Y"},
-	{"->", "X -> Y  /  X1 -> X2 -> ... -> Xn", "same as attacks; a chain: the squares of X1 whose line piece would attack Xn if one square of each of X2..Xn-1, met in order, were empty (R->n->k: n pinned by R)"},
-	{"<-", "X <- Y  /  X1 <- X2 <- ... <- Xn", "same as attackedby; a chain holds when Xn -> ... -> X1 does; value: the squares of X1 it reaches"},
-	{"between", "between(X Y)", "the squares strictly between a square of X and one of Y on a line"},
-	{"light", "light X", "the light squares of X"},
-	{"dark", "dark X", "the dark squares of X"},
-	{"up", "up [RANGE] X", "squares reachable from X going up (towards rank 8)"},
-	{"down", "down [RANGE] X", "squares reachable from X going down (towards rank 1)"},
-	{"left", "left [RANGE] X", "squares reachable from X going left (towards the a-file)"},
-	{"right", "right [RANGE] X", "squares reachable from X going right (towards the h-file)"},
-	{"northeast", "northeast [RANGE] X", "squares reachable from X diagonally up and right"},
-	{"northwest", "northwest [RANGE] X", "squares reachable from X diagonally up and left"},
-	{"southeast", "southeast [RANGE] X", "squares reachable from X diagonally down and right"},
-	{"southwest", "southwest [RANGE] X", "squares reachable from X diagonally down and left"},
-	{"vertical", "vertical [RANGE] X", "squares reachable from X up or down"},
-	{"horizontal", "horizontal [RANGE] X", "squares reachable from X left or right"},
-	{"diagonal", "diagonal [RANGE] X", "squares reachable from X along the diagonals"},
-	{"orthogonal", "orthogonal [RANGE] X", "squares reachable from X along ranks and files"},
-	{"anydirection", "anydirection [RANGE] X", "squares reachable from X in any of the eight directions"},
-	{"maindiagonal", "maindiagonal [RANGE] X", "squares reachable from X along the a1-h8 direction"},
-	{"offdiagonal", "offdiagonal [RANGE] X", "squares reachable from X along the a8-h1 direction"},
-	{"pin", "pin [from X] [through Y] [to Z]", "pinned pieces (or pinners, or pinned-to pieces): the set of the first parameter given"},
-	{"through", "pin through Y", "parameter of pin: the pinned pieces"},
-	{"ray", "ray [DIRECTIONS] (X1 X2 ... Xn)", "a straight ray from X1 through X2..Xn with empty squares between; value: the squares of Xn"},
-	{"xray", "xray (X1 X2 ... Xn)", "like ray attack, but the squares of X2..Xn-1 may be occupied"},
-	{"attack", "ray attack (X1 ... Xn)", "parameter of ray: X1 must be a line piece moving along the ray"},
-	{"makesquare", "makesquare(FILE RANK) / makesquare STRING", "the square with these coordinates (1-8) or name (\"e4\")"},
-	{"square", "square [all] x in S F", "the squares x of S where F matches (with all: F matches on every square)"},
-	{"piece", "piece [all] x in S F / piece x = S", "the pieces x on S where F matches; piece x = S binds a piece that is then followed as it moves"},
-	{"all", "square all x in S F / find all F", "parameter: every square must match (square, piece), count all positions (find)"},
-	{"power", "power X", "material value of the pieces on X (P 1, N 3, B 3, R 5, Q 9, K 0)"},
-	{"rank", "rank X", "the rank (1-8) of the single square of X"},
-	{"file", "file X", "the file (1-8) of the single square of X"},
-	{"type", "type X", "the piece type (empty 0, P 1 ... K 6) on the single square of X"},
-	{"colortype", "colortype X", "the piece type on the single square of X (0 if empty), negative for Black"},
-	{"piecename", "piecename X", "the letter of the piece on the single square of X (\"Q\", \"q\")"},
-	{"typename", "typename X", "the upper-case letter of the piece type on the single square of X"},
-	{"pieceid", "pieceid X", "a number identifying the piece on the single square of X across moves"},
-	{"sidetomove", "sidetomove", "1 when White is to move, -1 when Black is"},
-	{"white", "white", "the number 1 (compare with sidetomove); also a parameter of player and elo"},
-	{"black", "black", "the number -1 (compare with sidetomove); also a parameter of player and elo"},
-
-	// position status
-	{"check", "check", "the side to move is in check"},
-	{"mate", "mate", "the side to move is checkmated"},
-	{"stalemate", "stalemate", "the side to move is stalemated"},
-	{"wtm", "wtm", "White is to move"},
-	{"btm", "btm", "Black is to move"},
-	{"initial", "initial", "the start position of the game"},
-	{"terminal", "terminal", "a position with no further move in the searched game tree"},
-	{"mainline", "mainline", "the position is on the mainline (also a header parameter and -mainline)"},
-	{"variation", "variation", "the position is inside a variation"},
-	{"variations", "cql(variations)", "header parameter: search the variations too"},
-	{"virtualmainline", "virtualmainline", "every White move on the path from the start is a mainline move"},
-	{"try", "try", "exactly one White move on the path from the start is a variation move (a try)"},
-	{"fen", "fen / fen \"FEN\"", "the position's FEN (string), or: the board equals that of FEN (which may use A, a, . and _ for a square)"},
-	{"passedpawns", "passedpawns", "the passed pawns"},
-	{"isolatedpawns", "isolatedpawns", "the isolated pawns"},
-	{"doubledpawns", "doubledpawns", "the doubled pawns"},
-	{"connectedpawns", "connectedpawns", "the pawns with a friendly pawn on an adjacent file"},
-	{"puremate", "puremate", "a pure mate: every square around the mated king is guarded or blocked once"},
-	{"purestalemate", "purestalemate", "a pure stalemate"},
-	{"modelmate", "modelmate", "a model mate: a pure mate using every White piece but king and pawns"},
-	{"modelstalemate", "modelstalemate", "a model stalemate"},
-	{"idealmate", "idealmate", "an ideal mate: a pure mate using every piece on the board"},
-	{"idealstalemate", "idealstalemate", "an ideal stalemate"},
-
-	// moves
-	{"move", "move [previous|legal|pseudolegal] [from X] [to Y] [capture Z] [promote T] ...", "a move (of the game, or generated) with these properties exists; value: the set of the first of from, to, capture"},
-	{"--", "X--Y[(F ...)]  X[x]Y  X--Y=T", "a move of the game from X to Y (capture with [x], promotion with =T); F is evaluated after it"},
-	{"[x]", "X[x]Y", "a capturing move of the game from X to Y (en passant included)"},
-	{"legal", "legal X--Y / move legal ...", "use the legal moves of the position instead of the game's moves"},
-	{"pseudolegal", "pseudolegal X--Y / move pseudolegal ...", "use the pseudolegal moves (the king may be left in check)"},
-	{"countmoves", "countmoves [legal|pseudolegal] X--Y", "the number of such moves"},
-	{"previous", "move previous ...", "parameter of move: the move that led to this position"},
-	{"from", "from / move from X", "the square the last move left (after castling the king's and the rook's; in a dash target, the moving piece's; empty at the start); parameter of move and pin"},
-	{"to", "to / move to Y", "the square the last move went to (after castling the king's and the rook's; in a dash target, the moving piece's); parameter of move and pin"},
-	{"capture", "move capture Z", "parameter of move: the move captures on Z"},
-	{"captures", "captures", "reserved word (captures by the last move: use X[x]Y or move capture)"},
-	{"promote", "move promote T", "parameter of move: the move promotes to T"},
-	{"castle", "castle", "the last move was castling"},
-	{"o-o", "o-o", "the last move was kingside castling"},
-	{"o-o-o", "o-o-o", "the last move was queenside castling"},
-	{"enpassant", "enpassant", "the last move was an en-passant capture"},
-	{"enpassantsquare", "enpassantsquare", "the square of the pawn captured en passant by the last move"},
-	{"null", "move null", "parameter of move: a null move"},
-	{"nullmove", "nullmove", "the last move was a null move (-- in the PGN)"},
-	{"primary", "primary", "the last move is the first (mainline) move from its position"},
-	{"secondary", "secondary", "the last move starts a variation"},
-	{"currentmove", "currentmove X--Y[(F ...)]", "the move that led to this position goes from X to Y (X, Y taken before it) and F holds after it"},
-
-	// tree navigation and position values
-	{"currentposition", "currentposition", "the current position (also curpos)"},
-	{"curpos", "curpos", "the current position"},
-	{"parent", "parent", "the position before the last move (fails at the start)"},
-	{"child", "child / child(N)", "the position after the mainline move (or the N-th move, 0 = mainline)"},
-	{"position", "position N", "the position whose positionid is N"},
-	{"initialposition", "initialposition", "the start position of the game"},
-	{"positionid", "positionid", "the position's number in pre-order (the start is 0)"},
-	{"ply", "ply", "half-moves from the start position"},
-	{"movenumber", "movenumber", "the number of the next move (the start is move 1)"},
-	{"depth", "depth", "the number of variations entered on the path from the start"},
-	{"ancestor", "ancestor(X Y)", "position X comes before position Y on the same path"},
-	{"descendant", "descendant(X Y)", "position X comes after position Y on the same path"},
-	{"lca", "lca(X Y)", "the last position common to the paths to X and Y"},
-	{"distance", "distance(X Y)", "the number of moves between positions X and Y through their lca"},
-	{"find", "find [all|RANGE] [<--] [quiet] F", "the first later position (or earlier with <--) where F matches; with all or a range, how many"},
-	{"line", "line [PARAMETERS] --> F1 --> F2 ...", "a sequence of consecutive positions matching F1, F2, ... (repetitions allowed); value: its length"},
-	{"-->", "line --> F --> G", "separates the constituents of a forward line"},
-	{"<--", "line <-- F <-- G / find <-- F", "backward line, or find searching earlier positions"},
-	{"firstmatch", "line firstmatch ...", "parameter of line and path: stop at the first match"},
-	{"lastposition", "line lastposition ...", "parameter of line and path: the value is the last position of the match"},
-	{"nestban", "line nestban ...", "parameter of line and path: a match may not start inside an earlier one"},
-	{"singlecolor", "line singlecolor ...", "parameter of line and path: only positions with the same side to move"},
-	{"path", "path [PARAMETERS] X--Y(F) X--Y ...", "a sequence of moves each matching its dash filter (6.2 successor of line); value: its length"},
-	{"focus", "path focus [capture] S ...", "parameter of path: only moves of the pieces in S count"},
-	{"piecepath", "path piecepath ...", "parameter of path: comment the path of the focused piece"},
-	{"keepallbest", "path keepallbest ...", "parameter of path: keep the comments of every best match"},
-	{"title", "path title \"S\" ...", "parameter of path: a title for its comments"},
-	{"verbose", "path verbose ...", "parameter of path: more comments"},
-	{"pathcount", "pathcount", "the number of matches of the enclosing path so far"},
-	{"pathcountunfocused", "pathcountunfocused", "like pathcount, counting unfocused moves (experimental)"},
-	{"pathdebug", "path pathdebug ...", "parameter of path: debugging output"},
-	{"pathlastposition", "pathlastposition", "the last position of the current path match (experimental)"},
-	{"pathstart", "pathstart", "the first position of the current path match (experimental)"},
-	{"echo", "echo [quiet] (s t) [in all] F", "F holds with t as the current position for some other position t of the game (s is this one)"},
-	{"consecutivemoves", "consecutivemoves [quiet] [RANGE] (X Y)", "the longest run of identical moves leading from lca(X Y) towards X and Y"},
-	{"oldline", "oldline ...", "reserved (the CQL 5 line)"},
-
-	// transforms
-	{"flipcolor", "flipcolor [count|RANGE] F", "F or F with colours swapped and the board mirrored rank-wise"},
-	{"reversecolor", "reversecolor F", "F with colours swapped only (not F itself)"},
-	{"flip", "flip [count|RANGE] F", "F under any of the 8 symmetries of the board (also flipdihedral)"},
-	{"flipdihedral", "flipdihedral F", "same as flip"},
-	{"dihedral", "dihedral F", "reserved (old name of flip)"},
-	{"flipvertical", "flipvertical F", "F or F mirrored a-file to h-file"},
-	{"fliphorizontal", "fliphorizontal F", "F or F mirrored rank 1 to rank 8"},
-	{"rotate90", "rotate90 F", "F under any of the 4 rotations of the board"},
-	{"rotate45", "rotate45 F", "F with its directions rotated by 45 degrees"},
-	{"shift", "shift F", "F moved by any translation that keeps its squares on the board"},
-	{"shifthorizontal", "shifthorizontal F", "F moved sideways"},
-	{"shiftvertical", "shiftvertical F", "F moved up or down"},
-	{"count", "flipcolor count F / move legal count", "parameter: the number of matching copies (transforms) or moves (move legal)"},
-	{"currenttransform", "currenttransform", "the name of the transform in force, as a string"},
-	{"transform", "transform", "reserved"},
-
-	// variables, functions, dictionaries
-	{"=", "x = F", "binds variable x to the value of F (a set assignment always matches)"},
-	{"=?", "x =? S", "binds x to the set S, failing when S is empty"},
-	{"persistent", "persistent [quiet] x = F", "a variable kept across games and printed at the end of the run"},
-	{"atomic", "atomic x = F", "a variable restored when path backtracks"},
-	{"isbound", "isbound x", "x has a value"},
-	{"isunbound", "isunbound x", "x has no value"},
-	{"unbind", "unbind x / unbind D[k]", "removes the value of x (or a dictionary entry)"},
-	{"function", "function f(x y) { F }", "defines f; f(A B) evaluates F with x, y bound to A, B"},
-	{"dictionary", "dictionary D / dictionary D[k] = v / D[k] = v", "a table from keys to values (local dictionary: cleared per game); a first assignment may follow the declaration"},
-	{"local", "local dictionary D", "a dictionary emptied at each game"},
-	{"loop", "loop F", "evaluates F again while it matches; matches if F matched once"},
-	{"while", "while (T) F", "evaluates F while T matches; always matches"},
-	{"max", "max(A B ...)", "the largest value (numbers or strings)"},
-	{"min", "min(A B ...)", "the smallest value (numbers or strings)"},
-	{"abs", "abs N", "absolute value"},
-	{"sqrt", "sqrt N", "integer square root"},
-	{"equal", "equal", "reserved"},
-	{"any", "any", "reserved"},
-	{"arrow", "arrow", "reserved"},
-	{"attacked", "attacked", "reserved (see attackedby)"},
-	{"by", "by", "reserved"},
-	{"extension", "extension", "reserved"},
-
-	// strings
-	{"str", "str(A ...) / str A", "the values as a string (sets as square lists)"},
-	{"string", "string k in D F", "iteration over the string keys of a dictionary"},
-	{"~~", "S ~~ \"REGEX\"", "the first match of the regular expression in S (\\1 ... are its groups)"},
-	{"int", "int S", "the number written in S"},
-	{"ascii", "ascii S / ascii N", "the code of a one-character string, or the character of a code"},
-	{"lowercase", "lowercase S", "S in lower case"},
-	{"uppercase", "uppercase S", "S in upper case"},
-	{"indexof", "indexof(A B)", "the position of A in B (-1 when absent)"},
-	{"substring", "substring", "reserved (use S[i:j])"},
-
-	// game information
-	{"player", "player [white|black] [\"S\"]", "the players' names; with a string, the name contains it"},
-	{"event", "event [\"S\"]", "the Event tag; with a string, the tag contains it"},
-	{"site", "site [\"S\"]", "the Site tag; with a string, the tag contains it"},
-	{"date", "date [\"S\"]", "the Date tag; with a string, the tag contains it"},
-	{"eventdate", "eventdate [\"S\"]", "the EventDate tag; with a string, the tag contains it"},
-	{"eco", "eco [\"S\"]", "the ECO tag; with a string, the tag contains it"},
-	{"year", "year", "the year of the Date tag"},
-	{"elo", "elo [white|black]", "a player's rating (WhiteElo, BlackElo); without a colour the higher of the two"},
-	{"result", "result 1-0|0-1|1/2-1/2", "the game ended with this result (also a header parameter)"},
-	{"gamenumber", "gamenumber", "the game's number in the input (also a header parameter and -gamenumber)"},
-	{"lastgamenumber", "lastgamenumber", "the number of the last game of the input"},
-	{"tag", "tag \"NAME\"", "the value of any PGN tag"},
-	{"removetag", "removetag \"NAME\"", "removes a tag from the output game (CQLi extension)"},
-	{"settag", "settag(\"NAME\" VALUE)", "sets a tag of the output game"},
-	{"originalcomment", "originalcomment [\"S\"]", "the PGN comment of this position; with a string, it contains it, or with a NAG (\"$6\" or \"?!\") the move carries it"},
-	{"hascomment", "hascomment [\"S\"]", "the same as originalcomment (the CQL 6.0 spelling)"},
-	{"removecomment", "removecomment", "removes the PGN comments of this position from the output"},
-	{"hhdb", "hhdb ...", "fields of the van der Heijden endgame study database"},
-	{"pgn", "pgn", "reserved"},
-	{"similarposition", "similarposition", "reserved (the -similarposition option)"},
-
-	// output
-	{"comment", "comment(A ...) / comment A", "adds the values as a comment at this position in the output; always matches"},
-	{"///", "/// TEXT", "a comment filter: the rest of the line, as with comment (6.2)"},
-	{"message", "message [quiet] (A ...)", "prints the values while the query runs"},
-	{"sort", "sort [quiet] [min|max] [\"DOC\"] F", "orders the output games by the best value of F in each (max by default)"},
-	{"nosort", "nosort", "reserved"},
-	{"quiet", "quiet", "parameter (sort, find, echo, line, message, persistent): no automatic comments; header: no match strings"},
-	{"silent", "cql(silent)", "header parameter: no comments in the output at all"},
-	{"matchcount", "cql(matchcount N [M]) / sort matchcount", "header parameter: how many positions of a game must match"},
-	{"matchstring", "cql(matchstring \"S\")", "header parameter: the comment at matched positions (default CQL)"},
-	{"input", "cql(input FILE)", "header parameter: the PGN file to search"},
-	{"output", "cql(output FILE)", "header parameter: the PGN file to write"},
-	{"readfile", "readfile \"FILE\"", "the contents of a file, as a string"},
-	{"writefile", "writefile(\"FILE\" S)", "appends S to a file"},
-}
-
-// filterAliases maps the Unicode spellings of CQL 6.2 to the ASCII ones.
-var filterAliases = map[string]string{
-	"→": "->", "←": "<-", "∩": "&", "∪": "|", "―――": "--", "――": "--", "×": "[x]",
-	"⊢": "path", "◎": "focus", "∙": "currentposition", "✵": "flip", "⬓": "flipcolor",
-	"∊": "in", "∀": "all",
+// helpTables returns the help entries, one per word that has a help line,
+// and the aliases: each Unicode spelling maps to its ASCII one, and a word
+// without a help line of its own to the word whose line covers it.
+func helpTables() ([]filterHelp, map[string]string) {
+	var table []filterHelp
+	aliases := map[string]string{}
+	for _, w := range ast.Words() {
+		topic := w.Text
+		if w.See != "" {
+			topic = w.See
+			aliases[w.Text] = topic
+		} else {
+			table = append(table, filterHelp{w.Text, w.Syntax, w.Meaning})
+		}
+		for _, u := range w.Unicode {
+			aliases[u] = topic
+		}
+	}
+	return table, aliases
 }

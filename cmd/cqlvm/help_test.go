@@ -74,6 +74,10 @@ func TestHelpCommand(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, "flipcolor ") {
 		t.Errorf("help with a Unicode symbol:\n%s", r.stdout)
 	}
+	r = mustRun(t, nil, "help", "≤")
+	if !strings.HasPrefix(r.stdout, "A == B ") {
+		t.Errorf("help with a Unicode operator (an alias of a word without a line of its own):\n%s", r.stdout)
+	}
 	r = mustRun(t, nil, "help")
 	for _, want := range []string{"usage:", "Exit status", "consecutivemoves", "xray"} {
 		if !strings.Contains(r.stdout, want) {

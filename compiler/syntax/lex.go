@@ -92,19 +92,6 @@ func (lx *lexer) skipSpaceAndComments() {
 	}
 }
 
-// unicodeOps maps CQL 6.2 Unicode symbols to ASCII tokens.
-var unicodeOps = map[rune]struct {
-	kind TokKind
-	text string
-}{
-	'∩': {TPunct, "&"}, '∪': {TPunct, "|"}, '×': {TPunct, "[x]"},
-	'→': {TPunct, "->"}, '←': {TPunct, "<-"}, '≤': {TPunct, "<="}, '≥': {TPunct, ">="},
-	'≠': {TPunct, "!="}, '≺': {TPunct, "[<]"}, '≻': {TPunct, "[>]"}, '≼': {TPunct, "[<=]"},
-	'≽': {TPunct, "[>=]"}, '∊': {TPunct, "[element]"}, '∀': {TPunct, "[forall]"},
-	'⊢': {TIdent, "path"}, '◎': {TIdent, "focus"}, '∙': {TIdent, "currentposition"},
-	'✵': {TIdent, "flip"}, '⬓': {TIdent, "flipcolor"},
-}
-
 // puncts lists ASCII operators, longest first so that the first match wins.
 var puncts = []string{
 	"[element]", "[forall]", "[>=]", "[<=]", "-->", "<--", "[x]", "[>]", "[<]",
@@ -116,13 +103,16 @@ var puncts = []string{
 func (lx *lexer) scan(t *Token) {
 	rest := lx.text[lx.pos:]
 	c := rest[0]
+	for _, u := range unicodeSeqs { // the Unicode symbols of more than one character (kinds.go)
+		if strings.HasPrefix(rest, u.seq) {
+			t.Kind, t.Text = TPunct, u.text
+			lx.pos += len(u.seq)
+			return
+		}
+	}
 	switch {
 	case strings.HasPrefix(rest, "///"):
 		lx.scanTripleSlash(t)
-		return
-	case strings.HasPrefix(rest, "――"):
-		t.Kind, t.Text = TPunct, "--"
-		lx.pos += len("――")
 		return
 	case c == '"':
 		lx.scanString(t)
@@ -149,7 +139,7 @@ func (lx *lexer) scan(t *Token) {
 	}
 	if c >= utf8.RuneSelf {
 		r, size := utf8.DecodeRuneInString(rest)
-		if op, ok := unicodeOps[r]; ok {
+		if op, ok := unicodeOps[r]; ok { // the symbols of kinds.go
 			t.Kind, t.Text = op.kind, op.text
 			lx.pos += size
 			return

@@ -326,7 +326,7 @@ func (p *Parser) parseExpr(min int) *Node {
 		if p.inSeq > 0 && p.atSeqRepetition(left) {
 			return left
 		}
-		op, level, rightAssoc := p.binaryOp()
+		op, kind, level, rightAssoc := p.binaryOp()
 		if op == "" || level < min {
 			return left
 		}
@@ -358,7 +358,7 @@ func (p *Parser) parseExpr(min int) *Node {
 			p.errorf(opTok.Span, "missing right side of '%s'", op)
 			return left
 		}
-		left = p.binary(op, left, right)
+		left = p.binary(kind, op, left, right)
 	}
 	return left
 }
@@ -389,9 +389,9 @@ func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 	case len(args) == 1:
 		return first
 	case len(args) == 2 && arrow.Text == "->":
-		return p.binary("attacks", args[0], args[1])
+		return p.binary(KAttacks, arrow.Text, args[0], args[1])
 	case len(args) == 2:
-		return p.binary("attackedby", args[0], args[1])
+		return p.binary(KAttackedBy, arrow.Text, args[0], args[1])
 	}
 	n := p.node(KArrowChain, source.Join(first.Span, args[len(args)-1].Span), args...)
 	if arrow.Text == "<-" {
@@ -400,95 +400,34 @@ func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 	return n
 }
 
-// binaryOp classifies the current token as a binary operator.
-func (p *Parser) binaryOp() (op string, level int, rightAssoc bool) {
+// binaryOp classifies the current token as a binary operator (binaryOps,
+// from the kinds table): its spelling, kind, precedence and associativity.
+func (p *Parser) binaryOp() (op string, kind Kind, level int, rightAssoc bool) {
 	t := p.tok()
-	switch t.Kind {
-	case TIdent:
-		switch t.Text {
-		case "or":
-			return "or", levelOr, false
-		case "and":
-			return "and", levelAnd, false
-		case "in":
-			return "in", levelIn, false
-		case "attacks":
-			return "attacks", levelAttack, false
-		case "attackedby":
-			return "attackedby", levelAttack, false
-		}
-	case TPunct:
-		switch t.Text {
-		case "<", "<=", "==", ">=", ">", "!=", "[<]", "[>]", "[<=]", "[>=]":
-			return t.Text, levelRel, true
-		case "+", "-":
-			return t.Text, levelAdd, false
-		case "*", "/", "%":
-			return t.Text, levelMul, false
-		case "|":
-			return "|", levelUnion, false
-		case "&":
-			return "&", levelInter, false
-		case "->":
-			return "attacks", levelAttack, false
-		case "<-":
-			return "attackedby", levelAttack, false
-		case "~~":
-			return "~~", levelIndex, false
-		case "[":
-			if !t.SpaceBefore {
-				return "[", levelIndex, false
-			}
-		case ":":
-			if p.noColon == 0 {
-				return ":", levelColon, true
-			}
-		}
+	if t.Kind != TIdent && t.Kind != TPunct {
+		return "", 0, 0, false
 	}
-	return "", 0, false
+	b, ok := binaryOps[t.Text]
+	switch {
+	case !ok,
+		t.Text == "[" && t.SpaceBefore, // x [...]: a new filter, not an index
+		t.Text == ":" && p.noColon > 0: // x[i:j]: the colon of a slice
+		return "", 0, 0, false
+	}
+	return t.Text, b.kind, b.level, b.rightAssoc
 }
 
-func (p *Parser) binary(op string, l, r *Node) *Node {
-	sp := source.Join(l.Span, r.Span)
-	switch op {
-	case "or":
-		return p.node(KOr, sp, l, r)
-	case "and":
-		return p.node(KAnd, sp, l, r)
-	case "in":
-		return p.node(KIn, sp, l, r)
-	case "attacks":
-		return p.node(KAttacks, sp, l, r)
-	case "attackedby":
-		return p.node(KAttackedBy, sp, l, r)
-	case "+":
-		return p.node(KPlus, sp, l, r)
-	case "-":
-		return p.node(KMinus, sp, l, r)
-	case "*":
-		return p.node(KTimes, sp, l, r)
-	case "/":
-		return p.node(KDiv, sp, l, r)
-	case "%":
-		return p.node(KMod, sp, l, r)
-	case "|":
-		return p.node(KUnion, sp, l, r)
-	case "&":
-		return p.node(KInter, sp, l, r)
-	case "~~":
+// binary builds the node of binary operator op of kind k.
+func (p *Parser) binary(k Kind, op string, l, r *Node) *Node {
+	n := p.node(k, source.Join(l.Span, r.Span), l, r)
+	switch k {
+	case KCmp, KAncestry:
+		n.Str = op
+	case KRegex:
 		if r.Kind != KString {
 			p.errorf(r.Span, "the right side of ~~ must be a string literal")
 		}
-		return p.node(KRegex, sp, l, r)
-	case ":":
-		return p.node(KColon, sp, l, r)
-	case "[<]", "[>]", "[<=]", "[>=]":
-		n := p.node(KAncestry, sp, l, r)
-		n.Str = op
-		return n
 	}
-	n := p.node(KCmp, sp, l, r)
-	n.Str = op
 	return n
 }
 

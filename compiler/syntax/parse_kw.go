@@ -6,91 +6,6 @@ import (
 	"cqlvm/source"
 )
 
-// simpleKeywords are filters written as a bare keyword.
-var simpleKeywords = map[string]Kind{
-	"true": KTrue, "false": KFalse,
-	"wtm": KWtm, "btm": KBtm, "check": KCheck, "mate": KMate, "stalemate": KStalemate,
-	"initial": KInitial, "terminal": KTerminal, "mainline": KMainline, "variation": KVariation,
-	"virtualmainline": KVirtualMainline, "try": KTry,
-	"puremate": KPureMate, "purestalemate": KPureStalemate, "modelmate": KModelMate,
-	"modelstalemate": KModelStalemate, "idealmate": KIdealMate, "idealstalemate": KIdealStalemate,
-	"sidetomove": KSideToMove, "white": KWhite, "black": KBlack,
-	"ply": KPly, "movenumber": KMoveNumber, "positionid": KPositionId, "depth": KDepth,
-	"gamenumber": KGameNumber, "lastgamenumber": KLastGameNumber, "year": KYear,
-	"currentposition": KCurrentPosition, "curpos": KCurrentPosition,
-	"initialposition": KInitialPosition, "parent": KParent,
-	"from": KFrom, "to": KTo, "castle": KCastle, "o-o": KOO, "o-o-o": KOOO,
-	"enpassant": KEnPassant, "enpassantsquare": KEnPassantSquare, "nullmove": KNullMove,
-	"primary": KPrimary, "secondary": KSecondary,
-	"passedpawns": KPassedPawns, "isolatedpawns": KIsolatedPawns,
-	"doubledpawns": KDoubledPawns, "connectedpawns": KConnectedPawns,
-	"currenttransform": KCurrentTransform,
-	"removecomment":    KRemoveComment, "pathcount": KPathCount,
-	"pathcountunfocused": KPathCountUnfocused, "pathstart": KPathStart, "pathlastposition": KPathLastPosition,
-}
-
-// prefixKeywords take one argument parsed at the given level.
-var prefixKeywords = map[string]struct {
-	kind  Kind
-	level int
-}{
-	"not":       {KNot, levelNot + 1},
-	"rank":      {KRank, levelUnion},
-	"file":      {KFile, levelUnion},
-	"type":      {KType, levelUnion},
-	"colortype": {KColorType, levelUnion},
-	"power":     {KPower, levelUnion},
-	"pieceid":   {KPieceId, levelUnion},
-	"piecename": {KPieceName, levelUnion},
-	"typename":  {KTypeName, levelUnion},
-	"light":     {KLight, levelIndex},
-	"dark":      {KDark, levelIndex},
-	"abs":       {KAbs, levelHash},
-	"sqrt":      {KSqrt, levelHash},
-	"position":  {KPosition, levelHash},
-	"int":       {KInt, levelAdd}, // below +: int "32" + "1" is int "321" (int.html)
-	"ascii":     {KAscii, levelUnion},
-	"lowercase": {KLower, levelUnion},
-	"uppercase": {KUpper, levelUnion},
-	"unbind":    {KUnbind, levelIndex},
-	"isbound":   {KIsBound, levelIndex},
-	"isunbound": {KIsUnbound, levelIndex},
-}
-
-// bodyKeywords take one whole filter as their body.
-var bodyKeywords = map[string]Kind{
-	"notransform": KNoTransform,
-	"loop":        KLoop,
-	"assert":      KAssert,
-}
-
-// twoArgKeywords take exactly two parenthesised arguments.
-var twoArgKeywords = map[string]Kind{
-	"between": KBetween, "lca": KLca, "ancestor": KAncestor, "descendant": KDescendant,
-	"distance": KDistance, "indexof": KIndexOf,
-}
-
-// listKeywords take a parenthesised list of arguments.
-var listKeywords = map[string]Kind{
-	"max": KMax, "min": KMin, "xray": KXray, "settag": KSetTag, "writefile": KWriteFile,
-}
-
-// directionKeywords map direction filters to direction bits.
-var directionKeywords = map[string]Dir{
-	"up": DirUp, "down": DirDown, "left": DirLeft, "right": DirRight,
-	"northeast": DirNE, "northwest": DirNW, "southeast": DirSE, "southwest": DirSW,
-	"vertical": DirVertical, "horizontal": DirHorizontal, "diagonal": DirDiagonal,
-	"orthogonal": DirOrthogonal, "anydirection": DirAny,
-	"maindiagonal": DirMainDiag, "offdiagonal": DirOffDiag,
-}
-
-var transformKeywords = map[string]TransformKind{
-	"flipcolor": TFlipColor, "reversecolor": TReverseColor, "flip": TFlip, "flipdihedral": TFlip,
-	"flipvertical": TFlipVertical, "fliphorizontal": TFlipHorizontal, "rotate90": TRotate90,
-	"rotate45": TRotate45, "shift": TShift, "shifthorizontal": TShiftHorizontal,
-	"shiftvertical": TShiftVertical,
-}
-
 // TransformNamed is the transform a keyword names (the command line's
 // -flipcolor and the like).
 func TransformNamed(word string) (TransformKind, bool) {
@@ -98,168 +13,60 @@ func TransformNamed(word string) (TransformKind, bool) {
 	return k, ok
 }
 
-// tagKeywords are string filters reading a PGN tag, with implicit search.
-var tagKeywords = map[string]string{
-	"event": "Event", "site": "Site", "date": "Date", "eventdate": "EventDate", "eco": "ECO",
-}
-
-// reserved words that may not name variables even though they are not
-// parsed as filters on their own.
-var otherReserved = map[string]bool{
-	"cql": true, "then": true, "else": true, "in": true, "or": true, "and": true,
-	"attacks": true, "attackedby": true, "through": true, "capture": true, "promote": true,
-	"all": true, "quiet": true, "count": true, "previous": true, "null": true,
-	"firstmatch": true, "lastposition": true, "nestban": true, "singlecolor": true,
-	"focus": true, "local": true, "attack": true, "title": true,
-	"verbose": true, "keepallbest": true, "piecepath": true, "input": true, "output": true,
-	"variations": true, "matchcount": true, "matchstring": true, "silent": true,
-	"next": true, "consecutivemovers": false,
-	// the rest of the 6.2 reserved words: filters cqlvm does not have,
-	// parameters of filters it has, and words kept for later versions
-	"any": true, "arrow": true, "attacked": true, "by": true, "captures": true,
-	"dihedral": true, "equal": true, "extension": true,
-	"hhdb": true, "nosort": true, "oldline": true,
-	"pathdebug": true, "pgn": true,
-	"similarposition": true, "substring": true, "transform": true,
-}
-
-// IsReserved reports whether word is a CQL keyword.
-func IsReserved(word string) bool {
-	if _, ok := simpleKeywords[word]; ok {
-		return true
-	}
-	if _, ok := prefixKeywords[word]; ok {
-		return true
-	}
-	if _, ok := bodyKeywords[word]; ok {
-		return true
-	}
-	if _, ok := twoArgKeywords[word]; ok {
-		return true
-	}
-	if _, ok := listKeywords[word]; ok {
-		return true
-	}
-	if _, ok := directionKeywords[word]; ok {
-		return true
-	}
-	if _, ok := transformKeywords[word]; ok {
-		return true
-	}
-	if _, ok := tagKeywords[word]; ok {
-		return true
-	}
-	if _, ok := wordParsers[word]; ok {
-		return true
-	}
-	return otherReserved[word] || strings.HasPrefix(word, "__CQL") || strings.HasPrefix(word, "cql__")
-}
-
 type wordParser func(p *Parser, t Token) *Node
 
+// wordParsers are the parse functions of the keywords whose kinds the
+// kinds table reads with a function of their own (formOwn), direction,
+// transform and tag keywords aside.
 var wordParsers map[string]wordParser
 
 func init() {
 	wordParsers = map[string]wordParser{
-		"move":              (*Parser).parseMove,
-		"legal":             (*Parser).parseLegalDash,
-		"pseudolegal":       (*Parser).parseLegalDash,
-		"countmoves":        (*Parser).parseCountMoves,
-		"currentmove":       (*Parser).parseCurrentMove,
-		"pin":               (*Parser).parsePin,
-		"ray":               (*Parser).parseRay,
-		"makesquare":        (*Parser).parseMakeSquare,
-		"square":            (*Parser).parseSquareLoop,
-		"piece":             (*Parser).parsePieceLoop,
-		"if":                (*Parser).parseIf,
-		"while":             (*Parser).parseWhile,
-		"find":              (*Parser).parseFind,
-		"echo":              (*Parser).parseEcho,
-		"consecutivemoves":  (*Parser).parseConsecutiveMoves,
-		"sort":              (*Parser).parseSort,
-		"comment":           (*Parser).parseComment,
-		"message":           (*Parser).parseComment,
-		"function":          (*Parser).parseFunction,
-		"persistent":        (*Parser).parsePersistent,
-		"atomic":            (*Parser).parsePersistent,
-		"player":            (*Parser).parsePlayer,
-		"elo":               (*Parser).parseElo,
-		"result":            (*Parser).parseResult,
-		"tag":               (*Parser).parseTag,
-		"removetag":         (*Parser).parseTag,
-		"fen":               (*Parser).parseFen,
-		"originalcomment":   (*Parser).parseOriginalComment,
-		"hascomment":        (*Parser).parseOriginalComment,
-		"child":             (*Parser).parseChild,
-		"str":               (*Parser).parseStr,
-		"readfile":          (*Parser).parseReadFile,
-		"line":              (*Parser).parseLine,
-		"path":              (*Parser).parsePath,
-		"dictionary":        (*Parser).parseDictionary,
-		"string":            (*Parser).parseStringLoop,
-		"local":             (*Parser).parseDictionary,
-		"consecutivemovers": nil,
+		"move":             (*Parser).parseMove,
+		"legal":            (*Parser).parseLegalDash,
+		"pseudolegal":      (*Parser).parseLegalDash,
+		"countmoves":       (*Parser).parseCountMoves,
+		"currentmove":      (*Parser).parseCurrentMove,
+		"pin":              (*Parser).parsePin,
+		"ray":              (*Parser).parseRay,
+		"makesquare":       (*Parser).parseMakeSquare,
+		"square":           (*Parser).parseSquareLoop,
+		"piece":            (*Parser).parsePieceLoop,
+		"if":               (*Parser).parseIf,
+		"while":            (*Parser).parseWhile,
+		"find":             (*Parser).parseFind,
+		"echo":             (*Parser).parseEcho,
+		"consecutivemoves": (*Parser).parseConsecutiveMoves,
+		"sort":             (*Parser).parseSort,
+		"comment":          (*Parser).parseComment,
+		"message":          (*Parser).parseComment,
+		"function":         (*Parser).parseFunction,
+		"persistent":       (*Parser).parsePersistent,
+		"atomic":           (*Parser).parsePersistent,
+		"player":           (*Parser).parsePlayer,
+		"elo":              (*Parser).parseElo,
+		"result":           (*Parser).parseResult,
+		"tag":              (*Parser).parseTag,
+		"removetag":        (*Parser).parseTag,
+		"fen":              (*Parser).parseFen,
+		"originalcomment":  (*Parser).parseOriginalComment,
+		"hascomment":       (*Parser).parseOriginalComment,
+		"child":            (*Parser).parseChild,
+		"str":              (*Parser).parseStr,
+		"readfile":         (*Parser).parseReadFile,
+		"line":             (*Parser).parseLine,
+		"path":             (*Parser).parsePath,
+		"dictionary":       (*Parser).parseDictionary,
+		"string":           (*Parser).parseStringLoop,
+		"local":            (*Parser).parseDictionary,
 	}
-	delete(wordParsers, "consecutivemovers")
 }
 
 // parseWord parses a filter starting with an identifier.
 func (p *Parser) parseWord(min int) *Node {
 	t := p.tok()
-	if k, ok := simpleKeywords[t.Text]; ok {
-		p.advance()
-		return &Node{Kind: k, Span: t.Span}
-	}
-	if pk, ok := prefixKeywords[t.Text]; ok {
-		p.advance()
-		return p.prefix(pk.kind, t, pk.level)
-	}
-	if k, ok := bodyKeywords[t.Text]; ok {
-		p.advance()
-		b := p.body(t)
-		if b == nil {
-			return nil
-		}
-		return p.node(k, source.Join(t.Span, b.Span), b)
-	}
-	if k, ok := twoArgKeywords[t.Text]; ok {
-		p.advance()
-		args := p.parseArgList(t.Text)
-		if args != nil && len(args) != 2 {
-			p.errorf(p.spanFrom(t.Span.From), "'%s' takes two arguments, got %d", t.Text, len(args))
-			return nil
-		}
-		return p.node(k, p.spanFrom(t.Span.From), args...)
-	}
-	if k, ok := listKeywords[t.Text]; ok {
-		p.advance()
-		args := p.parseArgList(t.Text)
-		if args == nil {
-			return nil
-		}
-		if len(args) == 0 {
-			p.errorf(p.spanFrom(t.Span.From), "'%s' needs at least one argument", t.Text)
-			return nil
-		}
-		if k == KXray {
-			return p.checkRayLength(t, &Node{Kind: KXray, Args: args, Span: p.spanFrom(t.Span.From)})
-		}
-		return p.node(k, p.spanFrom(t.Span.From), args...)
-	}
-	if d, ok := directionKeywords[t.Text]; ok {
-		return p.parseDirection(d)
-	}
-	if tk, ok := transformKeywords[t.Text]; ok {
-		return p.parseTransform(tk)
-	}
-	if tag, ok := tagKeywords[t.Text]; ok {
-		p.advance()
-		n := &Node{Kind: KTagValue, Span: t.Span, Str: tag}
-		return p.implicitSearch(n)
-	}
-	if wp, ok := wordParsers[t.Text]; ok {
-		p.advance()
-		return wp(p, t)
+	if kw, ok := keywordTable[t.Text]; ok {
+		return p.parseKeyword(t, kw)
 	}
 	if IsReserved(t.Text) {
 		p.advance()
@@ -277,6 +84,60 @@ func (p *Parser) parseWord(min int) *Node {
 		}
 	}
 	return p.parseIdentifier()
+}
+
+// parseKeyword parses a filter that starts with a keyword, as its kind's
+// form in the kinds table says.
+func (p *Parser) parseKeyword(t Token, kw keyword) *Node {
+	switch kw.form {
+	case formSimple:
+		p.advance()
+		return &Node{Kind: kw.kind, Span: t.Span}
+	case formPrefix:
+		p.advance()
+		return p.prefix(kw.kind, t, kw.level)
+	case formBody:
+		p.advance()
+		b := p.body(t)
+		if b == nil {
+			return nil
+		}
+		return p.node(kw.kind, source.Join(t.Span, b.Span), b)
+	case formTwoArg:
+		p.advance()
+		args := p.parseArgList(t.Text)
+		if args != nil && len(args) != 2 {
+			p.errorf(p.spanFrom(t.Span.From), "'%s' takes two arguments, got %d", t.Text, len(args))
+			return nil
+		}
+		return p.node(kw.kind, p.spanFrom(t.Span.From), args...)
+	case formList:
+		p.advance()
+		args := p.parseArgList(t.Text)
+		if args == nil {
+			return nil
+		}
+		if len(args) == 0 {
+			p.errorf(p.spanFrom(t.Span.From), "'%s' needs at least one argument", t.Text)
+			return nil
+		}
+		if kw.kind == KXray {
+			return p.checkRayLength(t, &Node{Kind: KXray, Args: args, Span: p.spanFrom(t.Span.From)})
+		}
+		return p.node(kw.kind, p.spanFrom(t.Span.From), args...)
+	}
+	switch w := kw.word; {
+	case w.dir != 0:
+		return p.parseDirection(w.dir)
+	case w.tk != 0:
+		return p.parseTransform(w.tk)
+	case w.tag != "":
+		// a tag keyword: a string filter with implicit search
+		p.advance()
+		return p.implicitSearch(&Node{Kind: KTagValue, Span: t.Span, Str: w.tag})
+	}
+	p.advance()
+	return wordParsers[t.Text](p, t)
 }
 
 // implicitSearch turns `player white "Adams"` into `"Adams" in player

@@ -8,8 +8,6 @@ import (
 	"cqlvm/bitboard"
 )
 
-var kindNames = map[Kind]string{}
-
 // Dump prints a node as an S-expression. Two nodes with the same dump mean
 // the same filter, which is how transform orbits drop duplicate members.
 // Spans are left out; every child is printed.
@@ -24,7 +22,7 @@ func dump(b *strings.Builder, n *Node) {
 		b.WriteString("nil")
 		return
 	}
-	fmt.Fprintf(b, "(%d", n.Kind)
+	fmt.Fprintf(b, "(%s", n.Kind)
 	if n.Str != "" {
 		fmt.Fprintf(b, " %q", n.Str)
 	}

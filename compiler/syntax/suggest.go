@@ -20,33 +20,16 @@ func Suggest(word string) string {
 
 var keywords []string
 
-// keywordList is every word IsReserved accepts that names a filter or a
-// parameter, sorted (so that ties go to the same word every time).
+// keywordList is every keyword that starts a filter, sorted (so that ties go to the same word every time).
 func keywordList() []string {
 	if keywords != nil {
 		return keywords
 	}
-	seen := map[string]bool{}
-	for _, words := range [][]string{keys(simpleKeywords), keys(prefixKeywords), keys(bodyKeywords),
-		keys(twoArgKeywords), keys(listKeywords), keys(directionKeywords), keys(transformKeywords),
-		keys(tagKeywords), keys(wordParsers)} {
-		for _, w := range words {
-			if !seen[w] && IsReserved(w) {
-				seen[w] = true
-				keywords = append(keywords, w)
-			}
-		}
+	for w := range keywordTable {
+		keywords = append(keywords, w)
 	}
 	sort.Strings(keywords)
 	return keywords
-}
-
-func keys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 // EditDistance is the Levenshtein distance of a and b, or max when it is
