@@ -36,7 +36,7 @@ func dump(b *strings.Builder, n *Node) {
 		fmt.Fprintf(b, " %s%s", PieceMaskString(n.Desig.Pieces), n.Desig.Squares.String())
 	}
 	if n.Dirs != 0 {
-		fmt.Fprintf(b, " d%x", n.Dirs)
+		fmt.Fprintf(b, " dirs:%s", n.Dirs)
 	}
 	if n.TKind != 0 {
 		fmt.Fprintf(b, " t%d", n.TKind)
@@ -44,11 +44,23 @@ func dump(b *strings.Builder, n *Node) {
 	if len(n.Params) > 0 {
 		fmt.Fprintf(b, " %v", n.Params)
 	}
-	if n.Move != nil {
+	if m := n.Move; m != nil {
 		// the move's flags; its nodes are printed with the other children
-		c := Node{Move: n.Move}
-		eachChild(&c, true, func(_ string, p **Node) { *p = nil })
-		fmt.Fprintf(b, " move%+v", *c.Move)
+		var words []string
+		if m.First != "" {
+			words = append(words, "first="+m.First)
+		}
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{m.Previous, "previous"}, {m.Legal, "legal"}, {m.PseudoLegal, "pseudolegal"}, {m.Count, "count"},
+			{m.EnPassant, "enpassant"}, {m.Null, "null"}, {m.Primary, "primary"}, {m.Secondary, "secondary"},
+			{m.OO, "o-o"}, {m.OOO, "o-o-o"}, {m.Castle, "castle"}} {
+			if f.on {
+				words = append(words, f.name)
+			}
+		}
+		fmt.Fprintf(b, " move(%s)", strings.Join(words, " "))
 	}
 	if d := n.Dash; d != nil {
 		fmt.Fprintf(b, " dash(%v %v %v)", d.Capture, d.Legal, d.PseudoLegal)
@@ -56,9 +68,13 @@ func dump(b *strings.Builder, n *Node) {
 	if s := n.Seq; s != nil {
 		fmt.Fprintf(b, " seq(%v %v %q)", s.Backward, s.FocusCapture, s.Title)
 	}
-	// every child, each slot's children after the slot's name
-	last := ""
+	// every child; the children of a slot other than Args come after the
+	// slot's name
+	last := "Args"
 	eachChild(n, false, func(field string, p **Node) {
+		if *p == nil && field != "Args" {
+			return // a named slot left empty
+		}
 		b.WriteByte(' ')
 		if field != last {
 			b.WriteString(field + ":")
