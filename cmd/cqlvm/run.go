@@ -12,8 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"cqlvm/cmd/cqlvm/gametree"
-	"cqlvm/cmd/cqlvm/input"
+	"cqlvm/gametree"
+	"cqlvm/engine/input"
 	"cqlvm/compiler"
 	"cqlvm/pgn"
 	"cqlvm/vm"

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/cmd/cqlvm/input"
+	"cqlvm/engine/input"
 	"cqlvm/compiler"
 )
 
