@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -100,5 +101,20 @@ func TestCrashNamesTheQueryPlace(t *testing.T) {
 	}
 	if got := w.crashed(raw, "no pc").crash.Query; got != "" {
 		t.Errorf("a panic without a pc is placed at %q", got)
+	}
+}
+
+// TestCancelledRunStops: a run whose context is done reads no further
+// batch and returns the context's error.
+func TestCancelledRunStops(t *testing.T) {
+	q, err := Compile("check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	st, err := Run(q, Options{Inputs: []string{gamesPGN}, Context: ctx, Threads: 2})
+	if !errors.Is(err, context.Canceled) || st.Games != 0 {
+		t.Errorf("Run = %d games, %v; want 0 games and context.Canceled", st.Games, err)
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"iter"
@@ -20,10 +21,14 @@ type gameFeed struct {
 	stop func()
 	seq  int
 	err  error // the reading error, once the games before it are taken
+	// ctx stops the feed when it is done (nil: never); cancelled is its
+	// error then
+	ctx       context.Context
+	cancelled error
 }
 
 func newFeed(cfg *runConfig) *gameFeed {
-	f := &gameFeed{}
+	f := &gameFeed{ctx: cfg.Context}
 	f.next, f.stop = iter.Pull(func(yield func([]*pgn.RawGame) bool) {
 		f.err = readInputs(cfg, &batcher{yield: yield})
 	})
@@ -34,6 +39,10 @@ func newFeed(cfg *runConfig) *gameFeed {
 func (f *gameFeed) take() (batch []*pgn.RawGame, seq int, ok bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.ctx != nil && f.ctx.Err() != nil {
+		f.cancelled = f.ctx.Err()
+		return nil, f.seq, false
+	}
 	batch, ok = f.next()
 	seq = f.seq
 	f.seq++

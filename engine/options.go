@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"io"
 	"sync/atomic"
 
@@ -59,6 +60,9 @@ type Options struct {
 	OnGame func(*Game)
 	// Progress, when set, is kept up to date while the run goes on.
 	Progress *Progress
+	// Context, when set, stops the run once it is done: no new batch of
+	// games is started, and Run returns the context's error.
+	Context context.Context
 }
 
 // Range is an inclusive range of numbers.

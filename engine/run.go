@@ -108,6 +108,9 @@ func runPipeline(q *Query, cfg *runConfig) (runStats, error) {
 	if feed.err != nil {
 		return st, feed.err
 	}
+	if feed.cancelled != nil {
+		return st, feed.cancelled
+	}
 	return st, err
 }
 
