@@ -15,10 +15,10 @@ const gamesPGN = "../testdata/pgn/games.pgn"
 
 // TestSuiteOnGames runs the harness in quick mode on games.pgn: every suite
 // query must report its expected count and the same output with 1 and 2
-// threads. It builds the engine, so it is skipped under -short.
+// threads. It takes a while, so it is skipped under -short.
 func TestSuiteOnGames(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds cqlvm and runs the whole query suite twice on games.pgn (about 15 s)")
+		t.Skip("runs the whole query suite twice on games.pgn (about 10 s)")
 	}
 	var out strings.Builder
 	rep, err := run(options{runs: 1, threads: 2, quick: true, input: gamesPGN, noExtern: true}, &out)

@@ -1,95 +1,50 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
+
+	"cqlvm/engine"
 )
 
-// sample is one timed run of a child process.
-type sample struct {
-	wall    time.Duration
-	cpu     time.Duration // user + system of the child
-	user    time.Duration
-	rssKB   int64 // peak resident set of the child
-	matches int   // from the summary line; -1 when the program printed none
-	games   int
-	hash    [sha256.Size]byte // of the output file
-}
-
-// buildEngine compiles cmd/cqlvm into dir, so the harness measures the
-// working tree as it is and not some stale bin/cqlvm.
-func buildEngine(ctx context.Context, root, dir string) (string, error) {
-	bin := filepath.Join(dir, "cqlvm")
-	cmd := exec.CommandContext(ctx, goTool(), "build", "-o", bin, "./cmd/cqlvm")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/cqlvm: %v\n%s", err, out)
+// useEngineGC gives the harness the garbage collector setting of
+// `cqlvm run`, so that the in-process engine is measured as the command
+// runs it; a GOGC in the environment wins, as it does for the command.
+func useEngineGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(engine.GCPercent)
 	}
-	return bin, nil
 }
 
-// goTool is the go command on PATH, else the one of the running toolchain.
-func goTool() string {
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
-}
-
-// engineArgs is the cqlvm command line for one suite run.
-func engineArgs(q string, threads int, input, output string) []string {
-	return []string{"run", "-threads", strconv.Itoa(threads), "-cql", q, "-i", input, "-o", output}
-}
-
-// summaryRE matches the summary line both cqlvm and the official CQL print:
-// "N matches of M games in T seconds using K threads to OUT.pgn".
-var summaryRE = regexp.MustCompile(`(?m)^\s*(\d+) matches of (\d+) games`)
-
-// parseSummary returns N and M of the last summary line in out.
-func parseSummary(out []byte) (matches, games int, ok bool) {
-	all := summaryRE.FindAllSubmatch(out, -1)
-	if len(all) == 0 {
-		return -1, -1, false
-	}
-	last := all[len(all)-1]
-	matches, _ = strconv.Atoi(string(last[1]))
-	games, _ = strconv.Atoi(string(last[2]))
-	return matches, games, true
-}
-
-// runTimed runs bin with args, waits, and measures it with the child's own
-// rusage: on a shared machine the CPU time is steadier than the wall time,
-// and Maxrss is the child's peak alone. output, when not "", is the file
-// the program writes; it is hashed to compare thread counts.
-func runTimed(ctx context.Context, bin string, args []string, output string) (sample, error) {
-	var out bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	err := cmd.Run()
-	wall := time.Since(start)
+// runEngine runs query text on input with the engine in this process, as
+// `cqlvm run -threads N -cql TEXT -i INPUT -o OUTPUT` would, and measures
+// it: the wall time, the process's CPU time during the run, and its peak
+// RSS during the run (see measurement). When hash is set the output file
+// is hashed to compare thread counts.
+func runEngine(ctx context.Context, text string, threads int, input, output string, hash bool) (sample, error) {
+	f, err := os.Create(output)
 	if err != nil {
-		return sample{}, fmt.Errorf("%s %q: %v\n%s", filepath.Base(bin), args, err, tail(out.Bytes(), 2000))
+		return sample{}, err
 	}
-	s := sample{wall: wall}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		s.user = time.Duration(ru.Utime.Nano())
-		s.cpu = s.user + time.Duration(ru.Stime.Nano())
-		s.rssKB = ru.Maxrss // kilobytes on Linux
+	defer f.Close()
+	m := startMeasurement()
+	st, err := runQuery(ctx, text, threads, input, f)
+	s := m.stop()
+	if err != nil {
+		return sample{}, fmt.Errorf("cqlvm -threads %d -cql %q on %s: %v", threads, text, input, err)
 	}
-	s.matches, s.games, _ = parseSummary(out.Bytes())
-	if output != "" {
+	if err := f.Close(); err != nil {
+		return sample{}, err
+	}
+	s.matches, s.games = st.Matches, st.Games
+	if hash {
 		if s.hash, err = hashFile(output); err != nil {
 			return sample{}, err
 		}
@@ -97,25 +52,66 @@ func runTimed(ctx context.Context, bin string, args []string, output string) (sa
 	return s, nil
 }
 
-func hashFile(path string) ([sha256.Size]byte, error) {
-	var sum [sha256.Size]byte
-	f, err := os.Open(path)
+// runQuery compiles and runs the query with the options the command
+// gives a -cql query without other flags.
+func runQuery(ctx context.Context, text string, threads int, input string, out *os.File) (engine.Stats, error) {
+	q, err := engine.Compile(text)
 	if err != nil {
-		return sum, err
+		return engine.Stats{}, err
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return sum, err
-	}
-	copy(sum[:], h.Sum(nil))
-	return sum, nil
+	o := q.Options()
+	o.Inputs, o.Threads, o.PGN, o.Context = []string{input}, threads, out, ctx
+	return engine.Run(q, o)
 }
 
-// tail keeps the end of a long child output for an error message.
-func tail(b []byte, n int) []byte {
-	if len(b) > n {
-		return b[len(b)-n:]
+// measurement is a run in progress. The engine runs in the harness's
+// own process, so its CPU time is the process's rusage over the run, and
+// its peak RSS the kernel's high-water mark (VmHWM), reset before the
+// run: the heap of earlier runs is first returned to the system, so what
+// remains is the harness's own few megabytes, as a command's runtime
+// would have.
+type measurement struct {
+	start time.Time
+	ru    syscall.Rusage
+}
+
+func startMeasurement() *measurement {
+	debug.FreeOSMemory() // collects, and returns earlier runs' heap
+	resetPeakRSS()
+	m := &measurement{}
+	syscall.Getrusage(syscall.RUSAGE_SELF, &m.ru)
+	m.start = time.Now()
+	return m
+}
+
+func (m *measurement) stop() sample {
+	s := sample{wall: time.Since(m.start), rssKB: peakRSSKB()}
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		s.user = time.Duration(ru.Utime.Nano() - m.ru.Utime.Nano())
+		s.cpu = s.user + time.Duration(ru.Stime.Nano()-m.ru.Stime.Nano())
 	}
-	return b
+	return s
+}
+
+// resetPeakRSS sets the process's VmHWM back to its current RSS (Linux
+// 4.0 and later); elsewhere the peak stays the process's lifetime peak.
+func resetPeakRSS() {
+	os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+}
+
+// peakRSSKB is VmHWM of /proc/self/status in kilobytes; 0 when unknown
+// (not Linux).
+func peakRSSKB() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil || runtime.GOOS != "linux" {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
 }

@@ -4,16 +4,16 @@
 //
 // Usage:
 //
-//	go run ./bench [-runs N] [-queries SUBSTR] [-threads N] [-engine PATH]
-//	               [-quick] [-rss] [file.pgn | file.pgn.gz]
+//	go run ./bench [-runs N] [-queries SUBSTR] [-threads N] [-quick] [-rss]
+//	               [file.pgn | file.pgn.gz]
 //
 // Without a file it measures human.pgn (149,352 games), unpacked once from
 // ../shared/data/human.pgn.gz or /work/shared/data/human.pgn.gz into a
 // cache directory under the system temp dir, else testdata/pgn/games.pgn.
 //
-// Every query runs as a child process, with one thread and with N threads,
-// -runs times; the harness reports medians of the wall time, the child's
-// CPU time and peak RSS, checks the match counts against the expected ones
+// Every query runs in this process with package engine, with one thread
+// and with N threads, -runs times; the harness reports medians of the wall
+// time, the CPU time and the peak RSS of each run, checks the match counts against the expected ones
 // of suite.go and the output files for identity between thread counts,
 // times pgn-extract on the same file as a yardstick, and prints a markdown
 // table. It exits with status 1 when any check failed. See bench/README.md.
@@ -38,7 +38,6 @@ type options struct {
 	runs     int
 	queries  string // substring of the query text or class; "" = all
 	threads  int    // the "all cores" thread count
-	engine   string // prebuilt cqlvm; "" = build one
 	quick    bool   // one run, no memory test
 	rssOnly  bool   // only the ×1/×4 memory test
 	input    string // PGN or PGN.gz; "" = the default database
@@ -62,7 +61,6 @@ func parseFlags() options {
 	flag.IntVar(&o.runs, "runs", 5, "repeat each measurement `N` times and report medians")
 	flag.StringVar(&o.queries, "queries", "", "run only the queries whose text or class contains `SUBSTR`")
 	flag.IntVar(&o.threads, "threads", runtime.NumCPU(), "thread count of the multi-threaded runs")
-	flag.StringVar(&o.engine, "engine", "", "use this cqlvm binary instead of building ./cmd/cqlvm")
 	flag.BoolVar(&o.quick, "quick", false, "one run per measurement and no ×4 memory test")
 	flag.BoolVar(&o.rssOnly, "rss", false, "run only the peak-RSS test (×1 against ×4 copies of the input)")
 	flag.Usage = func() {
@@ -87,11 +85,10 @@ func parseFlags() options {
 
 // environment is what every measurement needs.
 type environment struct {
-	ctx     context.Context // cancelled on interrupt; kills the running child
+	ctx     context.Context // cancelled on interrupt; stops the engine or kills the running child
 	opts    options
 	root    string // repository root
 	scratch string // per-run temporary files, removed at the end
-	engine  string
 	extract string // pgn-extract, when found: also timed beside each trivial query
 	db      database
 	log     io.Writer
@@ -102,8 +99,9 @@ func (env *environment) printf(format string, args ...any) {
 }
 
 // run is the whole harness; w receives the progress lines and the report.
-// An interrupt kills the running child and still removes the scratch
-// directory, which may hold a ×4 copy of the database.
+// An interrupt stops the running engine (or kills the running child) and
+// still removes the scratch directory, which may hold a ×4 copy of the
+// database.
 func run(o options, w io.Writer) (*report, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -125,25 +123,21 @@ func run(o options, w io.Writer) (*report, error) {
 	return rep, nil
 }
 
-// setUp makes the scratch directory, finds or builds the engine and reads
-// the database once.
+// setUp makes the scratch directory and reads the database once.
 func setUp(ctx context.Context, o options, w io.Writer) (*environment, func(), error) {
-	// The repository is needed to build the engine and to find the default
-	// databases; with -engine and a file the harness runs from anywhere.
+	// The repository is needed to find the default databases; with a
+	// file the harness runs from anywhere.
 	root, err := repoRoot()
-	if err != nil && (o.engine == "" || o.input == "") {
-		return nil, nil, fmt.Errorf("%v: run it inside the cqlvm repository, or give -engine and a PGN file", err)
+	if err != nil && o.input == "" {
+		return nil, nil, fmt.Errorf("%v: run it inside the cqlvm repository, or give a PGN file", err)
 	}
+	useEngineGC()
 	scratch, err := os.MkdirTemp("", "cqlvm-bench-run-*")
 	if err != nil {
 		return nil, nil, err
 	}
 	cleanup := func() { os.RemoveAll(scratch) }
 	env := &environment{ctx: ctx, opts: o, root: root, scratch: scratch, log: w}
-	if env.engine, err = engineBinary(ctx, o, root, scratch, w); err != nil {
-		cleanup()
-		return nil, nil, err
-	}
 	cacheDir := filepath.Join(os.TempDir(), "cqlvm-bench")
 	path, err := chooseInput(o.input, root, cacheDir, w)
 	if err != nil {
@@ -155,14 +149,6 @@ func setUp(ctx context.Context, o options, w io.Writer) (*environment, func(), e
 		return nil, nil, err
 	}
 	return env, cleanup, nil
-}
-
-func engineBinary(ctx context.Context, o options, root, scratch string, w io.Writer) (string, error) {
-	if o.engine != "" {
-		return filepath.Abs(o.engine)
-	}
-	fmt.Fprintln(w, "building ./cmd/cqlvm")
-	return buildEngine(ctx, root, scratch)
 }
 
 // measureAll runs the yardstick, the suite and the memory test.

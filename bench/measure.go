@@ -82,11 +82,11 @@ func measureQuery(env *environment, q query, c *checks) (queryResult, error) {
 			}
 			extracts = append(extracts, s)
 		}
-		s1, err := runTimed(env.ctx, env.engine, engineArgs(q.text, 1, env.db.path, out1), out1)
+		s1, err := runEngine(env.ctx, q.text, 1, env.db.path, out1, true)
 		if err != nil {
 			return res, err
 		}
-		sn, err := runTimed(env.ctx, env.engine, engineArgs(q.text, env.opts.threads, env.db.path, outN), outN)
+		sn, err := runEngine(env.ctx, q.text, env.opts.threads, env.db.path, outN, true)
 		if err != nil {
 			return res, err
 		}
@@ -116,10 +116,6 @@ func checkQuery(res queryResult, env *environment, c *checks) {
 	all := append(slices.Clone(res.one.samples), res.all.samples...)
 	first := all[0]
 	for _, s := range all {
-		if s.matches < 0 {
-			c.fail("%s: no summary line in the engine's output", name)
-			return
-		}
 		if s.games != env.db.games {
 			c.fail("%s: engine read %d games, the pgn package %d", name, s.games, env.db.games)
 			return

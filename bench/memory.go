@@ -32,11 +32,11 @@ func measureMemory(env *environment, c *checks) (*memResult, error) {
 	out := filepath.Join(env.scratch, "mem-out.pgn")
 	var ones, fours []sample
 	for r := 0; r < env.opts.runs; r++ {
-		s1, err := runTimed(env.ctx, env.engine, engineArgs(memoryQuery, 1, env.db.path, out), "")
+		s1, err := runEngine(env.ctx, memoryQuery, 1, env.db.path, out, false)
 		if err != nil {
 			return nil, err
 		}
-		s4, err := runTimed(env.ctx, env.engine, engineArgs(memoryQuery, 1, big, out), "")
+		s4, err := runEngine(env.ctx, memoryQuery, 1, big, out, false)
 		if err != nil {
 			return nil, err
 		}

@@ -89,7 +89,7 @@ func (r *report) print(w io.Writer) {
 
 // printLegend explains the derived columns under the table.
 func (r *report) printLegend(w io.Writer) {
-	fmt.Fprintln(w, "Times are medians of the child's wall and user+system CPU time; M pos/s and k games/s divide")
+	fmt.Fprintln(w, "Times are medians of each run's wall and user+system CPU time; M pos/s and k games/s divide")
 	fmt.Fprintln(w, "the file's mainline positions and games by the wall time; speedup is 1T wall / NT wall.")
 	if r.extract != nil {
 		fmt.Fprintln(w, "× pgn-extract is pgn-extract's wall time / cqlvm's (CPU: the same with user+system CPU times, per core);")

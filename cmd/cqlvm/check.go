@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/spf13/pflag"
+
+	"cqlvm/engine"
 )
 
 // check compiles each query without reading games and prints every
@@ -28,7 +30,7 @@ func (c *cli) check(args []string) int {
 	}
 	worst := exitOK
 	for _, path := range files {
-		q, _, err := loadQuery(path, queryOptions{extra: extra})
+		q, err := engine.Load(path, engine.QueryOptions{Extra: extra})
 		if err != nil {
 			worst = max(worst, c.reportQueryError(err))
 			continue
@@ -37,7 +39,7 @@ func (c *cli) check(args []string) int {
 		if name == "" {
 			name = "-cql"
 		}
-		fmt.Fprintf(c.stdout, "%s: ok (%d instructions)\n", name, len(q.Program.Code))
+		fmt.Fprintf(c.stdout, "%s: ok (%d instructions)\n", name, len(q.Program().Code))
 	}
 	return worst
 }

@@ -15,12 +15,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"runtime/debug"
 	"strings"
 
-	"cqlvm/compiler"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/engine"
 	"cqlvm/source"
 )
 
@@ -66,7 +63,7 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 func (c *cli) main(args []string) (status int) {
 	defer func() {
 		if p := recover(); p != nil {
-			status = c.reportInternal(newInternalError(p, ""))
+			status = c.reportInternal(engine.NewInternalError(p, ""))
 		}
 	}()
 	if len(args) == 0 {
@@ -138,70 +135,11 @@ Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 3 an input could not be read, 4 internal error (a bug: please report it).
 `
 
-// loadQuery reads and compiles the query file and/or the -cql text, with
-// the filters that restriction options such as -fen stand for.
-// queryOptions are what the command line adds to a query file.
-type queryOptions struct {
-	extra        string // the -cql text
-	restrictions string // the filters -fen, -player, ... stand for
-	quiet        bool   // -quiet or -silent
-	transforms   []ast.TransformKind
-}
-
-func loadQuery(path string, o queryOptions) (*compiler.Query, *source.Source, error) {
-	var src *source.Source
-	if path != "" {
-		if filepath.Ext(path) == "" {
-			if _, err := os.Stat(path); err != nil {
-				path += ".cql"
-			}
-		}
-		text, err := os.ReadFile(path)
-		if err != nil {
-			return nil, nil, &inputError{queryFileError(path, err)}
-		}
-		src = source.New(path, string(text))
-	}
-	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.quiet, Transforms: o.transforms}
-	if o.extra != "" {
-		opt.Extra = append(opt.Extra, source.New("-cql", o.extra))
-		opt.TransformExtra = 1
-	}
-	if o.restrictions != "" {
-		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", o.restrictions))
-	}
-	q, err := compiler.Compile(src, opt)
-	return q, src, err
-}
-
-// queryFileError says why a query file could not be read, in words.
-func queryFileError(path string, err error) error {
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("%s: no such query file", path)
-	case errors.Is(err, os.ErrPermission):
-		return fmt.Errorf("%s: permission denied", path)
-	}
-	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
-		return fmt.Errorf("%s: is a directory, not a query file", path)
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", path, pe.Err)
-	}
-	return err
-}
-
-// inputError marks errors reading input files (exit status 3).
-type inputError struct{ err error }
-
-func (e *inputError) Error() string { return e.err.Error() }
-
 // reportQueryError prints compile errors with their caret snippets.
 func (c *cli) reportQueryError(err error) int {
-	var ie *inputError
+	var ie *engine.InputError
 	if errors.As(err, &ie) {
-		fmt.Fprintf(c.stderr, "cqlvm: %v\n", ie.err)
+		fmt.Fprintf(c.stderr, "cqlvm: %v\n", ie.Err)
 		return exitInput
 	}
 	var list source.ErrorList
@@ -218,39 +156,20 @@ func (c *cli) disasm(args []string) int {
 		fmt.Fprint(c.stderr, "usage: cqlvm disasm query.cql\n")
 		return exitUsage
 	}
-	q, _, err := loadQuery(args[0], queryOptions{})
+	q, err := engine.Load(args[0], engine.QueryOptions{})
 	if err != nil {
 		return c.reportQueryError(err)
 	}
-	q.Program.Disassemble(c.stdout)
+	q.Program().Disassemble(c.stdout)
 	return exitOK
-}
-
-// internalError is a recovered panic: a bug in cqlvm, reported in one
-// line with where it happened instead of a Go stack trace.
-type internalError struct {
-	value any
-	where string // "on game 12 of x.pgn (starting at byte 345)", or ""
-	stack []byte
-}
-
-func newInternalError(value any, where string) *internalError {
-	return &internalError{value: value, where: where, stack: debug.Stack()}
-}
-
-func (e *internalError) Error() string {
-	if e.where == "" {
-		return fmt.Sprintf("internal error: %v", e.value)
-	}
-	return fmt.Sprintf("internal error %s: %v", e.where, e.value)
 }
 
 // reportInternal prints an internal error; the stack trace only when
 // CQLVM_DEBUG is set, for whoever fixes the bug.
-func (c *cli) reportInternal(e *internalError) int {
+func (c *cli) reportInternal(e *engine.InternalError) int {
 	fmt.Fprintf(c.stderr, "cqlvm: %v\n", e)
 	if os.Getenv("CQLVM_DEBUG") != "" {
-		c.stderr.Write(e.stack)
+		c.stderr.Write(e.Stack)
 	} else {
 		fmt.Fprintln(c.stderr, "cqlvm: this is a bug in cqlvm; please report it with the query and the game (CQLVM_DEBUG=1 prints a stack trace)")
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"cqlvm/engine"
 )
 
 // progressInterval is how often the progress line is redrawn: often
@@ -21,22 +23,21 @@ const progressInterval = 250 * time.Millisecond
 // goes through its writers, which erase the line first so that messages
 // never end up glued to it.
 type progressLine struct {
-	mu     sync.Mutex
-	w      io.Writer
-	width  int // terminal columns; the line is cut to fit so it never wraps
-	shown  bool
-	start  time.Time
-	total  int64 // input bytes on disk, or -1 when unknown
-	read   func() int64
-	counts *liveCounts
-	stop   chan struct{}
-	done   chan struct{}
+	mu    sync.Mutex
+	w     io.Writer
+	width int // terminal columns; the line is cut to fit so it never wraps
+	shown bool
+	start time.Time
+	total int64 // input bytes on disk, or -1 when unknown
+	run   *engine.Progress
+	stop  chan struct{}
+	done  chan struct{}
 }
 
 // startProgress draws the line every progressInterval until Stop.
-func startProgress(w io.Writer, width int, total int64, read func() int64, counts *liveCounts) *progressLine {
-	p := &progressLine{w: w, width: width, start: time.Now(), total: total, read: read,
-		counts: counts, stop: make(chan struct{}), done: make(chan struct{})}
+func startProgress(w io.Writer, width int, total int64, run *engine.Progress) *progressLine {
+	p := &progressLine{w: w, width: width, start: time.Now(), total: total, run: run,
+		stop: make(chan struct{}), done: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -56,7 +57,7 @@ func (p *progressLine) loop() {
 }
 
 func (p *progressLine) draw() {
-	text := progressText(time.Since(p.start), p.counts.games.Load(), p.counts.matches.Load(), p.read(), p.total)
+	text := progressText(time.Since(p.start), p.run.Games(), p.run.Matches(), p.run.BytesRead(), p.total)
 	if p.width > 1 && len(text) >= p.width {
 		text = text[:p.width-1]
 	}

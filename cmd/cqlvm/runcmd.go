@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/cmd/cqlvm/input"
-	"cqlvm/compiler"
+	"cqlvm/engine"
+	"cqlvm/engine/input"
 )
 
 // runFlags are the options of `cqlvm run`.
@@ -67,18 +67,10 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	return fs
 }
 
-// gcPercent is the collector's GOGC for a run. What a run keeps live is
-// small (a batch of games and their trees, about 10 MB), but it makes
-// garbage fast: every game's bytes, tags and output. At the default 100
-// the collector ran every few megabytes, costing 5-10% of the CPU of a
-// search on human.pgn and more with two threads; at 400 the peak RSS grows
-// by about 10 MB and still does not depend on the size of the input.
-const gcPercent = 400
-
-// tuneGC sets gcPercent unless the user chose a GOGC.
+// tuneGC sets the engine's GC percentage unless the user chose a GOGC.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
+		debug.SetGCPercent(engine.GCPercent)
 	}
 }
 
@@ -113,8 +105,8 @@ func (c *cli) run(args []string) int {
 	// -quiet is the header's quiet (features.md: "only explicit user
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
-	q, _, err := loadQuery(queryPath, queryOptions{extra: f.cql, restrictions: restrictions,
-		quiet: f.quiet || f.silent, transforms: f.restrict.bodyTransforms()})
+	q, err := engine.Load(queryPath, engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms()})
 	if err != nil {
 		return c.reportQueryError(err)
 	}
@@ -193,32 +185,32 @@ func looksLikeGames(name string) bool {
 	return strings.Contains(lower, ".pgn.")
 }
 
+// runConfig is a run as the command line asks for it: the engine's
+// options (without the writers, which execute sets) and what the command
+// does around the run.
+type runConfig struct {
+	engine.Options
+	output        string // PGN output: a file name, "-" for stdout, "" for none (JSON only)
+	json          bool   // write one JSON object per matched position
+	lineIncrement int    // print a line every N games (0: never)
+	progress      string // "auto", "always" or "never"
+}
+
 // makeConfig merges the header and the flags (flags win).
-func makeConfig(f *runFlags, q *compiler.Query, queryPath string, pos []string) (*runConfig, error) {
-	h := q.Header
-	cfg := &runConfig{
-		matchString:   f.matchString,
-		matchLo:       1,
-		matchHi:       1 << 30,
-		variations:    h.Variations,
-		silent:        h.Silent || f.silent,
-		quiet:         h.Quiet || f.quiet,
-		noHeader:      f.noHeader,
-		threads:       f.threads,
-		sortMatch:     h.SortMatch,
-		result:        h.Result,
-		lineIncrement: f.lineIncrement,
-		alwaysComment: f.alwaysComment,
-		progress:      f.progress,
+func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*runConfig, error) {
+	cfg := &runConfig{Options: q.Options(), lineIncrement: f.lineIncrement}
+	o := &cfg.Options
+	if f.matchStringSet {
+		o.MatchString = f.matchString
 	}
-	if h.MatchString != nil && !f.matchStringSet {
-		cfg.matchString = *h.MatchString
-	}
+	o.Silent = o.Silent || f.silent
+	o.Quiet = o.Quiet || f.quiet
+	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
 	if f.variations || f.restrict.virtualMainline {
-		cfg.variations = true
+		o.Variations = true
 	}
 	if f.mainline {
-		cfg.variations = false
+		o.Variations = false
 	}
 	var err error
 	if cfg.json, err = wantJSON(f); err != nil {
@@ -230,39 +222,42 @@ func makeConfig(f *runFlags, q *compiler.Query, queryPath string, pos []string) 
 	if f.lineIncrement < 0 {
 		return nil, fmt.Errorf("-lineincrement: expected a positive number of games, got %d", f.lineIncrement)
 	}
-	if cfg.inputs, err = chooseInputs(f, h.Input, queryPath, pos); err != nil {
+	if o.Inputs, err = chooseInputs(f, q.Header().Input, queryPath, pos); err != nil {
 		return nil, err
 	}
-	cfg.output = chooseOutput(f, h.Output, queryPath, cfg.json)
+	cfg.output = chooseOutput(f, q.Header().Output, queryPath, cfg.json)
 	if cfg.json && cfg.output == "-" {
 		return nil, errors.New("--json writes the matches to standard output: give -o a file name for the PGN, or leave -o out")
 	}
-	if h.HasMatchCount {
-		cfg.matchLo, cfg.matchHi = int(h.MatchCount[0]), int(h.MatchCount[1])
-	}
-	if f.matchCountSet {
-		if cfg.matchLo, cfg.matchHi, err = parseRangeFlag("matchcount", "a number of matched positions", f.matchCount); err != nil {
-			return nil, err
-		}
-	}
-	if h.HasGameNumber {
-		cfg.gameLo, cfg.gameHi = int(h.GameNumber[0]), int(h.GameNumber[1])
-	}
-	if f.gameNumberSet {
-		if cfg.gameLo, cfg.gameHi, err = parseRangeFlag("gamenumber", "a game number", f.gameNumber); err != nil {
-			return nil, err
-		}
+	if err := applyRangeFlags(f, o); err != nil {
+		return nil, err
 	}
 	if f.threads < 0 {
 		return nil, fmt.Errorf("-threads: expected a positive number of threads, got %d", f.threads)
 	}
-	if cfg.threads == 0 {
-		cfg.threads = defaultThreads()
-	}
-	if f.singleThreaded || q.Program.HasPersistent() {
-		cfg.threads = 1
+	if f.singleThreaded {
+		o.Threads = 1 // 0 is the engine's default, a thread per CPU
 	}
 	return cfg, nil
+}
+
+// applyRangeFlags reads -matchcount and -gamenumber over the header's ranges.
+func applyRangeFlags(f *runFlags, o *engine.Options) error {
+	if f.matchCountSet {
+		lo, hi, err := parseRangeFlag("matchcount", "a number of matched positions", f.matchCount)
+		if err != nil {
+			return err
+		}
+		o.MatchCount = &engine.Range{Lo: lo, Hi: hi}
+	}
+	if f.gameNumberSet {
+		lo, hi, err := parseRangeFlag("gamenumber", "a game number", f.gameNumber)
+		if err != nil {
+			return err
+		}
+		o.GameNumbers = &engine.Range{Lo: lo, Hi: hi}
+	}
+	return nil
 }
 
 // wantJSON reads --json and --format.
@@ -331,8 +326,8 @@ func relativeTo(queryPath, name string) string {
 	return filepath.Join(filepath.Dir(queryPath), name)
 }
 
-// execute runs the pipeline and prints the summary line.
-func (c *cli) execute(q *compiler.Query, cfg *runConfig) int {
+// execute runs the engine and prints the summary line.
+func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	start := time.Now()
 	if err := checkInputs(cfg); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm: cannot read input %v\n", err)
@@ -345,80 +340,126 @@ func (c *cli) execute(q *compiler.Query, cfg *runConfig) int {
 	if dataOnStdout {
 		report = c.stderr
 	}
-	var pgnOut io.Writer
+	o := cfg.Options
+	file, err := c.openOutputs(cfg, &o)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cqlvm: cannot write the output %s: %v\n", cfg.output, unwrapPathError(err))
+		return exitUsage
+	}
+	o.Stdin, o.Progress = c.stdin, &engine.Progress{}
+	o.Diagnostics, o.Messages = c.stderr, report
+	var progress *progressLine
+	if c.wantsProgress(cfg) {
+		progress = startProgress(c.stderr, c.termWidth, totalSize(o.Inputs, c.stdin), o.Progress)
+		o.Diagnostics, o.Messages = progress.around(o.Diagnostics), progress.around(o.Messages)
+		if dataOnStdout && c.stdoutIsTerminal {
+			o.PGN, o.JSON = aroundIfSet(progress, o.PGN), aroundIfSet(progress, o.JSON)
+		}
+	}
+	o.OnGame = lineCounter(cfg.lineIncrement, o.Messages, start)
+	st, err := engine.Run(q, o)
+	if progress != nil {
+		progress.Stop()
+	}
+	return c.finishRun(cfg, st, err, file, report, start)
+}
+
+// openOutputs points o's writers at standard output or the -o file,
+// which it returns for closing (nil when there is none).
+func (c *cli) openOutputs(cfg *runConfig, o *engine.Options) (*os.File, error) {
 	var file *os.File
 	switch cfg.output {
 	case "":
 	case "-":
-		pgnOut = c.stdout
+		o.PGN = c.stdout
 	default:
 		var err error
 		if file, err = os.Create(cfg.output); err != nil {
-			fmt.Fprintf(c.stderr, "cqlvm: cannot write the output %s: %v\n", cfg.output, unwrapPathError(err))
-			return exitUsage
+			return nil, err
 		}
-		pgnOut = file
+		o.PGN = file
 	}
-	var jsonOut io.Writer
 	if cfg.json {
-		jsonOut = c.stdout
+		o.JSON = c.stdout
 	}
-	cfg.opener = &input.Opener{Stdin: c.stdin}
-	live := &liveCounts{}
-	diag, messages := c.stderr, report
-	var progress *progressLine
-	if c.wantsProgress(cfg) {
-		progress = startProgress(c.stderr, c.termWidth, totalSize(cfg.inputs, c.stdin), cfg.opener.BytesRead, live)
-		diag, messages = progress.around(diag), progress.around(messages)
-		if dataOnStdout && c.stdoutIsTerminal {
-			pgnOut, jsonOut = aroundIfSet(progress, pgnOut), aroundIfSet(progress, jsonOut)
-		}
-	}
-	cfg.messages = messages
-	st, err := runPipeline(q, cfg, sinks{pgn: pgnOut, json: jsonOut, diag: diag, live: live, start: start})
-	if progress != nil {
-		progress.Stop()
+	return file, nil
+}
+
+// finishRun closes the output and reports the run's end: an error, or
+// the persistent variables and the summary line, then a game that made
+// the engine panic.
+func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.File, report io.Writer, start time.Time) int {
+	// a game whose search panicked did not stop the run: its report
+	// comes after the summary
+	crash, ok := errors.AsType[*engine.InternalError](err)
+	if ok && crash.Game > 0 {
+		err = nil
+	} else {
+		crash = nil
 	}
 	if file != nil {
 		if cerr := file.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("cannot write the output %s: %v", cfg.output, cerr)
 		}
 	}
-	var ie *internalError
-	if errors.As(err, &ie) {
+	if ie, ok := errors.AsType[*engine.InternalError](err); ok {
 		return c.reportInternal(ie)
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
 		return exitInput
 	}
-	for _, p := range st.persistent {
+	for _, p := range st.Persistent {
 		fmt.Fprintln(report, p)
 	}
 	fmt.Fprintln(report, summaryLine(st, cfg, start))
-	if st.crash != nil {
-		return c.reportInternal(st.crash)
+	if crash != nil {
+		return c.reportInternal(crash)
 	}
 	return exitOK
 }
 
+// lineCounter prints "N games, M matches, T seconds" every n games
+// (-lineincrement) as the engine hands the games over, before each
+// game's own messages; nil when n is 0.
+func lineCounter(n int, w io.Writer, start time.Time) func(*engine.Game) {
+	if n <= 0 {
+		return nil
+	}
+	games, matches := 0, 0
+	return func(g *engine.Game) {
+		games++
+		if games%n == 0 {
+			fmt.Fprintf(w, "%d games, %d matches, %s seconds\n", games, matches, elapsed(start))
+		}
+		if g.Selected {
+			matches++
+		}
+	}
+}
+
 // summaryLine is the official program's last line,
 // "N matches of M games in T seconds using K threads to OUT".
-func summaryLine(st stats, cfg *runConfig, start time.Time) string {
+func summaryLine(st engine.Stats, cfg *runConfig, start time.Time) string {
 	threads := "threads"
-	if cfg.threads == 1 {
+	if st.Threads == 1 {
 		threads = "thread"
 	}
 	skipped := ""
-	if st.badGames > 0 {
-		skipped = fmt.Sprintf(" (%d with errors)", st.badGames)
+	if st.BadGames > 0 {
+		skipped = fmt.Sprintf(" (%d with errors)", st.BadGames)
 	}
 	out := cfg.output
 	if out == "" {
 		out = "-" // JSON on standard output
 	}
 	return fmt.Sprintf("%d matches of %d games%s in %s seconds using %d %s to %s",
-		st.matches, st.games, skipped, elapsed(start), cfg.threads, threads, out)
+		st.Matches, st.Games, skipped, elapsed(start), st.Threads, threads, out)
+}
+
+// elapsed formats the run time as the official summary line does.
+func elapsed(start time.Time) string {
+	return fmt.Sprintf("%.2f", time.Since(start).Seconds())
 }
 
 // wantsProgress decides whether to draw the progress line: on a terminal
@@ -440,7 +481,7 @@ func (c *cli) wantsProgress(cfg *runConfig) bool {
 // refuses to overwrite an input with the output.
 func checkInputs(cfg *runConfig) error {
 	outInfo, outErr := os.Stat(cfg.output)
-	for _, in := range cfg.inputs {
+	for _, in := range cfg.Inputs {
 		if err := input.Check(in); err != nil {
 			return err
 		}

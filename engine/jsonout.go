@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"bytes"
@@ -56,7 +56,7 @@ func (w *worker) jsonLines(sortVals []vm.SortValue) []byte {
 		Offset:     g.Offset,
 		Tags:       roster(g),
 		MatchCount: len(w.matched),
-		Sort:       jsonSorts(w.q.Program.Sorts, sortVals),
+		Sort:       jsonSorts(w.q.Program().Sorts, sortVals),
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

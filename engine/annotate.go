@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"cmp"
@@ -32,18 +32,18 @@ type nodeText struct {
 // values last. spans[i] is the range of comments made while matching
 // matched[i].
 func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]int, number int, cfg *runConfig, sortTexts []string) {
-	if cfg.silent {
+	if cfg.Silent {
 		return
 	}
 	added := a.texts[:0]
-	if !cfg.noHeader {
+	if !cfg.NoHeader {
 		added = append(added, nodeText{0, "Game number " + strconv.Itoa(number)})
 	}
-	markMatches := !cfg.quiet && cfg.matchString != ""
+	markMatches := !cfg.Quiet && cfg.MatchString != ""
 	next := 0 // the next matched position whose match string is due
 	addMatchesUpTo := func(at int) {
 		for ; markMatches && next < len(matched) && spans[next][1] <= at; next++ {
-			added = append(added, nodeText{matched[next], cfg.matchString})
+			added = append(added, nodeText{matched[next], cfg.MatchString})
 		}
 	}
 	for i, c := range comments {
@@ -73,7 +73,7 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 			group = append(group, added[i].text)
 		}
 		text := joinUnique(group)
-		if n == 0 && !cfg.noHeader {
+		if n == 0 && !cfg.NoHeader {
 			for _, st := range sortTexts {
 				text += "  " + st
 			}

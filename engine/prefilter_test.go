@@ -1,13 +1,6 @@
-package main
+package engine
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-
-	"cqlvm/compiler"
-	"cqlvm/source"
-)
+import "testing"
 
 // TestPrefilterChangesOnlySpeed runs queries whose tag, result and
 // game-number conditions the compiler hoists into the game prefilter,
@@ -23,28 +16,20 @@ func TestPrefilterChangesOnlySpeed(t *testing.T) {
 		{`cql(variations) result 1-0 stalemate`, samplePGN},
 		{`cql(result 1-0) check`, gamesPGN}, // the header's result
 	}
-	for _, q := range queries {
-		t.Run(q.cql, func(t *testing.T) {
-			text := q.cql
+	for _, tc := range queries {
+		t.Run(tc.cql, func(t *testing.T) {
+			text := tc.cql
 			if text[:3] != "cql" {
 				text = "cql() " + text
 			}
-			parsed, err := compiler.Compile(source.New("q.cql", text), compiler.Options{})
-			if err != nil {
-				t.Fatal(err)
+			q := loadText(t, text)
+			if q.Program().GameFilter < 0 && q.Header().Result == "" {
+				t.Fatalf("expected a game prefilter for %q", tc.cql)
 			}
-			if parsed.Program.GameFilter < 0 && parsed.Header.Result == "" {
-				t.Fatalf("expected a game prefilter for %q", q.cql)
-			}
-			dir := t.TempDir()
-			query := writeQuery(t, dir, text)
 			outputs := make([]string, 2)
 			for i, on := range []bool{true, false} {
 				usePrefilter = on
-				out := filepath.Join(dir, "out.pgn")
-				mustRun(t, nil, "run", "-q", "-o", out, query, q.pgn)
-				outputs[i] = readText(t, out)
-				os.Remove(out)
+				outputs[i] = runPGN(t, q, q.Options(), tc.pgn)
 			}
 			usePrefilter = true
 			if outputs[0] == "" {

@@ -14,7 +14,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-const samplePGN = "../../../testdata/pgn/sample.pgn"
+const samplePGN = "../../testdata/pgn/sample.pgn"
 
 // TestEveryFormatReadsTheSameText decompresses sample.pgn from each
 // supported form and requires the very bytes of the plain file, whatever
@@ -28,7 +28,7 @@ func TestEveryFormatReadsTheSameText(t *testing.T) {
 		"games.pgn.zst":     zstded(t, plain),
 		"misnamed.pgn":      gzipped(t, plain), // recognised by content
 		"noextension":       zstded(t, plain),
-		"games.pgn.bz2":     readFile(t, "../testdata/sample.pgn.bz2"),
+		"games.pgn.bz2":     readFile(t, "../../cmd/cqlvm/testdata/sample.pgn.bz2"),
 		"twice.pgn.gz":      append(gzipped(t, plain[:1000]), gzipped(t, plain[1000:])...), // multi-member gzip
 		"one-member.zip":    zipped(t, map[string][]byte{"sample.pgn": plain}),
 		"with-readme.zip":   zipped(t, map[string][]byte{"README.txt": []byte("not games"), "sample.PGN": plain}),

@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"sync"
+
+	"cqlvm/engine/input"
+	"cqlvm/pgn"
+)
+
+// gameFeed hands out the input's games in numbered batches, in input
+// order, to whichever worker asks; the games are read and cut on the
+// asking worker's thread.
+type gameFeed struct {
+	mu   sync.Mutex
+	next func() ([]*pgn.RawGame, bool)
+	stop func()
+	seq  int
+	err  error // the reading error, once the games before it are taken
+	// ctx stops the feed when it is done (nil: never); cancelled is its
+	// error then
+	ctx       context.Context
+	cancelled error
+}
+
+func newFeed(cfg *runConfig) *gameFeed {
+	f := &gameFeed{ctx: cfg.Context}
+	f.next, f.stop = iter.Pull(func(yield func([]*pgn.RawGame) bool) {
+		f.err = readInputs(cfg, &batcher{yield: yield})
+	})
+	return f
+}
+
+// take returns the next batch and its number; ok is false after the last.
+func (f *gameFeed) take() (batch []*pgn.RawGame, seq int, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ctx != nil && f.ctx.Err() != nil {
+		f.cancelled = f.ctx.Err()
+		return nil, f.seq, false
+	}
+	batch, ok = f.next()
+	seq = f.seq
+	f.seq++
+	return batch, seq, ok
+}
+
+// readInputs yields the games of every input in batches, numbering them
+// continuously across files, and stops after the last game of the
+// game-number range or when the batches are no longer wanted.
+func readInputs(cfg *runConfig, b *batcher) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = NewInternalError(p, "while reading the input")
+		}
+		b.flush()
+	}()
+	next := 1
+	for _, name := range cfg.Inputs {
+		done := false
+		err := cfg.opener.Each(name, func(s input.Stream) error {
+			var stop bool
+			var err error
+			next, stop, err = readStream(s, next, cfg.gameHi, b)
+			done = stop
+			return err
+		})
+		if err != nil || done {
+			return err
+		}
+	}
+	return nil
+}
+
+// readStream sends the games of one stream, numbered from first; it
+// returns the next game number and whether the game-number range is done.
+func readStream(s input.Stream, first, lastWanted int, raws *batcher) (next int, done bool, err error) {
+	r := pgn.NewReader(s.R, s.Name)
+	r.SetFirstNumber(first)
+	next = first
+	var end int64 // where the last complete game ended
+	for {
+		raw, err := r.Next()
+		if err == io.EOF {
+			return next, false, nil
+		}
+		if err != nil {
+			return next, false, &InputError{fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", s.Name, end, next-1, err)}
+		}
+		raws.add(raw)
+		next = raw.Number + 1
+		end = raw.Offset + int64(len(raw.Data))
+		if lastWanted > 0 && raw.Number >= lastWanted || raws.abandoned {
+			return next, true, nil
+		}
+	}
+}
+
+// batcher groups games for the workers: up to batchGames games or
+// batchBytes bytes of PGN, whichever comes first.
+type batcher struct {
+	yield     func([]*pgn.RawGame) bool
+	games     []*pgn.RawGame
+	bytes     int
+	abandoned bool // yield said no more batches are wanted
+}
+
+const (
+	batchGames = 64
+	batchBytes = 256 << 10
+)
+
+func (b *batcher) add(g *pgn.RawGame) {
+	b.games = append(b.games, g)
+	b.bytes += len(g.Data)
+	if len(b.games) >= batchGames || b.bytes >= batchBytes {
+		b.flush()
+	}
+}
+
+func (b *batcher) flush() {
+	if len(b.games) > 0 && !b.abandoned {
+		b.abandoned = !b.yield(b.games)
+		b.games, b.bytes = nil, 0
+	}
+}
+
+// countGames is the value of lastgamenumber: the number of games of the
+// inputs that have a White tag. The official program counts that way (on
+// studies.pgn it reports 2,236, its number of White tags, not its 2,636
+// games); games without tags are rare elsewhere. It is 0 when an input
+// cannot be read twice (standard input).
+func countGames(inputs []string) int {
+	var opener input.Opener // a second pass: not counted in the progress
+	n := 0
+	for _, name := range inputs {
+		if name == "-" {
+			return 0
+		}
+		err := opener.Each(name, func(s input.Stream) error {
+			r := pgn.NewReader(s.R, s.Name)
+			for {
+				raw, err := r.Next()
+				if err != nil {
+					return nil
+				}
+				if hasWhiteTag(raw.Data) {
+					n++
+				}
+			}
+		})
+		if err != nil {
+			return 0
+		}
+	}
+	return n
+}
+
+// hasWhiteTag reports whether a game's text has a line starting with a
+// White tag.
+func hasWhiteTag(data []byte) bool {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("[White ")) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"context"
+	"io"
+	"sync/atomic"
+
+	"cqlvm/engine/input"
+	"cqlvm/pgn"
+)
+
+// Options say what a run reads, which games it selects and where it
+// writes them. The zero value is usable: it searches the mainlines of
+// every game with one worker per CPU and selects the games with at least
+// one matched position, but writes nothing; set PGN, JSON or OnGame to
+// see the results. Query.Options gives the settings of the query's
+// header to start from.
+type Options struct {
+	// Inputs are read in order, the game numbers continuing from one
+	// input to the next. Each is a file name (plain PGN, or gzip, bzip2,
+	// zstd or zip, recognised by content) or "-" for Stdin.
+	Inputs []string
+	Stdin  io.Reader // what "-" reads; nil means os.Stdin
+
+	// Threads is the number of workers; 0 means one per CPU. A query
+	// with persistent variables always runs on one, since its games
+	// must be searched in order.
+	Threads int
+
+	Variations  bool   // search the variations too, not only the mainline
+	GameNumbers *Range // only these games; nil: every game
+	MatchCount  *Range // select games with this many matched positions; nil: 1 or more
+	Result      string // only games with this result are searched (the header's result)
+	// SortByMatchCount writes the selected games with the most matched
+	// positions first (the header's sort matchcount). A query's own
+	// `sort` filters sort the output too; either way the selected games
+	// are held until the end of the run.
+	SortByMatchCount bool
+
+	// How the selected games are annotated in the PGN output.
+	MatchString   string // comment at every matched position; "" for none
+	Silent        bool   // no comments at all
+	Quiet         bool   // no match-string comments
+	NoHeader      bool   // no "Game number N" comment
+	AlwaysComment bool   // keep the comments of filters that failed (-alwayscomment)
+
+	PGN  io.Writer // the selected games, annotated; nil: none
+	JSON io.Writer // one JSON object per matched position of the selected games; nil: none
+	// Diagnostics receives the games' PGN errors and failed assertions,
+	// one per line, in game order; nil discards them.
+	Diagnostics io.Writer
+	// Messages receives the query's `message` output in game order; nil
+	// discards it.
+	Messages io.Writer
+
+	// OnGame, when set, is called with every game read, in input order,
+	// before the game's diagnostics and messages are written. It runs on
+	// the goroutine that writes the outputs, so a slow OnGame slows the
+	// run. The Game and its byte slices are only valid during the call.
+	OnGame func(*Game)
+	// Progress, when set, is kept up to date while the run goes on.
+	Progress *Progress
+	// Context, when set, stops the run once it is done: no new batch of
+	// games is started, and Run returns the context's error.
+	Context context.Context
+}
+
+// Range is an inclusive range of numbers.
+type Range struct{ Lo, Hi int }
+
+// Game is what a run found in one game.
+type Game struct {
+	Number   int    // counted from 1 across all the inputs
+	File     string // the input it was read from ("<stdin>", "a.zip:b.pgn")
+	Offset   int64  // byte offset of its first byte in the (decompressed) input
+	Matches  int    // matched positions
+	Selected bool   // Matches is in the MatchCount range: the game is written out
+	// PGN and JSON are the game's outputs, when it is selected and the
+	// writer is set. A sorted run writes them only at the end.
+	PGN, JSON []byte
+	Errors    []*pgn.Error // why the game could not be read to its end
+	Messages  []string     // the query's `message` output for the game
+}
+
+// Stats are a run's totals.
+type Stats struct {
+	Games    int // games read
+	Matches  int // games selected
+	BadGames int // PGN errors reported (a game is read up to its first)
+	Threads  int // workers the run used
+	// Persistent are the query's persistent variables at the end, as
+	// "name: value" lines.
+	Persistent []string
+}
+
+// Progress are a run's running totals, for a progress display: the run
+// updates them as it goes and any goroutine may read them. The zero value
+// is ready to use; give a Progress to one run only.
+type Progress struct {
+	games, matches atomic.Int64
+	opener         atomic.Pointer[input.Opener]
+}
+
+// Games is the number of games handed to the output so far.
+func (p *Progress) Games() int64 { return p.games.Load() }
+
+// Matches is the number of games selected so far.
+func (p *Progress) Matches() int64 { return p.matches.Load() }
+
+// BytesRead is the number of input bytes read so far, before
+// decompression: compared with the inputs' size on disk it tells how far
+// the run is.
+func (p *Progress) BytesRead() int64 {
+	if o := p.opener.Load(); o != nil {
+		return o.BytesRead()
+	}
+	return 0
+}

@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"cqlvm/compiler"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
+	"cqlvm/vm"
+)
+
+// Query is a compiled query. It is never changed by a run, so one Query
+// may serve any number of runs, also at the same time.
+type Query struct {
+	compiled *compiler.Query
+}
+
+// QueryOptions are what a command line adds to a query.
+type QueryOptions struct {
+	// Extra is query text ANDed with the file's body (the -cql option);
+	// without a file it is the whole query, and needs no cql() header.
+	Extra string
+	// Restrictions are filters ANDed with the query that stand for
+	// options such as -fen and -player; errors in them are reported
+	// against "options (-fen, -player, ...)".
+	Restrictions string
+	// Quiet leaves out the automatic comments of find, echo, line, path
+	// and consecutivemoves, as the header's quiet does (-quiet, -silent).
+	Quiet bool
+	// Transforms wrap the body of the file and the Extra text, the first
+	// outermost (-flipcolor, -shift, ...).
+	Transforms []ast.TransformKind
+}
+
+// Load reads and compiles the query file path (".cql" is added when the
+// name has no extension and the file does not exist), with what o adds;
+// path may be "" when o.Extra is the query. The error is an *InputError
+// when the file cannot be read, a source.ErrorList when the query has
+// errors (its Pretty method shows them with the query text).
+func Load(path string, o QueryOptions) (*Query, error) {
+	var src *source.Source
+	if path != "" {
+		if filepath.Ext(path) == "" {
+			if _, err := os.Stat(path); err != nil {
+				path += ".cql"
+			}
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return nil, &InputError{queryFileError(path, err)}
+		}
+		src = source.New(path, string(text))
+	}
+	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms}
+	if o.Extra != "" {
+		opt.Extra = append(opt.Extra, source.New("-cql", o.Extra))
+		opt.TransformExtra = 1
+	}
+	if o.Restrictions != "" {
+		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", o.Restrictions))
+	}
+	q, err := compiler.Compile(src, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Query{compiled: q}, nil
+}
+
+// Compile compiles query text that is not in a file, as the -cql option
+// gives it: filters without a cql() header, such as "mate".
+func Compile(text string) (*Query, error) {
+	return Load("", QueryOptions{Extra: text})
+}
+
+// Header is the query's cql(...) header (the zero Header when it has
+// none).
+func (q *Query) Header() ast.Header { return q.compiled.Header }
+
+// Program is the compiled bytecode, for the disassembler and for tools.
+func (q *Query) Program() *vm.Program { return q.compiled.Program }
+
+// Options are the settings of the query's header as run options, with
+// the match string "CQL" when the header does not give one. Its input
+// and output file names are for the caller to use (Header().Input).
+func (q *Query) Options() Options {
+	h := q.compiled.Header
+	o := Options{
+		MatchString:      "CQL",
+		Variations:       h.Variations,
+		Silent:           h.Silent,
+		Quiet:            h.Quiet,
+		SortByMatchCount: h.SortMatch,
+		Result:           h.Result,
+	}
+	if h.MatchString != nil {
+		o.MatchString = *h.MatchString
+	}
+	if h.HasMatchCount {
+		o.MatchCount = &Range{int(h.MatchCount[0]), int(h.MatchCount[1])}
+	}
+	if h.HasGameNumber {
+		o.GameNumbers = &Range{int(h.GameNumber[0]), int(h.GameNumber[1])}
+	}
+	return o
+}
+
+// queryFileError says why a query file could not be read, in words.
+func queryFileError(path string, err error) error {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s: no such query file", path)
+	case errors.Is(err, os.ErrPermission):
+		return fmt.Errorf("%s: permission denied", path)
+	}
+	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return fmt.Errorf("%s: is a directory, not a query file", path)
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return err
+}

@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"fmt"
+
+	"cqlvm/gametree"
+	"cqlvm/pgn"
+	"cqlvm/vm"
+)
+
+// worker evaluates games; each goroutine owns one.
+type worker struct {
+	cfg     *runConfig
+	q       *Query
+	last    int // lastgamenumber
+	parser  pgn.Parser
+	game    pgn.Game
+	tree    vm.Tree
+	m       *vm.Machine
+	matched []int32
+	// commentSpans[i] is the range of m.Comments() produced while
+	// matching matched[i] (for the JSON output).
+	commentSpans [][2]int
+	sans         sanCache
+	asserts      []string // failed assertions of the current game
+	// batchOut collects the outputs of the games of the worker's current
+	// batch, which are written before the buffer is reused; nil when
+	// sorted output must keep every game
+	batchOut *[]byte
+	ann      annotator
+}
+
+func newWorker(q *Query, cfg *runConfig, last int) *worker {
+	w := &worker{cfg: cfg, q: q, last: last}
+	w.parser.CastlingFromPlacement = true // as the official program reads FENs
+	w.resetMachine()
+	return w
+}
+
+func (w *worker) resetMachine() {
+	w.m = vm.NewMachine(w.q.Program())
+	w.m.LastGameNumber = w.last
+	w.m.AlwaysComment = w.cfg.AlwaysComment
+	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
+}
+
+// processSafely is process that turns a panic into a report naming the
+// game, so that a bug shows where to look instead of a stack trace.
+func (w *worker) processSafely(raw *pgn.RawGame) (res gameResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = w.crashed(raw, p)
+		}
+	}()
+	return w.process(raw)
+}
+
+// crashed is the result of a game whose search panicked with p; the
+// worker goes on with a fresh machine, since the state of this one is
+// unknown.
+func (w *worker) crashed(raw *pgn.RawGame, p any) gameResult {
+	where := fmt.Sprintf("on game %d of %s (starting at byte %d)", raw.Number, raw.File, raw.Offset)
+	crash := NewInternalError(p, where)
+	crash.Game = raw.Number
+	crash.Query = queryPlace(w.q.Program(), p)
+	w.resetMachine()
+	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset}, read: true, crash: crash}
+}
+
+func (w *worker) process(raw *pgn.RawGame) gameResult {
+	res := gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset}, read: true}
+	if w.cfg.gameLo > 0 && (raw.Number < w.cfg.gameLo || raw.Number > w.cfg.gameHi) {
+		return res
+	}
+	if w.skippedByPrefilter(raw) {
+		return res
+	}
+	w.parser.Parse(raw, &w.game)
+	res.Errors = append(res.Errors, w.game.Errors...)
+	if len(w.game.Nodes) == 0 {
+		return res
+	}
+	gametree.Build(&w.tree, &w.game, w.cfg.Variations)
+	w.m.StartGame(&w.tree)
+	w.asserts = w.asserts[:0]
+	w.matchPositions()
+	res.Matches = len(w.matched)
+	res.Messages = append(res.Messages, w.m.GameMessages()...)
+	res.asserts = append(res.asserts, w.asserts...)
+	if len(w.matched) < w.cfg.matchLo || len(w.matched) > w.cfg.matchHi {
+		return res
+	}
+	res.Selected = true
+	res.sortVals = append(res.sortVals, w.m.SortValues()...)
+	if w.cfg.JSON != nil {
+		res.JSON = w.jsonLines(res.sortVals)
+	}
+	if w.cfg.writesPGN() {
+		res.PGN = w.annotatedPGN(raw.Number, res.sortVals)
+	}
+	return res
+}
+
+// usePrefilter is switched off by the test that checks the prefilter
+// changes nothing but speed.
+var usePrefilter = true
+
+// skippedByPrefilter reports whether the query's game conditions (tags,
+// result, game number) already rule the game out, judged on its header
+// alone so that its moves need not be played. A game is never skipped
+// when zero matched positions would select it, and a game whose header
+// does not read cleanly is left to the full parse, which reports why.
+func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
+	hasGameConditions := w.q.Program().GameFilter >= 0 || w.cfg.Result != ""
+	if !usePrefilter || !hasGameConditions || w.cfg.matchLo <= 0 {
+		return false
+	}
+	w.parser.ParseHeader(raw, &w.game)
+	if len(w.game.Errors) > 0 || len(w.game.Nodes) == 0 {
+		return false
+	}
+	gametree.Build(&w.tree, &w.game, false)
+	if w.cfg.Result != "" && w.tree.Result != w.cfg.Result {
+		return true
+	}
+	w.m.StartGame(&w.tree)
+	return !w.m.GameMatches(&w.tree)
+}
+
+// matchPositions evaluates the query at every position of the tree.
+func (w *worker) matchPositions() {
+	w.matched = w.matched[:0]
+	w.commentSpans = w.commentSpans[:0]
+	if w.cfg.Result != "" && w.tree.Result != w.cfg.Result {
+		return
+	}
+	for i := range w.tree.Nodes {
+		mark := len(w.m.Comments())
+		if w.m.Match(int32(i)) {
+			w.matched = append(w.matched, int32(i))
+			w.commentSpans = append(w.commentSpans, [2]int{mark, len(w.m.Comments())})
+		}
+	}
+}
+
+// annotatedPGN writes the game with the query's comments.
+func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
+	texts := sortTexts(w.q.Program().Sorts, sortVals, w.cfg.SortByMatchCount, len(w.matched))
+	// the sorts' comments come last, as the official program writes them
+	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
+	w.ann.annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
+	if w.batchOut == nil { // sorted output keeps every game: each its own
+		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{CQLTags: true})
+	}
+	start := len(*w.batchOut)
+	*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{CQLTags: true})
+	return (*w.batchOut)[start:len(*w.batchOut):len(*w.batchOut)]
+}
+
+// sortTexts are the "doc: value" annotations of a sorted game's first
+// comment.
+func sortTexts(keys []vm.SortKey, vals []vm.SortValue, byMatchCount bool, matched int) []string {
+	var out []string
+	for i, k := range keys {
+		if k.Quiet || !vals[i].Set {
+			continue
+		}
+		v := fmt.Sprint(vals[i].Num)
+		if k.Str {
+			v = vals[i].Str
+		}
+		doc := k.Doc
+		if doc == "" {
+			// the official program's name for a sort without one
+			doc = fmt.Sprintf("<sort-id-%d>", i+1)
+		}
+		out = append(out, doc+": "+v)
+	}
+	if byMatchCount {
+		out = append(out, fmt.Sprintf("matchcount: %d", matched))
+	}
+	return out
+}
