@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/cmd/cqlvm/gametree"
+	"cqlvm/gametree"
 	"cqlvm/pgn"
 	"cqlvm/source"
 	"cqlvm/vm"
