@@ -118,3 +118,33 @@ func TestCancelledRunStops(t *testing.T) {
 		t.Errorf("Run = %d games, %v; want 0 games and context.Canceled", st.Games, err)
 	}
 }
+
+// TestMachineFaultNamesTheQueryPlace: a real panic of the machine (an
+// instruction it does not know, standing for a bug) is reported with the
+// game and the place in the query text of the failing instruction.
+func TestMachineFaultNamesTheQueryPlace(t *testing.T) {
+	q := loadText(t, "cql()\n\n  mate\n")
+	prog := *q.Program()
+	prog.Code = append([]vm.Inst(nil), prog.Code...)
+	bad := -1
+	for pc := prog.Entry; pc < len(prog.Code); pc++ {
+		if line, _ := prog.Src.Position(int(prog.Spans[pc].From)); line == 3 {
+			bad = pc
+			break
+		}
+	}
+	if bad < 0 {
+		t.Fatal("no instruction of the body comes from line 3")
+	}
+	prog.Code[bad].Op = 255
+	broken := &Query{compiled: &compiler.Query{Program: &prog, Header: q.Header()}}
+	_, err := Run(broken, Options{Inputs: []string{samplePGN}, Threads: 1})
+	ie, ok := errors.AsType[*InternalError](err)
+	if !ok {
+		t.Fatalf("error %v, want an *InternalError", err)
+	}
+	want := "internal error on game 1 of " + samplePGN + " (starting at byte 0) at " + prog.Src.Name + ":3:3 of the query: "
+	if !strings.HasPrefix(ie.Error(), want) {
+		t.Errorf("report %q, want it to start with %q", ie.Error(), want)
+	}
+}

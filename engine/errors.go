@@ -51,9 +51,7 @@ func (e *InternalError) Error() string {
 }
 
 // failedInstruction is a panic value that says which instruction of the
-// program failed. The machine's panics do not carry it yet (its run loop
-// keeps the pc in a local variable, out of reach of a recover outside it),
-// so a crash report names the query's place only for those that do.
+// program failed: the machine panics with a *vm.Fault.
 type failedInstruction interface{ FailedPC() int }
 
 // queryPlace is "file:line:col" of the query text that produced the

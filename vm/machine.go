@@ -286,8 +286,11 @@ func (m *Machine) popStr() string {
 }
 
 // run executes from pc until match or fail and reports which. The value
-// stacks are restored to their depth at entry.
+// stacks are restored to their depth at entry. A panic inside it leaves
+// as a *Fault naming the instruction that failed, so that a crash report
+// can point at the query text that produced it.
 func (m *Machine) run(pc int) bool {
+	defer faultAt(&pc)
 	base, sbase := len(m.st), len(m.sst)
 	code := m.prog.Code
 	steps := 0 // instructions run in this frame, added to m.steps on return
