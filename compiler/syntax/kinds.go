@@ -23,9 +23,10 @@ type Word struct {
 	Meaning string   // help: what it does, in one line
 	See     string   // no help line of its own: `cqlvm help` shows See's
 
-	dir Dir           // a direction keyword of KDirection: its directions
-	tk  TransformKind // a transform keyword of KTransform
-	tag string        // a tag keyword of KTagValue: the PGN tag it reads
+	dir   Dir           // a direction keyword of KDirection: its directions
+	tk    TransformKind // a transform keyword of KTransform
+	tag   string        // a tag keyword of KTagValue: the PGN tag it reads
+	level int           // a binary operator whose precedence is not its kind's
 }
 
 // form says how the parser reads a kind's words.
@@ -90,11 +91,11 @@ var kinds = [lastKind + 1]kindInfo{
 	KIn:    {name: "in", form: formInfix, level: levelIn, words: []Word{{Text: "in", Syntax: "X in Y", Meaning: "X is a subset of Y (true when X is empty); for strings, substring"}}},
 	KAttacks: {name: "attacks", form: formInfix, level: levelAttack, msg: "attacks", words: []Word{
 		{Text: "attacks", Syntax: "X attacks Y  (X -> Y)", Meaning: "the squares of X whose piece attacks a square of Y"},
-		{Text: "->", Syntax: "X -> Y  /  X1 -> X2 -> ... -> Xn", Meaning: "same as attacks; a chain: the squares of X1 whose line piece would attack Xn if one square of each of X2..Xn-1, met in order, were empty (R->n->k: n pinned by R)", Unicode: []string{"→"}},
+		{Text: "->", Syntax: "X -> Y  /  X1 -> X2 -> ... -> Xn", Meaning: "same as attacks, but binding looser than | and & (B->r|q is B->(r|q)); a chain: the squares of X1 whose line piece would attack Xn if one square of each of X2..Xn-1, met in order, were empty (R->n->k: n pinned by R)", Unicode: []string{"→"}, level: levelArrow},
 	}},
 	KAttackedBy: {name: "attackedby", form: formInfix, level: levelAttack, msg: "attackedby", words: []Word{
 		{Text: "attackedby", Syntax: "X attackedby Y  (X <- Y)", Meaning: "the squares of X attacked by a piece on Y"},
-		{Text: "<-", Syntax: "X <- Y  /  X1 <- X2 <- ... <- Xn", Meaning: "same as attackedby; a chain holds when Xn -> ... -> X1 does; value: the squares of X1 it reaches", Unicode: []string{"←"}},
+		{Text: "<-", Syntax: "X <- Y  /  X1 <- X2 <- ... <- Xn", Meaning: "same as attackedby, but binding looser than | and &; a chain holds when Xn -> ... -> X1 does; value: the squares of X1 it reaches", Unicode: []string{"←"}, level: levelArrow},
 	}},
 	KArrowChain: {name: "arrowchain", msg: "a chain of '->'", noWord: "X1 -> X2 -> X3 ... or X1 <- X2 <- X3 ...: three or more operands of one arrow (see ->, <-)"},
 	KPlus:       {name: "plus", form: formInfix, level: levelAdd, msg: "'+'", words: []Word{{Text: "+", Syntax: "A + B", Meaning: "sum of two numbers, or the concatenation of two strings"}}},
@@ -187,14 +188,14 @@ var kinds = [lastKind + 1]kindInfo{
 	KRay:            {name: "ray", form: formOwn, words: []Word{{Text: "ray", Syntax: "ray [DIRECTIONS] (X1 X2 ... Xn)", Meaning: "a straight ray from X1 through X2..Xn with empty squares between; value: the squares of Xn"}}},
 	KXray:           {name: "xray", form: formList, words: []Word{{Text: "xray", Syntax: "xray (X1 X2 ... Xn)", Meaning: "like ray attack, but the squares of X2..Xn-1 may be occupied"}}},
 	KMakeSquare:     {name: "makesquare", form: formOwn, words: []Word{{Text: "makesquare", Syntax: "makesquare(FILE RANK) / makesquare STRING", Meaning: "the square with these coordinates (1-8) or name (\"e4\")"}}},
-	KPower:          {name: "power", form: formPrefix, level: levelUnion, msg: "power", words: []Word{{Text: "power", Syntax: "power X", Meaning: "material value of the pieces on X (P 1, N 3, B 3, R 5, Q 9, K 0)"}}},
-	KRank:           {name: "rank", form: formPrefix, level: levelUnion, msg: "rank", words: []Word{{Text: "rank", Syntax: "rank X", Meaning: "the rank (1-8) of the single square of X"}}},
-	KFile:           {name: "file", form: formPrefix, level: levelUnion, msg: "file", words: []Word{{Text: "file", Syntax: "file X", Meaning: "the file (1-8) of the single square of X"}}},
-	KType:           {name: "type", form: formPrefix, level: levelUnion, msg: "type", words: []Word{{Text: "type", Syntax: "type X", Meaning: "the piece type (empty 0, P 1 ... K 6) on the single square of X"}}},
-	KColorType:      {name: "colortype", form: formPrefix, level: levelUnion, msg: "colortype", words: []Word{{Text: "colortype", Syntax: "colortype X", Meaning: "the piece type on the single square of X (0 if empty), negative for Black"}}},
-	KPieceName:      {name: "piecename", form: formPrefix, level: levelUnion, msg: "piecename", words: []Word{{Text: "piecename", Syntax: "piecename X", Meaning: "the letter of the piece on the single square of X (\"Q\", \"q\")"}}},
-	KTypeName:       {name: "typename", form: formPrefix, level: levelUnion, msg: "typename", words: []Word{{Text: "typename", Syntax: "typename X", Meaning: "the upper-case letter of the piece type on the single square of X"}}},
-	KPieceId:        {name: "pieceid", form: formPrefix, level: levelUnion, msg: "pieceid", words: []Word{{Text: "pieceid", Syntax: "pieceid X", Meaning: "a number identifying the piece on the single square of X across moves"}}},
+	KPower:          {name: "power", form: formPrefix, level: levelArrow, msg: "power", words: []Word{{Text: "power", Syntax: "power X", Meaning: "material value of the pieces on X (P 1, N 3, B 3, R 5, Q 9, K 0)"}}},
+	KRank:           {name: "rank", form: formPrefix, level: levelArrow, msg: "rank", words: []Word{{Text: "rank", Syntax: "rank X", Meaning: "the rank (1-8) of the single square of X"}}},
+	KFile:           {name: "file", form: formPrefix, level: levelArrow, msg: "file", words: []Word{{Text: "file", Syntax: "file X", Meaning: "the file (1-8) of the single square of X"}}},
+	KType:           {name: "type", form: formPrefix, level: levelArrow, msg: "type", words: []Word{{Text: "type", Syntax: "type X", Meaning: "the piece type (empty 0, P 1 ... K 6) on the single square of X"}}},
+	KColorType:      {name: "colortype", form: formPrefix, level: levelArrow, msg: "colortype", words: []Word{{Text: "colortype", Syntax: "colortype X", Meaning: "the piece type on the single square of X (0 if empty), negative for Black"}}},
+	KPieceName:      {name: "piecename", form: formPrefix, level: levelArrow, msg: "piecename", words: []Word{{Text: "piecename", Syntax: "piecename X", Meaning: "the letter of the piece on the single square of X (\"Q\", \"q\")"}}},
+	KTypeName:       {name: "typename", form: formPrefix, level: levelArrow, msg: "typename", words: []Word{{Text: "typename", Syntax: "typename X", Meaning: "the upper-case letter of the piece type on the single square of X"}}},
+	KPieceId:        {name: "pieceid", form: formPrefix, level: levelArrow, msg: "pieceid", words: []Word{{Text: "pieceid", Syntax: "pieceid X", Meaning: "a number identifying the piece on the single square of X across moves"}}},
 	KPassedPawns:    {name: "passedpawns", form: formSimple, words: []Word{{Text: "passedpawns", Syntax: "passedpawns", Meaning: "the passed pawns"}}},
 	KIsolatedPawns:  {name: "isolatedpawns", form: formSimple, words: []Word{{Text: "isolatedpawns", Syntax: "isolatedpawns", Meaning: "the isolated pawns"}}},
 	KDoubledPawns:   {name: "doubledpawns", form: formSimple, words: []Word{{Text: "doubledpawns", Syntax: "doubledpawns", Meaning: "the doubled pawns"}}},
@@ -233,10 +234,10 @@ var kinds = [lastKind + 1]kindInfo{
 	KSlice:         {name: "slice", noWord: "S[i:j], a slice of a string (see [)"},
 	KRegex:         {name: "regex", form: formInfix, level: levelIndex, words: []Word{{Text: "~~", Syntax: "S ~~ \"REGEX\"", Meaning: "the first match of the regular expression in S (\\1 ... are its groups)"}}},
 	KStr:           {name: "str", form: formOwn, words: []Word{{Text: "str", Syntax: "str(A ...) / str A", Meaning: "the values as a string (sets as square lists)"}}},
-	KLower:         {name: "lowercase", form: formPrefix, level: levelUnion, words: []Word{{Text: "lowercase", Syntax: "lowercase S", Meaning: "S in lower case"}}},
-	KUpper:         {name: "uppercase", form: formPrefix, level: levelUnion, words: []Word{{Text: "uppercase", Syntax: "uppercase S", Meaning: "S in upper case"}}},
+	KLower:         {name: "lowercase", form: formPrefix, level: levelArrow, words: []Word{{Text: "lowercase", Syntax: "lowercase S", Meaning: "S in lower case"}}},
+	KUpper:         {name: "uppercase", form: formPrefix, level: levelArrow, words: []Word{{Text: "uppercase", Syntax: "uppercase S", Meaning: "S in upper case"}}},
 	KInt:           {name: "int", form: formPrefix, level: levelAdd, words: []Word{{Text: "int", Syntax: "int S", Meaning: "the number written in S"}}}, // below +: int "32" + "1" is int "321" (int.html)
-	KAscii:         {name: "ascii", form: formPrefix, level: levelUnion, words: []Word{{Text: "ascii", Syntax: "ascii S / ascii N", Meaning: "the code of a one-character string, or the character of a code"}}},
+	KAscii:         {name: "ascii", form: formPrefix, level: levelArrow, words: []Word{{Text: "ascii", Syntax: "ascii S / ascii N", Meaning: "the code of a one-character string, or the character of a code"}}},
 	KIndexOf:       {name: "indexof", form: formTwoArg, words: []Word{{Text: "indexof", Syntax: "indexof(A B)", Meaning: "the position of A in B (-1 when absent)"}}},
 	KTypeNameDesig: {name: "typenamedesig", noWord: `the piece types of a promotion, =Q or ="RBN" (see --)`},
 
@@ -471,7 +472,11 @@ func init() {
 			add(w)
 			switch {
 			case info.form == formInfix || info.form == formInfixR:
-				binaryOps[w.Text] = binop{Kind(k), info.level, info.form == formInfixR}
+				level := info.level
+				if w.level != 0 {
+					level = w.level
+				}
+				binaryOps[w.Text] = binop{Kind(k), level, info.form == formInfixR}
 			case isWord(w.Text):
 				keywordTable[w.Text] = keyword{Kind(k), info.form, info.level, w}
 			}

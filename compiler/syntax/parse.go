@@ -23,14 +23,15 @@ const (
 	levelNeg    = 13
 	levelMul    = 14
 	levelRank   = 15 // rank file between power type pieceid, `in` of piece/square
-	levelUnion  = 16
-	levelInter  = 17
-	levelCompl  = 18
-	levelAttack = 19
-	levelParam  = 20 // from/to/through parameters of pin and move
-	levelDir    = 21 // direction filters, light, dark
-	levelIndex  = 22 // x[...] and the left side of ~~
-	levelColon  = 23
+	levelArrow  = 16 // the arrows -> <- (→ ←): looser than | and &, unlike the words attacks/attackedby
+	levelUnion  = 17
+	levelInter  = 18
+	levelCompl  = 19
+	levelAttack = 20
+	levelParam  = 21 // from/to/through parameters of pin and move
+	levelDir    = 22 // direction filters, light, dark
+	levelIndex  = 23 // x[...] and the left side of ~~
+	levelColon  = 24
 )
 
 // Header is the parsed `cql( ... )` header.
@@ -374,7 +375,7 @@ func (p *Parser) parseExpr(min int) *Node {
 func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 	args := []*Node{first}
 	for {
-		right := p.parseExpr(levelAttack + 1)
+		right := p.parseExpr(levelArrow + 1)
 		if right == nil {
 			p.errorf(arrow.Span, "missing right side of '%s'", arrow.Text)
 			break

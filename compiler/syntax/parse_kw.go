@@ -416,7 +416,7 @@ func (p *Parser) parseLoopDecl(t Token, kind Kind) *Node {
 		return nil
 	}
 	if kind == KPieceLoop && !all && p.acceptPunct("=") {
-		rhs := p.parseExpr(levelUnion)
+		rhs := p.parseExpr(levelArrow)
 		if rhs == nil {
 			p.errorf(name.Span, "missing right side of the piece assignment")
 			return nil
@@ -856,11 +856,11 @@ func (p *Parser) parseStr(t Token) *Node {
 		}
 		return p.node(KStr, p.spanFrom(t.Span.From), args...)
 	}
-	return p.prefix(KStr, t, levelUnion)
+	return p.prefix(KStr, t, levelArrow)
 }
 
 func (p *Parser) parseReadFile(t Token) *Node {
-	return p.prefix(KReadFile, t, levelUnion)
+	return p.prefix(KReadFile, t, levelArrow)
 }
 
 // parseStringLoop: `string k in D body` iterates the keys of dictionary D

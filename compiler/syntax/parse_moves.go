@@ -114,7 +114,7 @@ func (p *Parser) parseDash(left *Node, from int32) *Node {
 	d := &Dash{Left: left, Capture: tok.Text == "[x]", DashSpan: tok.Span}
 	if r := p.tok(); !r.SpaceBefore && canStartDashRight(r) {
 		p.noDash++
-		d.Right = p.parseExpr(levelUnion)
+		d.Right = p.parseExpr(levelArrow)
 		p.noDash--
 		if d.Right == nil {
 			return nil
@@ -159,7 +159,7 @@ func canStartDashRight(t Token) bool {
 
 // parseLegalDash: `legal F--G(...)` / `pseudolegal ...`.
 func (p *Parser) parseLegalDash(t Token) *Node {
-	n := p.parseExpr(levelUnion)
+	n := p.parseExpr(levelArrow)
 	if n == nil || n.Kind != KDash {
 		p.errorf(p.spanFrom(t.Span.From), "expected a dash filter (such as --(o-o)) after '%s'", t.Text)
 		return nil
@@ -199,7 +199,7 @@ func (p *Parser) parseCountMoves(t Token) *Node {
 	if p.isIdent("legal") || p.isIdent("pseudolegal") {
 		legal = p.advance()
 	}
-	d := p.parseExpr(levelUnion)
+	d := p.parseExpr(levelArrow)
 	if d == nil || d.Kind != KDash {
 		p.errorf(p.spanFrom(t.Span.From), "expected a dash filter after 'countmoves'")
 		return nil
@@ -219,7 +219,7 @@ func (p *Parser) parseCurrentMove(t Token) *Node {
 		p.errorf(p.tok().Span, "'%s' does not apply after 'currentmove': the current move is the game's move into this position", p.tok().Text)
 		return nil
 	}
-	d := p.parseExpr(levelUnion)
+	d := p.parseExpr(levelArrow)
 	if d == nil || d.Kind != KDash {
 		p.errorf(p.spanFrom(t.Span.From), "expected a dash filter (such as R--) after 'currentmove'")
 		return nil
@@ -552,7 +552,7 @@ func (p *Parser) pathParams(n *Node) bool {
 			if p.acceptIdent("capture") {
 				n.Seq.FocusCapture = true
 			}
-			n.Seq.Focus = p.parseExpr(levelUnion)
+			n.Seq.Focus = p.parseExpr(levelArrow)
 			if n.Seq.Focus == nil {
 				p.errorf(w.Span, "expected a set after 'focus'")
 				return false
@@ -560,7 +560,7 @@ func (p *Parser) pathParams(n *Node) bool {
 		case "max":
 			p.advance()
 			n.Flags |= FlagMax
-			n.Seq.Max = p.parseExpr(levelUnion)
+			n.Seq.Max = p.parseExpr(levelArrow)
 			if n.Seq.Max == nil {
 				p.errorf(w.Span, "expected a filter after 'max'")
 				return false

@@ -46,6 +46,7 @@ var parseTests = []struct{ name, query string }{
 	{"count", "#R"},
 	{"in", "R in A"},
 	{"attacks and arrows", "R attacks k  R -> k  R → k"},
+	{"arrows bind looser than union and intersection", "B->r|q  B→r∪q  B←r∩q  B attacks r|q  B->r->k|q  rank A->a"},
 	{"attackedby and arrows", "k attackedby R  k <- R  k ← R"},
 	{"arrow chain", "R -> n -> k"},
 	{"backward arrow chain", "k ← n ← R"},

@@ -60,7 +60,7 @@ func (p *Parser) parsePunctOperand(t Token) *Node {
 		return p.parseCompound()
 	case "#":
 		p.advance()
-		return p.prefix(KCount, t, levelUnion)
+		return p.prefix(KCount, t, levelArrow)
 	case "~":
 		p.advance()
 		return p.prefix(KCompl, t, levelAttack)
@@ -214,7 +214,7 @@ func (p *Parser) parsePieceVarDecl(mark Token) *Node {
 		return p.loopAfterIn(KPieceLoop, mark, name.Text, false)
 	}
 	if p.acceptPunct("=") {
-		rhs := p.parseExpr(levelUnion)
+		rhs := p.parseExpr(levelArrow)
 		if rhs == nil {
 			p.errorf(name.Span, "missing right side of the piece assignment")
 			return nil
@@ -247,7 +247,7 @@ func (p *Parser) parseForall() *Node {
 
 // loopAfterIn parses `S body` of a piece or square loop.
 func (p *Parser) loopAfterIn(kind Kind, start Token, name string, all bool) *Node {
-	set := p.parseExpr(levelUnion)
+	set := p.parseExpr(levelArrow)
 	if set == nil {
 		p.errorf(p.tok().Span, "expected a set after 'in'")
 		return nil
