@@ -62,8 +62,8 @@ func (lx *lexer) skipSpaceAndComments() {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			lx.pos++
-		case strings.HasPrefix(lx.text[lx.pos:], "///"):
-			return // the comment filter, a token
+		case strings.HasPrefix(lx.text[lx.pos:], "///") && !strings.HasPrefix(lx.text[lx.pos:], "////"):
+			return // the comment filter, a token (four slashes or more make a plain comment)
 		case strings.HasPrefix(lx.text[lx.pos:], "//"):
 			end := strings.IndexByte(lx.text[lx.pos:], '\n')
 			if end < 0 {

@@ -477,7 +477,9 @@ func (p *Parser) parseFind(t Token) *Node {
 	n := &Node{Kind: KFind}
 	for {
 		switch {
-		case p.acceptIdent("all"):
+		case p.acceptIdent("all"), p.acceptIdent("count"):
+			// find count is accepted by the official program and counts
+			// as find all does
 			n.Flags |= FlagAll
 		case p.acceptIdent("quiet"):
 			n.Flags |= FlagQuiet

@@ -265,8 +265,10 @@ func (p *Parser) loopAfterIn(kind Kind, start Token, name string, all bool) *Nod
 }
 
 // parseTripleSlash: `/// args` — the arguments are the filters that start
-// on the same line.
+// on the same line, read as the arguments of comment(...) are (infix
+// expressions included: /// "near: " A attackedby k).
 func (p *Parser) parseTripleSlash() *Node {
+	defer p.withStrArgs(true)()
 	t := p.advance()
 	line, _ := p.src.Position(int(t.Span.From))
 	n := &Node{Kind: KComment}
@@ -275,7 +277,7 @@ func (p *Parser) parseTripleSlash() *Node {
 		if l != line {
 			break
 		}
-		a := p.parseExpr(levelIndex)
+		a := p.parseFilter()
 		if a == nil {
 			break
 		}
