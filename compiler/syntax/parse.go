@@ -65,10 +65,10 @@ type Parser struct {
 	pos     int
 	errs    *source.ErrorList
 	funcs   map[string]*Node
-	inSeq   int // > 0 inside line constituents: postfix * + ? are repetitions
-	noDash  int // > 0 while parsing the right side of a dash
-	noColon int // > 0 inside x[...]: ':' separates slice bounds
-	pathCol int // column of the innermost `path` keyword (layout rule)
+	bound   map[string]bool // the variable names given a value so far in the text (bind)
+	inSeq   int             // > 0 inside line constituents: postfix * + ? are repetitions
+	noDash  int             // > 0 while parsing the right side of a dash
+	noColon int             // > 0 inside x[...]: ':' separates slice bounds
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
 	numVars map[string]bool
@@ -91,7 +91,7 @@ func (p *Parser) withStrArgs(on bool) func() {
 func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList) {
 	var errs source.ErrorList
 	toks := Lex(src, &errs)
-	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}}
+	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}, bound: map[string]bool{}}
 	f := &File{Src: src, Funcs: p.funcs}
 	if p.isIdent("cql") {
 		f.HasHeader = true
@@ -185,8 +185,16 @@ func (p *Parser) errorf(sp source.Span, format string, args ...any) {
 func (p *Parser) failed() bool { return len(*p.errs) > 0 }
 
 func (p *Parser) node(k Kind, sp source.Span, args ...*Node) *Node {
+	if (k == KAssign || k == KPieceAssign) && len(args) > 0 && args[0].Kind == KVar {
+		p.bind(args[0].Str)
+	}
 	return &Node{Kind: k, Span: sp, Args: args}
 }
+
+// bind records that the text so far gives name a value (an assignment, a
+// loop, echo or function parameter, a dictionary): from here on the name
+// can start a filter, which matters where a path's constituents end.
+func (p *Parser) bind(name string) { p.bound[name] = true }
 
 func (p *Parser) spanFrom(from int32) source.Span { return source.Span{From: from, To: p.prevEnd()} }
 

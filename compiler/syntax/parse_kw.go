@@ -515,6 +515,7 @@ func (p *Parser) parseEcho(t Token) *Node {
 			return nil
 		}
 		n.Params = append(n.Params, v.Text)
+		p.bind(v.Text)
 	}
 	if !p.expectPunct(")", "after the echo variables") {
 		return nil
@@ -632,6 +633,7 @@ func (p *Parser) parseFunction(t Token) *Node {
 			return nil
 		}
 		n.Params = append(n.Params, v.Text)
+		p.bind(v.Text)
 	}
 	p.advance()
 	if !p.isPunct("{") {
@@ -695,6 +697,7 @@ func (p *Parser) parseDictionary(t Token) *Node {
 		return nil
 	}
 	n.Str = name.Text
+	p.bind(name.Text)
 	if p.isPunct("[") && !p.tok().SpaceBefore {
 		// `dictionary D["tmp"]="none"` (dictionary.html): the declaration
 		// and a first assignment, which tells the checker the key and

@@ -1,6 +1,10 @@
 package syntax
 
-import "cqlvm/source"
+import (
+	"strings"
+
+	"cqlvm/source"
+)
 
 // parseMove parses the parameters of `move`.
 func (p *Parser) parseMove(t Token) *Node {
@@ -500,20 +504,16 @@ func (p *Parser) braceRepetition() (lo, hi int64, ok bool) {
 // parsePath parses the 6.2 `path` filter: parameters, then constituents
 // that are dash filters (each consumes one move) or other filters (each
 // tests the position reached so far), with grouping and repetition.
-// The constituents run on across line breaks only while the next line
-// starts to the right of the `path` keyword (the official program's
-// layout rule: an indented continuation belongs to the path, a filter
-// back at the path's column or further left follows it).
+// The constituents run on across line breaks, whatever the indentation,
+// until a blank line (the official program's layout rule: a filter after
+// an empty line follows the path).
 func (p *Parser) parsePath(t Token) *Node {
 	n := &Node{Kind: KPath, Seq: &Seq{}}
 	if !p.pathParams(n) {
 		return nil
 	}
 	p.inSeq++
-	saved := p.pathCol
-	_, p.pathCol = p.src.Position(int(t.Span.From))
 	n.Seq.Body = p.parsePathElems(t, false)
-	p.pathCol = saved
 	p.inSeq--
 	if n.Seq.Body == nil {
 		return nil
@@ -604,8 +604,49 @@ func (p *Parser) pathContinues(seq *Node, grouped bool) bool {
 	if len(seq.Args) == 0 || grouped || !p.onNewLine() {
 		return true
 	}
-	_, col := p.src.Position(int(tk.Span.From))
-	return col > p.pathCol
+	// on a new line: a word that names nothing yet cannot be a
+	// constituent (x = path ... / x:stalemate: x is not bound inside
+	// its own assignment), and a blank line ends the list
+	if tk.Kind == TIdent && !IsReserved(tk.Text) && !p.bound[tk.Text] && p.funcs[tk.Text] == nil {
+		return false
+	}
+	return !p.blankLineBefore()
+}
+
+// blankLineBefore reports whether an empty line (nothing but white space)
+// separates the current token from the previous one. A line holding a
+// comment is not empty, and neither are the lines inside a /* */ comment.
+func (p *Parser) blankLineBefore() bool {
+	if p.pos == 0 {
+		return false
+	}
+	text := p.src.Text[p.toks[p.pos-1].Span.To:p.tok().Span.From]
+	lineEmpty := false // the current line has shown nothing but white space since its start
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\n':
+			if lineEmpty {
+				return true
+			}
+			lineEmpty = true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		case strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return false
+			}
+			i += end + 3
+			lineEmpty = false
+		default: // a // comment: the rest of its line
+			lineEmpty = false
+			if nl := strings.IndexByte(text[i:], '\n'); nl >= 0 {
+				i += nl - 1
+			} else {
+				i = len(text)
+			}
+		}
+	}
+	return false
 }
 
 // onNewLine reports whether the current token starts a new line.

@@ -247,6 +247,7 @@ func (p *Parser) parseForall() *Node {
 
 // loopAfterIn parses `S body` of a piece or square loop.
 func (p *Parser) loopAfterIn(kind Kind, start Token, name string, all bool) *Node {
+	p.bind(name)
 	set := p.parseExpr(levelArrow)
 	if set == nil {
 		p.errorf(p.tok().Span, "expected a set after 'in'")
