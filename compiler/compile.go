@@ -240,30 +240,3 @@ func (g *gen) valueMore(n *ast.Node, fail int) {
 	g.errorf(n, "this filter is not supported yet")
 	g.placeholder(n)
 }
-
-// placeholder stands in for a value that could not be compiled (after an
-// error), keeping the stack bookkeeping consistent so that generation can
-// go on to report further errors.
-func (g *gen) placeholder(n *ast.Node) {
-	switch n.Type {
-	case ast.TSet, ast.TNum, ast.TPos:
-		g.emit(vm.OpPushNum, 0, 0, 0)
-	case ast.TStr:
-		g.emit(vm.OpPushStr, 0, 0, g.strConst(""))
-	}
-}
-
-// typeCode maps a checker type to the machine's value type codes.
-func typeCode(t ast.Type) uint8 {
-	switch t {
-	case ast.TSet:
-		return vm.TypeSet
-	case ast.TNum:
-		return vm.TypeNum
-	case ast.TStr:
-		return vm.TypeStr
-	case ast.TPos:
-		return vm.TypePos
-	}
-	return 0
-}

@@ -62,12 +62,6 @@ func (c *checker) checkMoves(n *ast.Node) (ast.Type, bool) {
 	return ast.TUnknown, false
 }
 
-func (c *checker) expectOpt(n *ast.Node, what string, want ...ast.Type) {
-	if n != nil {
-		c.expect(n, what, want...)
-	}
-}
-
 // genMoves compiles the move and position filters.
 func (g *gen) genMoves(n *ast.Node, fail int) bool {
 	switch n.Kind {
@@ -112,23 +106,6 @@ func (g *gen) genMoves(n *ast.Node, fail int) bool {
 		return false
 	}
 	return true
-}
-
-// colon evaluates its right side with its left side's position current.
-func (g *gen) colon(n *ast.Node, fail int) {
-	g.value(n.Args[0], fail)
-	save := g.slots.new()
-	g.emit(vm.OpSaveCur, 0, save, 0)
-	g.emit(vm.OpSetCur, 0, 0, 0)
-	restore := g.newLabel()
-	g.value(n.Args[1], restore)
-	g.emit(vm.OpRestCur, 0, save, 0)
-	done := g.newLabelAt(g.depth, g.sdepth)
-	g.jump(vm.OpJump, 0, 0, done)
-	g.bind(restore)
-	g.emit(vm.OpRestCur, 0, save, 0)
-	g.jump(vm.OpJump, 0, 0, fail)
-	g.bind(done)
 }
 
 // moveBlock allocates the slots of a move filter, evaluates its square
@@ -303,25 +280,6 @@ func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 		g.emit(vm.OpDup, 0, 0, 0)
 		g.jump(vm.OpJEmpty, 0, 0, next)
 	}
-}
-
-func (g *gen) increment(slot int) {
-	g.emit(vm.OpLoad, 0, slot, 0)
-	g.emit(vm.OpPushNum, 0, 0, 1)
-	g.emit(vm.OpAdd, 0, 0, 0)
-	g.emit(vm.OpStore, 0, slot, 0)
-}
-
-// markCommentsAll is markComments for a list of filters.
-func (g *gen) markCommentsAll(ns []*ast.Node) int {
-	for _, n := range ns {
-		if addsComments(n) {
-			s := g.slots.new()
-			g.emit(vm.OpMarkComments, 0, s, 0)
-			return s
-		}
-	}
-	return -1
 }
 
 // move compiles the `move` filter: it matches when a candidate move meets

@@ -1,0 +1,255 @@
+package compiler
+
+import (
+	"slices"
+
+	"cqlvm/bitboard"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// colon evaluates its right side with its left side's position current.
+func (g *gen) colon(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	save := g.slots.new()
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	restore := g.newLabel()
+	g.value(n.Args[1], restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	done := g.newLabelAt(g.depth, g.sdepth)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, fail)
+	g.bind(done)
+}
+
+// find searches the current position and its subtree (or, with <--, its
+// ancestors) for positions matching the body: the first one is the value,
+// or with `all` or a range the number of them.
+func (g *gen) find(n *ast.Node, fail int) {
+	counting := n.HasRange || n.Flags&ast.FlagAll != 0
+	it, save, cnt := g.slots.block(2), g.slots.new(), g.slots.new()
+	back := uint8(0)
+	if n.Flags&ast.FlagBackward != 0 {
+		back = 1
+	}
+	// the official program writes "Found" at the position found, or
+	// "Found k of n" at each position a counting find counts
+	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	foundMark := -1
+	if commenting && counting {
+		foundMark = g.slots.new()
+		g.emit(vm.OpMarkComments, 0, foundMark, 0)
+	}
+	g.emit(vm.OpFindInit, back, it, 0)
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	if counting {
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, cnt, 0)
+	}
+	top, done := g.newLabel(), g.newLabel()
+	found := g.newLabelAt(g.depth+1, g.sdepth)
+	g.bind(top)
+	g.jump(vm.OpFindNext, back, it, done)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	next := g.newLabel()
+	mark := g.markComments(n.Args[0])
+	g.test(n.Args[0], next)
+	switch {
+	case foundMark >= 0:
+		g.emit(vm.OpFoundMark, 0, foundMark, 0)
+	case commenting:
+		g.emit(vm.OpPushStr, 0, 0, g.strConst("Found"))
+		g.emit(vm.OpComment, 0, 0, 0)
+	}
+	g.emit(vm.OpRestCur, 0, save, 0)
+	if counting {
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.increment(cnt)
+		g.jump(vm.OpJump, 0, 0, top)
+	} else {
+		g.jump(vm.OpJump, 0, 0, found)
+	}
+	g.bind(next)
+	g.truncComments(mark)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.emit(vm.OpPop, 0, 0, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	if foundMark >= 0 {
+		g.emit(vm.OpFoundNumber, 0, foundMark, 0)
+	}
+	if !counting {
+		g.jump(vm.OpJump, 0, 0, fail)
+		g.bind(found)
+		return
+	}
+	g.emit(vm.OpLoad, 0, cnt, 0)
+	if n.HasRange {
+		g.checkBounds(n, fail)
+	} else {
+		g.checkRange(1, 1<<31-1, fail)
+	}
+	g.jump(vm.OpJump, 0, 0, found)
+	g.bind(found)
+}
+
+func (c *checker) checkEcho(n *ast.Node) ast.Type {
+	for _, p := range n.Params {
+		c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: p}, ast.TPos)
+	}
+	t := c.check(n.Args[0])
+	if t == ast.TNum {
+		return ast.TNum
+	}
+	return ast.TLog
+}
+
+// echo binds source to the current position and target to every other
+// position of the searched tree (or every position with `in all`) and
+// evaluates the body at the target. A numeric body gives the maximum.
+func (g *gen) echo(n *ast.Node, fail int) {
+	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
+	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
+	numeric := n.Type == ast.TNum
+	g.emit(vm.OpCurPos, 0, 0, 0)
+	g.emit(vm.OpStore, 0, src, 0)
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpUnbind, 0, best, 0)
+	g.emit(vm.OpEchoInit, 0, it, 0)
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	x := uint8(0)
+	if n.Flags&ast.FlagInAll != 0 {
+		x |= vm.EchoInAll
+	}
+	if sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
+		x |= vm.EchoSameBoard
+	}
+	g.jump(vm.OpEchoNext, x, it, done)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpStore, 0, tgt, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	next := g.newLabel()
+	// the official program marks each matching pair "s <--move 30(btm)"
+	// at the source and "t -->move 4(wtm)" at the target
+	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	echoComment := func(fail int) {
+		if commenting {
+			g.jump(vm.OpLoad, 0, src, fail)
+			g.emit(vm.OpEchoComment, 0, int(g.strConst(n.Params[0])), g.strConst(n.Params[1]))
+		}
+	}
+	var mark int
+	worse := -1 // numeric: where a target that is not better goes
+	if numeric {
+		// the value is the best over the targets, and only the best
+		// target's comments stay; a target that does not improve on the
+		// best is dropped before its echo comments are even made
+		mark = g.slots.block(3)
+		g.emit(vm.OpMarkComments, 0, mark, 0)
+		g.numValue(n.Args[0], next)
+		worse = g.newLabel()
+		g.jump(vm.OpJNotGreater, 0, best, worse)
+		echoComment(worse)
+		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
+	} else {
+		mark = g.markComments(n.Args[0])
+		if commenting && mark < 0 {
+			mark = g.slots.new()
+			g.emit(vm.OpMarkComments, 0, mark, 0)
+		}
+		g.test(n.Args[0], next)
+		// only the first matching target keeps its comments: every target
+		// is still tried (the body may assign), but comments for all of
+		// them would grow with the square of the game in nested echoes
+		first := g.newLabel()
+		g.jump(vm.OpLoad, 0, best, first)
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.truncComments(mark)
+		g.emit(vm.OpRestCur, 0, save, 0)
+		g.jump(vm.OpJump, 0, 0, top)
+		g.bind(first)
+		echoComment(next)
+		g.emit(vm.OpPushNum, 0, 0, 1)
+		g.emit(vm.OpStore, 0, best, 0)
+	}
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	if worse >= 0 {
+		g.bind(worse)
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
+	g.bind(next)
+	g.truncComments(mark)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpLoad, 0, best, fail)
+	if !numeric {
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
+}
+
+// varSlot is the slot of a declared variable.
+func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
+
+// sameBoardFirst reports whether the first thing body tests is that the
+// positions src and tgt have the same board: `src & tgt == .`, operands
+// in either order. A target with another board then fails the body before
+// any of it has an effect, and the echo walk may skip it (EchoSameBoard);
+// the test of "identical position" queries goes from a dozen instructions
+// per pair of positions to a comparison of occupancies.
+func sameBoardFirst(body *ast.Node, src, tgt string) bool {
+	if src == tgt { // echo (s s): the target overwrites the source
+		return false
+	}
+	first := body
+	for first.Kind == ast.KCompound && len(first.Args) > 0 || first.Kind == ast.KAnd {
+		first = first.Args[0]
+	}
+	if first.Kind != ast.KCmp || first.Str != "==" {
+		return false
+	}
+	inter, all := first.Args[0], first.Args[1]
+	if isAllSquares(inter) {
+		inter, all = all, inter
+	}
+	if !isAllSquares(all) || inter.Kind != ast.KInter || len(inter.Args) != 2 {
+		return false
+	}
+	a, b := inter.Args[0], inter.Args[1]
+	if a.Kind != ast.KVar || b.Kind != ast.KVar || a.Type != ast.TPos || b.Type != ast.TPos {
+		return false
+	}
+	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
+}
+
+// mayRebind reports whether anything in n may give the variable name
+// another value: an assignment to it, or a filter that binds it (echo,
+// loops). EchoSameBoard compares targets with the current position, which
+// is the source only while the body leaves the source variable alone.
+func mayRebind(n *ast.Node, name string) bool {
+	found := false
+	var visit func(*ast.Node) *ast.Node
+	visit = func(c *ast.Node) *ast.Node {
+		if c.Kind == ast.KAssign && len(c.Args) > 0 && c.Args[0].Kind == ast.KVar && c.Args[0].Str == name ||
+			slices.Contains(c.Params, name) {
+			found = true
+		}
+		walkChildren(c, visit)
+		return c
+	}
+	visit(n)
+	return found
+}
+
+// isAllSquares reports whether n is the designator of every square, `.`.
+func isAllSquares(n *ast.Node) bool {
+	return n.Kind == ast.KDesig && n.Desig.Pieces == ast.MaskAll && n.Desig.Squares == bitboard.Full
+}
