@@ -5,6 +5,137 @@ import (
 	"cqlvm/vm"
 )
 
+// Numbers and arithmetic: number literals, + - * / %, unary -, abs, sqrt,
+// max, min, the relations (< <= == != >= >) and # (counting).
+
+func (c *checker) checkNumber(n *ast.Node) ast.Type {
+	if n.Int > 1<<31-1 || n.Int < -(1<<31) {
+		c.errorf(n, "number out of range (CQL numbers are 32-bit)")
+	}
+	return ast.TNum
+}
+
+// checkPlus types +: numbers add (sets are counted), strings concatenate.
+func (c *checker) checkPlus(n *ast.Node) ast.Type {
+	l, r := c.check(n.Args[0]), c.check(n.Args[1])
+	if l == ast.TStr && r == ast.TStr {
+		return ast.TStr
+	}
+	c.arith(n, l, r)
+	return ast.TNum
+}
+
+// checkMinus types -: numbers subtract, sets take their difference.
+func (c *checker) checkMinus(n *ast.Node) ast.Type {
+	l, r := c.check(n.Args[0]), c.check(n.Args[1])
+	if l == ast.TSet && r == ast.TSet {
+		return ast.TSet
+	}
+	c.arith(n, l, r)
+	return ast.TNum
+}
+
+func (c *checker) checkTimesDivMod(n *ast.Node) ast.Type {
+	c.arith(n, c.check(n.Args[0]), c.check(n.Args[1]))
+	return ast.TNum
+}
+
+// checkNegAbsSqrt types unary -, abs and sqrt.
+func (c *checker) checkNegAbsSqrt(n *ast.Node) ast.Type {
+	c.numeric(n.Args[0], "the argument of "+opName(n))
+	return ast.TNum
+}
+
+// checkMaxMin types max and min: all numbers (sets counted) or all strings.
+func (c *checker) checkMaxMin(n *ast.Node) ast.Type {
+	var t ast.Type
+	for _, a := range n.Args {
+		at := c.check(a)
+		if at == ast.TSet {
+			at = ast.TNum
+		}
+		if t == ast.TUnknown {
+			t = at
+		} else if at != t && at != ast.TUnknown {
+			c.errorf(a, "the arguments of %s must all be numbers or all strings", opName(n))
+		}
+	}
+	if t != ast.TNum && t != ast.TStr && t != ast.TUnknown {
+		c.errorf(n, "%s needs numbers or strings", opName(n))
+	}
+	return t
+}
+
+// checkCount types #x: the size of a set, the length of a string or the
+// number of entries of a dictionary.
+func (c *checker) checkCount(n *ast.Node) ast.Type {
+	if c.dictOf(n.Args[0]) == nil {
+		c.expect(n.Args[0], "the argument of #", ast.TSet, ast.TStr)
+	}
+	return ast.TNum
+}
+
+func (g *gen) genNumber(n *ast.Node, fail int) {
+	g.emit(vm.OpPushNum, 0, 0, int32(n.Int))
+}
+
+func (g *gen) genPlus(n *ast.Node, fail int) {
+	g.arith(n, vm.OpAdd, fail)
+}
+
+func (g *gen) genMinus(n *ast.Node, fail int) {
+	if n.Type == ast.TSet {
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.emit(vm.OpDiff, 0, 0, 0)
+		return
+	}
+	g.arith(n, vm.OpSub, fail)
+}
+
+func (g *gen) genTimes(n *ast.Node, fail int) {
+	g.arith(n, vm.OpMul, fail)
+}
+
+// genDivMod compiles / and %, which fail on a zero divisor.
+func (g *gen) genDivMod(n *ast.Node, fail int) {
+	op := vm.OpDiv
+	if n.Kind == ast.KMod {
+		op = vm.OpMod
+	}
+	g.numValue(n.Args[0], fail)
+	g.numValue(n.Args[1], fail)
+	g.jump(op, 0, 0, fail)
+}
+
+func (g *gen) genNeg(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.emit(vm.OpNeg, 0, 0, 0)
+}
+
+func (g *gen) genAbs(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.emit(vm.OpAbs, 0, 0, 0)
+}
+
+func (g *gen) genSqrt(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.jump(vm.OpSqrt, 0, 0, fail)
+}
+
+func (g *gen) genCount(n *ast.Node, fail int) {
+	if d := g.dictInfoOf(n.Args[0]); d != nil {
+		g.emit(vm.OpDictLen, 0, d.Index, 0)
+		return
+	}
+	g.value(n.Args[0], fail)
+	if n.Args[0].Type == ast.TStr {
+		g.emit(vm.OpStrLen, 0, 0, 0)
+	} else {
+		g.emit(vm.OpCount, 0, 0, 0)
+	}
+}
+
 func (c *checker) arith(n *ast.Node, l, r ast.Type) {
 	ok := func(t ast.Type) bool { return t == ast.TNum || t == ast.TSet || t == ast.TUnknown }
 	if !ok(l) || !ok(r) {
@@ -80,9 +211,9 @@ func (g *gen) arith(n *ast.Node, op vm.Op, fail int) {
 	g.emit(op, 0, 0, 0)
 }
 
-// compare compiles relations. `!=` is `not ==`: it matches when either
+// genCmp compiles relations. `!=` is `not ==`: it matches when either
 // side fails.
-func (g *gen) compare(n *ast.Node, fail int) {
+func (g *gen) genCmp(n *ast.Node, fail int) {
 	l, r := n.Args[0], n.Args[1]
 	op := cmpCode(n.Str)
 	if n.Str == "!=" {
@@ -141,9 +272,9 @@ func cmpCode(op string) uint8 {
 	return vm.CmpNe
 }
 
-// maxMin pushes the largest (smallest) of its arguments' values; failing
+// genMaxMin pushes the largest (smallest) of its arguments' values; failing
 // arguments are skipped, and it fails when all fail.
-func (g *gen) maxMin(n *ast.Node, fail int) {
+func (g *gen) genMaxMin(n *ast.Node, fail int) {
 	best := g.slots.new()
 	g.emit(vm.OpUnbind, 0, best, 0)
 	op := vm.OpMaxInto

@@ -19,6 +19,34 @@ type dictInfo struct {
 	KeyType, ValType ast.Type
 }
 
+// checkDictDecl types `[local] dictionary D [D[k] = v]`.
+func (c *checker) checkDictDecl(n *ast.Node) ast.Type {
+	return c.declareDict(n)
+}
+
+// checkElementLoop types `string k in D body`.
+func (c *checker) checkElementLoop(n *ast.Node) ast.Type {
+	if d := c.dictOf(n.Args[0]); d != nil {
+		return c.checkDictLoop(n, d)
+	}
+	c.errorf(n.Args[0], "'string %s in' needs a dictionary", n.Str)
+	return ast.TLog
+}
+
+func (g *gen) genDictDecl(n *ast.Node, fail int) {
+	// the declaration itself runs nothing; `dictionary D[k] = v`
+	// assigns whenever the filter is evaluated, as any assignment does
+	if len(n.Args) > 0 {
+		g.test(n.Args[0], fail)
+	}
+}
+
+// genElementLoop compiles a loop over a dictionary's keys (checkDictLoop
+// makes every such loop a KElementLoop).
+func (g *gen) genElementLoop(n *ast.Node, fail int) {
+	g.dictLoop(n, g.dictInfoOf(n.Args[0]), fail)
+}
+
 func (c *checker) declareDict(n *ast.Node) ast.Type {
 	if _, ok := c.vars[n.Str]; ok {
 		c.errorf(n, "%s is already declared", n.Str)

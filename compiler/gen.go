@@ -163,35 +163,37 @@ func (g *gen) at(n *ast.Node) func() {
 	return func() { g.span = old }
 }
 
-// ---- filters ----
-
-// test compiles n as a match test: no value is left on the stack.
+// test compiles n as a match test: no value is left on the stack. The
+// few kinds whose test is not "compute the value, then drop it" have a
+// test method of their own; the others go through testValue.
 func (g *gen) test(n *ast.Node, fail int) {
 	defer g.at(n)()
 	switch n.Kind {
 	case ast.KCompound:
-		for _, a := range n.Args {
-			g.test(a, fail)
-		}
-		return
-	case ast.KCmp, ast.KAssign:
-		// a relation's match is the comparison, not its (left) value
-		g.value(n, fail)
-		g.drop(n.Type)
-		return
+		g.testCompound(n, fail) // logic.go
 	case ast.KIf:
-		if n.Type != ast.TLog {
-			t := *n
-			t.Type = ast.TLog
-			g.ifThenElse(&t, fail)
-			return
-		}
+		g.testIf(n, fail) // logic.go
+	case ast.KCmp, ast.KAssign:
+		g.testRelation(n, fail)
+	case ast.KOrbit:
+		g.testOrbit(n, fail) // orbit.go
+	default:
+		g.testValue(n, fail)
 	}
+}
+
+// testRelation tests a comparison or an assignment: a relation's match is
+// the comparison, not its (left) value.
+func (g *gen) testRelation(n *ast.Node, fail int) {
+	g.value(n, fail)
+	g.drop(n.Type)
+}
+
+// testValue tests n by computing its value: a set matches when it is not
+// empty, other values are dropped.
+func (g *gen) testValue(n *ast.Node, fail int) {
 	switch n.Type {
 	case ast.TSet:
-		if g.testSetFast(n, fail) {
-			return
-		}
 		g.value(n, fail)
 		g.jump(vm.OpJEmpty, 0, 0, fail)
 	case ast.TNum, ast.TPos:
@@ -270,160 +272,250 @@ func (g *gen) numValue(n *ast.Node, fail int) {
 }
 
 // value compiles n leaving its value on the stack (nothing for logical
-// filters), or jumping to fail.
+// filters), or jumping to fail: the one switch on the kinds the generator
+// handles. Each filter's code generation is a method named after it, in
+// the file of its feature, beside its check.
 func (g *gen) value(n *ast.Node, fail int) {
 	defer g.at(n)()
 	switch n.Kind {
-	case ast.KNumber:
-		g.emit(vm.OpPushNum, 0, 0, int32(n.Int))
-	case ast.KString:
-		g.emit(vm.OpPushStr, 0, 0, g.strConst(n.Str))
-	case ast.KDesig:
-		g.designator(n.Desig)
-	case ast.KEmptySet:
-		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	// logic.go
 	case ast.KTrue:
+		g.genTrue(n, fail)
 	case ast.KFalse:
-		g.jump(vm.OpJump, 0, 0, fail)
+		g.genFalse(n, fail)
 	case ast.KCompound:
-		for i, a := range n.Args {
-			if i < len(n.Args)-1 {
-				g.test(a, fail)
-			} else {
-				g.value(a, fail)
-			}
-		}
+		g.genCompound(n, fail)
 	case ast.KAnd:
-		g.test(n.Args[0], fail)
-		g.test(n.Args[1], fail)
+		g.genAnd(n, fail)
 	case ast.KOr:
-		g.anyOf(n.Args, fail)
+		g.genOr(n, fail)
 	case ast.KNot:
-		g.not(n.Args[0], fail)
+		g.genNot(n, fail)
 	case ast.KIf:
-		g.ifThenElse(n, fail)
-	case ast.KInter:
-		if n.Args[0].Type == ast.TPos {
-			g.value(n.Args[0], fail)
-			g.value(n.Args[1], fail)
-			g.emit(vm.OpSameSquares, 0, 0, 0)
-			return
-		}
-		g.value(n.Args[0], fail)
-		g.value(n.Args[1], fail)
-		g.emit(vm.OpInter, 0, 0, 0)
-	case ast.KUnion, ast.KAttacks, ast.KAttackedBy, ast.KBetween:
-		g.value(n.Args[0], fail)
-		g.value(n.Args[1], fail)
-		g.emit(map[ast.Kind]vm.Op{ast.KUnion: vm.OpUnion, ast.KInter: vm.OpInter, ast.KAttacks: vm.OpAttacks,
-			ast.KAttackedBy: vm.OpAttackedBy, ast.KBetween: vm.OpBetween}[n.Kind], 0, 0, 0)
-	case ast.KArrowChain:
-		for _, a := range n.Args {
-			g.value(a, fail)
-		}
-		var backward uint8
-		if n.Flags&ast.FlagBackward != 0 {
-			backward = vm.ChainBackward
-		}
-		g.emit(vm.OpArrowChain, backward, len(n.Args), 0)
-	case ast.KMinus:
-		if n.Type == ast.TSet {
-			g.value(n.Args[0], fail)
-			g.value(n.Args[1], fail)
-			g.emit(vm.OpDiff, 0, 0, 0)
-			return
-		}
-		g.arith(n, vm.OpSub, fail)
+		g.genIf(n, fail)
+	case ast.KAssert:
+		g.genAssert(n, fail)
+
+	// arith.go
+	case ast.KNumber:
+		g.genNumber(n, fail)
 	case ast.KPlus:
-		g.arith(n, vm.OpAdd, fail)
+		g.genPlus(n, fail)
+	case ast.KMinus:
+		g.genMinus(n, fail)
 	case ast.KTimes:
-		g.arith(n, vm.OpMul, fail)
-	case ast.KDiv:
-		g.numValue(n.Args[0], fail)
-		g.numValue(n.Args[1], fail)
-		g.jump(vm.OpDiv, 0, 0, fail)
-	case ast.KMod:
-		g.numValue(n.Args[0], fail)
-		g.numValue(n.Args[1], fail)
-		g.jump(vm.OpMod, 0, 0, fail)
-	case ast.KCompl:
-		g.value(n.Args[0], fail)
-		g.emit(vm.OpCompl, 0, 0, 0)
-	case ast.KLight, ast.KDark:
-		g.value(n.Args[0], fail)
-		g.emit(map[ast.Kind]vm.Op{ast.KLight: vm.OpLight, ast.KDark: vm.OpDark}[n.Kind], 0, 0, 0)
-	case ast.KCount:
-		if d := g.dictInfoOf(n.Args[0]); d != nil {
-			g.emit(vm.OpDictLen, 0, d.Index, 0)
-			return
-		}
-		g.value(n.Args[0], fail)
-		if n.Args[0].Type == ast.TStr {
-			g.emit(vm.OpStrLen, 0, 0, 0)
-		} else {
-			g.emit(vm.OpCount, 0, 0, 0)
-		}
-	case ast.KMax, ast.KMin:
-		g.maxMin(n, fail)
-	case ast.KIn:
-		g.value(n.Args[0], fail)
-		g.value(n.Args[1], fail)
-		if n.Args[0].Type == ast.TStr {
-			g.jump(vm.OpStrIn, 0, 0, fail)
-		} else {
-			g.jump(vm.OpSubset, 0, 0, fail)
-		}
+		g.genTimes(n, fail)
+	case ast.KDiv, ast.KMod:
+		g.genDivMod(n, fail)
 	case ast.KNeg:
-		g.numValue(n.Args[0], fail)
-		g.emit(vm.OpNeg, 0, 0, 0)
+		g.genNeg(n, fail)
 	case ast.KAbs:
-		g.numValue(n.Args[0], fail)
-		g.emit(vm.OpAbs, 0, 0, 0)
+		g.genAbs(n, fail)
 	case ast.KSqrt:
-		g.numValue(n.Args[0], fail)
-		g.jump(vm.OpSqrt, 0, 0, fail)
+		g.genSqrt(n, fail)
+	case ast.KMax, ast.KMin:
+		g.genMaxMin(n, fail)
 	case ast.KCmp:
-		g.compare(n, fail)
+		g.genCmp(n, fail)
+	case ast.KCount:
+		g.genCount(n, fail)
+
+	// sets.go
+	case ast.KDesig:
+		g.genDesignator(n, fail)
+	case ast.KEmptySet:
+		g.genEmptySet(n, fail)
+	case ast.KInter:
+		g.genInter(n, fail)
+	case ast.KUnion, ast.KAttacks, ast.KAttackedBy, ast.KBetween:
+		g.genSetOp(n, fail)
+	case ast.KArrowChain:
+		g.genArrowChain(n, fail)
+	case ast.KCompl:
+		g.genCompl(n, fail)
+	case ast.KLight, ast.KDark:
+		g.genLightDark(n, fail)
 	case ast.KDirection:
-		g.direction(n, fail)
-	case ast.KPower:
-		g.value(n.Args[0], fail)
-		g.emit(vm.OpPower, 0, 0, 0)
-	case ast.KRank, ast.KFile, ast.KType, ast.KColorType:
-		g.value(n.Args[0], fail)
-		what := map[ast.Kind]uint8{ast.KRank: vm.SqRank, ast.KFile: vm.SqFile, ast.KType: vm.SqType, ast.KColorType: vm.SqColorType}[n.Kind]
-		g.jump(vm.OpSquareSetNum, what, 0, fail)
-	case ast.KPin:
-		g.pin(n, fail)
+		g.genDirection(n, fail)
+	case ast.KIn:
+		g.genIn(n, fail)
 	case ast.KMakeSquare:
-		if len(n.Args) == 1 {
-			g.value(n.Args[0], fail)
-			g.jump(vm.OpMakeSquareStr, 0, 0, fail)
-			return
-		}
-		g.numValue(n.Args[0], fail)
-		g.numValue(n.Args[1], fail)
-		g.jump(vm.OpMakeSquare, 0, 0, fail)
-	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal,
-		ast.KMainline, ast.KVariation:
-		g.jump(statusOps[n.Kind], 0, 0, fail)
+		g.genMakeSquare(n, fail)
+	case ast.KPin:
+		g.genPin(n, fail)
+	case ast.KRay, ast.KXray:
+		g.genRay(n, fail)
+
+	// pieces.go
+	case ast.KRank, ast.KFile, ast.KType, ast.KColorType:
+		g.genSquareProperty(n, fail)
+	case ast.KPower:
+		g.genPower(n, fail)
+	case ast.KPieceName, ast.KTypeName:
+		g.genPieceName(n, fail)
+	case ast.KPieceId:
+		g.genPieceId(n, fail)
+	case ast.KPassedPawns, ast.KIsolatedPawns, ast.KDoubledPawns, ast.KConnectedPawns:
+		g.genPawns(n, fail)
+
+	// status.go
+	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal, ast.KMainline, ast.KVariation:
+		g.genStatus(n, fail)
 	case ast.KPureMate, ast.KPureStalemate, ast.KModelMate, ast.KModelStalemate, ast.KIdealMate, ast.KIdealStalemate:
-		what := map[ast.Kind]uint8{ast.KPureMate: vm.PureMate, ast.KPureStalemate: vm.PureStalemate,
-			ast.KModelMate: vm.ModelMate, ast.KModelStalemate: vm.ModelStalemate,
-			ast.KIdealMate: vm.IdealMate, ast.KIdealStalemate: vm.IdealStalemate}[n.Kind]
-		g.emit(vm.OpMateKind, what, 0, 0)
+		g.genMateKind(n, fail)
+	case ast.KTry:
+		g.genTry(n, fail)
+	case ast.KVirtualMainline:
+		g.genVirtualMainline(n, fail)
+
+	// info.go
+	case ast.KSideToMove, ast.KPly, ast.KMoveNumber, ast.KPositionId, ast.KDepth, ast.KGameNumber, ast.KLastGameNumber, ast.KYear:
+		g.genInfoNumber(n, fail)
+	case ast.KWhite, ast.KBlack:
+		g.genColorConstant(n, fail)
+	case ast.KElo:
+		g.genElo(n, fail)
 	case ast.KResult:
-		g.jump(vm.OpResult, 0, int(g.strConst(n.Str)), fail)
-	case ast.KVar:
-		g.loadVar(n, fail)
-	case ast.KAssign:
-		g.assign(n, fail)
+		g.genResult(n, fail)
+	case ast.KPlayer:
+		g.genPlayer(n, fail)
+	case ast.KTagValue:
+		g.genTag(n, fail)
+	case ast.KFen:
+		g.genFen(n, fail)
+	case ast.KOriginalComment:
+		g.genOriginalComment(n, fail)
+	case ast.KHasNAG:
+		g.genHasNAG(n, fail)
+
+	// strings.go
+	case ast.KString:
+		g.genString(n, fail)
+	case ast.KStrIndex:
+		g.genStrIndex(n, fail)
+	case ast.KSlice:
+		g.genSlice(n, fail)
+	case ast.KRegex:
+		g.genRegex(n, fail)
+	case ast.KGroup:
+		g.genGroup(n, fail)
+	case ast.KLower, ast.KUpper:
+		g.genLowerUpper(n, fail)
+	case ast.KInt:
+		g.genInt(n, fail)
+	case ast.KAscii:
+		g.genAscii(n, fail)
+	case ast.KIndexOf:
+		g.genIndexOf(n, fail)
+
+	// output.go
+	case ast.KStr:
+		g.genStr(n, fail)
 	case ast.KComment:
-		g.comment(n)
+		g.genComment(n, fail)
+	case ast.KMessage:
+		g.genMessage(n, fail)
+	case ast.KSort:
+		g.genSort(n, fail)
+	case ast.KSetTag:
+		g.genSetTag(n, fail)
+	case ast.KRemoveTag:
+		g.genRemoveTag(n, fail)
+	case ast.KRemoveComment:
+		g.genRemoveComment(n, fail)
+
+	// variables.go
+	case ast.KVar:
+		g.genVar(n, fail)
+	case ast.KAssign:
+		g.genAssign(n, fail)
+	case ast.KPieceAssign:
+		g.genPieceAssign(n, fail)
+	case ast.KPersistent:
+		g.genPersistent(n, fail)
+	case ast.KUnbind:
+		g.genUnbind(n, fail)
+	case ast.KIsBound:
+		g.genIsBound(n, fail)
+	case ast.KIsUnbound:
+		g.genIsUnbound(n, fail)
+
+	// loops.go
+	case ast.KSquareLoop, ast.KPieceLoop:
+		g.genSquareLoop(n, fail)
+	case ast.KLoop:
+		g.genLoop(n, fail)
+	case ast.KWhile:
+		g.genWhile(n, fail)
+
+	// dict.go
+	case ast.KDictDecl:
+		g.genDictDecl(n, fail)
+	case ast.KElementLoop:
+		g.genElementLoop(n, fail)
+
+	// navigation.go
+	case ast.KCurrentPosition:
+		g.genCurrentPosition(n, fail)
+	case ast.KInitialPosition:
+		g.genInitialPosition(n, fail)
+	case ast.KParent:
+		g.genParent(n, fail)
+	case ast.KChild:
+		g.genChild(n, fail)
+	case ast.KPosition:
+		g.genPosition(n, fail)
+	case ast.KColon:
+		g.genColon(n, fail)
+	case ast.KFind:
+		g.genFind(n, fail)
+	case ast.KEcho:
+		g.genEcho(n, fail)
+	case ast.KLca:
+		g.genLca(n, fail)
+	case ast.KAncestor, ast.KDescendant:
+		g.genAncestor(n, fail)
+	case ast.KDistance:
+		g.genDistance(n, fail)
+	case ast.KConsecutiveMoves:
+		g.genConsecutiveMoves(n, fail)
+	case ast.KAncestry:
+		g.genAncestry(n, fail)
+
+	// moves.go
+	case ast.KDash:
+		g.genDash(n, fail)
+	case ast.KMove:
+		g.genMove(n, fail)
+	case ast.KCountMoves:
+		g.genCountMoves(n, fail)
+	case ast.KCurrentMove:
+		g.genCurrentMove(n, fail)
+	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
+		g.genMoveSquare(n, fail)
+	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
+		g.genMoveIs(n, fail)
+
+	// line.go, path.go
+	case ast.KLine:
+		g.genLine(n, fail)
+	case ast.KPath:
+		g.genPath(n, fail)
+	case ast.KPathCount, ast.KPathCountUnfocused:
+		g.genPathCount(n, fail)
+	case ast.KPathStart, ast.KPathLastPosition:
+		g.genPathPosition(n, fail)
+
+	// orbit.go
 	case ast.KOrbit:
-		g.orbit(n, fail)
+		g.genOrbit(n, fail)
+	case ast.KNoTransform:
+		g.genNoTransform(n, fail)
+
 	default:
-		g.valueMore(n, fail)
+		// the checker rejects or rewrites every other kind
+		g.errorf(n, "internal error: the generator has no case for node kind %d", n.Kind)
+		g.placeholder(n)
 	}
 }
 

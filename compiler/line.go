@@ -6,6 +6,9 @@ import (
 	"cqlvm/vm/nfa"
 )
 
+// line: the pattern is compiled into an NFA over the positions of the
+// game, each constituent filter a subroutine (path.go shares this).
+
 // checkLine types `line`: its constituents are checked as filters; its
 // value is the length of the longest match, or its last position.
 func (c *checker) checkLine(n *ast.Node) ast.Type {
@@ -27,9 +30,9 @@ func (c *checker) checkSeq(n *ast.Node) {
 	}
 }
 
-// line compiles a line filter: its pattern becomes an NFA whose
+// genLine compiles a line filter: its pattern becomes an NFA whose
 // constituents are bytecode subroutines, emitted after the body.
-func (g *gen) line(n *ast.Node, fail int) {
+func (g *gen) genLine(n *ast.Node, fail int) {
 	spec := vm.LineSpec{
 		Name:         "line",
 		Backward:     n.Seq.Backward,

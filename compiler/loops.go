@@ -5,7 +5,17 @@ import (
 	"cqlvm/vm"
 )
 
-func (c *checker) checkLoop(n *ast.Node) ast.Type {
+// Loops: square x in S, piece x in S, loop and while. The loops over a
+// dictionary's keys are in dict.go.
+
+// checkSquareLoop types `square x in S body` and `piece x in S body`; a
+// square loop over a dictionary is a loop over its keys (dict.go).
+func (c *checker) checkSquareLoop(n *ast.Node) ast.Type {
+	if n.Kind == ast.KSquareLoop {
+		if d := c.dictOf(n.Args[0]); d != nil {
+			return c.checkDictLoop(n, d)
+		}
+	}
 	c.expect(n.Args[0], "the set of a loop", ast.TSet)
 	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
 	piece := n.Kind == ast.KPieceLoop
@@ -23,10 +33,10 @@ func (c *checker) checkLoop(n *ast.Node) ast.Type {
 	return ast.TSet
 }
 
-// loop compiles `square x in S body` and `piece x in S body`: the value is
-// the set of squares for which the body matched; with `all` the filter
-// matches when the body matched for every square.
-func (g *gen) loop(n *ast.Node, fail int) {
+// genSquareLoop compiles `square x in S body` and `piece x in S body`:
+// the value is the set of squares for which the body matched; with `all`
+// the filter matches when the body matched for every square.
+func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	iter, sq, acc := g.slots.new(), g.slots.new(), g.slots.new()
 	g.value(n.Args[0], fail)
 	if n.Kind == ast.KPieceLoop {
@@ -64,6 +74,25 @@ func (g *gen) loop(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagAll == 0 {
 		g.emit(vm.OpLoad, 0, acc, 0)
 	}
+}
+
+func (c *checker) checkLoop(n *ast.Node) ast.Type {
+	c.check(n.Args[0])
+	return ast.TLog
+}
+
+func (c *checker) checkWhile(n *ast.Node) ast.Type {
+	c.check(n.Args[0])
+	c.check(n.Args[1])
+	return ast.TLog
+}
+
+func (g *gen) genLoop(n *ast.Node, fail int) {
+	g.repeat(n.Args[0], nil, fail)
+}
+
+func (g *gen) genWhile(n *ast.Node, fail int) {
+	g.repeat(n.Args[1], n.Args[0], fail)
 }
 
 // repeat compiles `loop body` (test == nil: matches when the body matched

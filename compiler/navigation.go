@@ -2,14 +2,153 @@ package compiler
 
 import (
 	"slices"
+	"strings"
 
 	"cqlvm/bitboard"
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
-// colon evaluates its right side with its left side's position current.
-func (g *gen) colon(n *ast.Node, fail int) {
+// Positions and navigation: currentposition, initialposition, parent,
+// child, position, ':', find, echo, lca, ancestor, descendant, distance,
+// consecutivemoves and the position comparisons ([<] ...).
+
+// checkPositionConstant types currentposition, initialposition and
+// parent.
+func (c *checker) checkPositionConstant(n *ast.Node) ast.Type {
+	return ast.TPos
+}
+
+func (c *checker) checkChild(n *ast.Node) ast.Type {
+	if len(n.Args) > 0 {
+		c.expect(n.Args[0], "the argument of child", ast.TNum)
+	}
+	return ast.TPos
+}
+
+func (c *checker) checkPosition(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the argument of position", ast.TNum)
+	return ast.TPos
+}
+
+// checkColon types P:F, which has F's type.
+func (c *checker) checkColon(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the left side of ':'", ast.TPos)
+	return c.check(n.Args[1])
+}
+
+// checkFind types find: the position found, or with `all` or a range
+// the number of positions found.
+func (c *checker) checkFind(n *ast.Node) ast.Type {
+	c.check(n.Args[0])
+	if n.HasRange || n.Flags&ast.FlagAll != 0 {
+		return ast.TNum
+	}
+	return ast.TPos
+}
+
+func (c *checker) checkLca(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the first argument of lca", ast.TPos)
+	c.expect(n.Args[1], "the second argument of lca", ast.TPos)
+	return ast.TPos
+}
+
+// checkAncestor types ancestor and descendant.
+func (c *checker) checkAncestor(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the first argument", ast.TPos)
+	c.expect(n.Args[1], "the second argument", ast.TPos)
+	return ast.TLog
+}
+
+func (c *checker) checkDistance(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the first argument of distance", ast.TPos)
+	c.expect(n.Args[1], "the second argument of distance", ast.TPos)
+	return ast.TNum
+}
+
+func (c *checker) checkConsecutiveMoves(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the first argument of consecutivemoves", ast.TPos)
+	c.expect(n.Args[1], "the second argument of consecutivemoves", ast.TPos)
+	return ast.TNum
+}
+
+// checkAncestry types the position comparisons written with brackets,
+// such as x [<] y.
+func (c *checker) checkAncestry(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the left side of "+n.Str, ast.TPos)
+	c.expect(n.Args[1], "the right side of "+n.Str, ast.TPos)
+	return ast.TLog
+}
+
+func (g *gen) genCurrentPosition(n *ast.Node, fail int) {
+	g.emit(vm.OpCurPos, 0, 0, 0)
+}
+
+func (g *gen) genInitialPosition(n *ast.Node, fail int) {
+	g.emit(vm.OpPushNum, 0, 0, 0)
+}
+
+func (g *gen) genParent(n *ast.Node, fail int) {
+	g.jump(vm.OpParent, 0, 0, fail)
+}
+
+func (g *gen) genChild(n *ast.Node, fail int) {
+	if len(n.Args) > 0 {
+		g.numValue(n.Args[0], fail)
+	} else {
+		g.emit(vm.OpPushNum, 0, 0, 0)
+	}
+	g.jump(vm.OpChild, 0, 0, fail)
+}
+
+func (g *gen) genPosition(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.jump(vm.OpPositionN, 0, 0, fail)
+}
+
+func (g *gen) genLca(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.emit(vm.OpTreeRel, vm.TreeLca, 0, 0)
+}
+
+func (g *gen) genAncestor(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	if n.Kind == ast.KAncestor {
+		g.jump(vm.OpTreeAnc, vm.TreeAncestor, 0, fail)
+	} else {
+		g.jump(vm.OpTreeAnc, vm.TreeDescendant, 0, fail)
+	}
+}
+
+func (g *gen) genDistance(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.emit(vm.OpTreeRel, vm.TreeDistance, 0, 0)
+}
+
+func (g *gen) genConsecutiveMoves(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	quiet := uint8(0)
+	if n.Flags&ast.FlagQuiet != 0 || g.quiet {
+		quiet = 1
+	}
+	g.emit(vm.OpConsecutive, quiet, 0, 0)
+	if n.HasRange {
+		g.checkBounds(n, fail)
+	}
+}
+
+func (g *gen) genAncestry(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.jump(vm.OpAncestry, cmpCode(strings.Trim(n.Str, "[]")), 0, fail)
+}
+
+// genColon evaluates its right side with its left side's position current.
+func (g *gen) genColon(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
 	save := g.slots.new()
 	g.emit(vm.OpSaveCur, 0, save, 0)
@@ -25,10 +164,10 @@ func (g *gen) colon(n *ast.Node, fail int) {
 	g.bind(done)
 }
 
-// find searches the current position and its subtree (or, with <--, its
+// genFind searches the current position and its subtree (or, with <--, its
 // ancestors) for positions matching the body: the first one is the value,
 // or with `all` or a range the number of them.
-func (g *gen) find(n *ast.Node, fail int) {
+func (g *gen) genFind(n *ast.Node, fail int) {
 	counting := n.HasRange || n.Flags&ast.FlagAll != 0
 	it, save, cnt := g.slots.block(2), g.slots.new(), g.slots.new()
 	back := uint8(0)
@@ -109,10 +248,10 @@ func (c *checker) checkEcho(n *ast.Node) ast.Type {
 	return ast.TLog
 }
 
-// echo binds source to the current position and target to every other
+// genEcho binds source to the current position and target to every other
 // position of the searched tree (or every position with `in all`) and
 // evaluates the body at the target. A numeric body gives the maximum.
-func (g *gen) echo(n *ast.Node, fail int) {
+func (g *gen) genEcho(n *ast.Node, fail int) {
 	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
 	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
 	numeric := n.Type == ast.TNum

@@ -5,6 +5,10 @@ import (
 	"cqlvm/vm"
 )
 
+// The check and code of the transforms (flipcolor, flip, rotate90,
+// shift, ...), which transform.go has expanded into orbits (KOrbit)
+// before checking; notransform; currenttransform.
+
 // checkOrbit types an expanded transform: counted orbits are numeric;
 // otherwise the members' common type (sets union, numbers maximum), and
 // logical for anything else.
@@ -27,22 +31,46 @@ func (c *checker) checkOrbit(n *ast.Node) ast.Type {
 	return ast.TLog
 }
 
-// testSetFast handles set filters used as tests whose matching can be
-// decided without computing the whole value.
-func (g *gen) testSetFast(n *ast.Node, fail int) bool {
-	if n.Kind == ast.KOrbit && !n.HasRange && n.Flags&ast.FlagCount == 0 {
-		if shape, ok := orbitShape(n.Args); ok && useShapes {
-			g.jump(vm.OpShapeAny, 0, g.shapeConst(shape), fail)
-			return true
-		}
-		g.anyOf(n.Args, fail)
-		return true
-	}
-	return false
+func (c *checker) checkNoTransform(n *ast.Node) ast.Type {
+	return c.check(n.Args[0])
 }
 
-// orbit compiles an expanded transform.
-func (g *gen) orbit(n *ast.Node, fail int) {
+// checkCurrentTransform replaces currenttransform by the string of the
+// transforms in force (currenttransform.html: "the current transforms
+// acting on the filter, in right-to-left order"; "<>" outside any
+// transform), which applyXform recorded in its Params.
+func (c *checker) checkCurrentTransform(n *ast.Node) ast.Type {
+	n.Kind, n.Str = ast.KString, transformName(n.Params)
+	return ast.TStr
+}
+
+// checkTransform: every transform has become an orbit before checking.
+func (c *checker) checkTransform(n *ast.Node) ast.Type {
+	c.errorf(n, "internal error: transform not expanded")
+	return ast.TUnknown
+}
+
+func (g *gen) genNoTransform(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+}
+
+// testOrbit tests an orbit. A set-valued one matches when a member's set
+// is not empty, which is decided without computing the union: by a shape
+// test when the members are simple designators, else member by member.
+func (g *gen) testOrbit(n *ast.Node, fail int) {
+	if n.Type != ast.TSet || n.HasRange || n.Flags&ast.FlagCount != 0 {
+		g.testValue(n, fail)
+		return
+	}
+	if shape, ok := orbitShape(n.Args); ok && useShapes {
+		g.jump(vm.OpShapeAny, 0, g.shapeConst(shape), fail)
+		return
+	}
+	g.anyOf(n.Args, fail)
+}
+
+// genOrbit compiles an expanded transform.
+func (g *gen) genOrbit(n *ast.Node, fail int) {
 	counted := n.HasRange || n.Flags&ast.FlagCount != 0
 	switch {
 	case counted:

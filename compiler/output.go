@@ -7,6 +7,62 @@ import (
 	"cqlvm/vm"
 )
 
+// Output and annotation: sort, comment, message, str (the text comment
+// and message print), settag, removetag and removecomment.
+
+func (c *checker) checkStr(n *ast.Node) ast.Type {
+	c.checkAll(n.Args)
+	return ast.TStr
+}
+
+func (c *checker) checkComment(n *ast.Node) ast.Type {
+	c.checkAll(n.Args)
+	return ast.TLog
+}
+
+func (c *checker) checkMessage(n *ast.Node) ast.Type {
+	c.checkAll(n.Args)
+	return ast.TLog
+}
+
+func (c *checker) checkSetTag(n *ast.Node) ast.Type {
+	if len(n.Args) != 2 {
+		c.errorf(n, "'settag' takes a tag name and a value: settag(\"Name\" value)")
+		return ast.TLog
+	}
+	c.checkSetTagName(n.Args[0])
+	c.check(n.Args[1])
+	return ast.TLog
+}
+
+func (c *checker) checkRemoveTag(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the tag name", ast.TStr)
+	return ast.TLog
+}
+
+func (c *checker) checkRemoveComment(n *ast.Node) ast.Type {
+	return ast.TLog
+}
+
+func (g *gen) genStr(n *ast.Node, fail int) {
+	g.strArgs(n.Args)
+}
+
+func (g *gen) genSetTag(n *ast.Node, fail int) {
+	g.toText(n.Args[0], fail)
+	g.toText(n.Args[1], fail)
+	g.emit(vm.OpSetTag, 0, 0, 0)
+}
+
+func (g *gen) genRemoveTag(n *ast.Node, fail int) {
+	g.toText(n.Args[0], fail)
+	g.emit(vm.OpRemoveTag, 0, 0, 0)
+}
+
+func (g *gen) genRemoveComment(n *ast.Node, fail int) {
+	g.emit(vm.OpRemoveComment, 0, 0, 0)
+}
+
 // builtinSetTags are the tags settag may not set (settag.html): the
 // game's own description, which the official program writes itself.
 var builtinSetTags = map[string]bool{
@@ -62,8 +118,8 @@ func (c *checker) checkSort(n *ast.Node) ast.Type {
 	return t
 }
 
-// sort records its argument's value for the game's sort key.
-func (g *gen) sort(n *ast.Node, fail int) {
+// genSort records its argument's value for the game's sort key.
+func (g *gen) genSort(n *ast.Node, fail int) {
 	mark := g.slots.new()
 	g.emit(vm.OpMarkComments, 0, mark, 0)
 	g.numOrStr(n.Args[0], fail)
@@ -74,16 +130,16 @@ func (g *gen) sort(n *ast.Node, fail int) {
 	}
 }
 
-// comment evaluates its arguments, joins their texts and adds the result
+// genComment evaluates its arguments, joins their texts and adds the result
 // at the current position. A failing argument makes comment fail.
-func (g *gen) comment(n *ast.Node) {
+func (g *gen) genComment(n *ast.Node, fail int) {
 	g.strArgs(n.Args)
 	g.emit(vm.OpComment, 0, 0, 0)
 }
 
-// message emits message: the text of its arguments, printed after the
+// genMessage emits message: the text of its arguments, printed after the
 // current position and game number, or alone under quiet (message.html).
-func (g *gen) message(n *ast.Node) {
+func (g *gen) genMessage(n *ast.Node, fail int) {
 	g.strArgs(n.Args)
 	quiet := uint8(0)
 	if n.Flags&ast.FlagQuiet != 0 {

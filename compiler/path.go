@@ -7,6 +7,35 @@ import (
 	"cqlvm/vm/nfa"
 )
 
+// path and its companions: pathcount, pathcount unfocused, pathstart and
+// pathlastposition. The patterns are compiled as line's are (line.go).
+
+// checkPathCount types pathcount and pathcount unfocused.
+func (c *checker) checkPathCount(n *ast.Node) ast.Type {
+	return ast.TNum
+}
+
+// checkPathPosition types pathstart and pathlastposition.
+func (c *checker) checkPathPosition(n *ast.Node) ast.Type {
+	return ast.TPos
+}
+
+func (g *gen) genPathCount(n *ast.Node, fail int) {
+	if n.Kind == ast.KPathCount {
+		g.emit(vm.OpPathCount, 0, 0, 0)
+	} else {
+		g.emit(vm.OpPathUnfocused, 0, 0, 0)
+	}
+}
+
+func (g *gen) genPathPosition(n *ast.Node, fail int) {
+	if n.Kind == ast.KPathStart {
+		g.jump(vm.OpPathPosition, vm.PathStart, 0, fail)
+	} else {
+		g.jump(vm.OpPathPosition, vm.PathLast, 0, fail)
+	}
+}
+
 // checkPath types `path`: dash constituents are moves, the others tests.
 func (c *checker) checkPath(n *ast.Node) ast.Type {
 	if n.Seq.Focus != nil {
@@ -34,10 +63,10 @@ func (c *checker) checkPathElems(n *ast.Node) {
 	}
 }
 
-// path compiles a path filter: each dash constituent becomes a subroutine
+// genPath compiles a path filter: each dash constituent becomes a subroutine
 // testing one move (from the head position to the machine's path child),
 // each other constituent a position test.
-func (g *gen) path(n *ast.Node, fail int) {
+func (g *gen) genPath(n *ast.Node, fail int) {
 	spec := vm.LineSpec{
 		Name:         "path",
 		IsPath:       true,

@@ -6,6 +6,189 @@ import (
 	"cqlvm/vm"
 )
 
+// Square sets: piece designators, [], the set operators (| & ~ and the
+// difference, in arith.go's -), in, attacks, attackedby, the arrow
+// chains, between, light, dark, the direction filters, makesquare, pin,
+// ray and xray.
+
+func (c *checker) checkDesignator(n *ast.Node) ast.Type {
+	return ast.TSet
+}
+
+func (c *checker) checkEmptySet(n *ast.Node) ast.Type {
+	return ast.TSet
+}
+
+// checkInter types &: the intersection of two sets, or of two positions
+// the squares whose contents agree.
+func (c *checker) checkInter(n *ast.Node) ast.Type {
+	if l := c.check(n.Args[0]); l == ast.TPos {
+		c.expect(n.Args[1], "the right side of '&' between positions", ast.TPos)
+		return ast.TSet // the squares whose contents agree
+	}
+	c.expect(n.Args[0], "the left side of '&'", ast.TSet)
+	c.expect(n.Args[1], "the right side of '&'", ast.TSet)
+	return ast.TSet
+}
+
+// checkSetOp types |, attacks and attackedby.
+func (c *checker) checkSetOp(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the left side of "+opName(n), ast.TSet)
+	c.expect(n.Args[1], "the right side of "+opName(n), ast.TSet)
+	return ast.TSet
+}
+
+func (c *checker) checkBetween(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the first argument of between", ast.TSet)
+	c.expect(n.Args[1], "the second argument of between", ast.TSet)
+	return ast.TSet
+}
+
+func (c *checker) checkArrowChain(n *ast.Node) ast.Type {
+	for _, a := range n.Args {
+		c.expect(a, "an operand of "+opName(n), ast.TSet)
+	}
+	return ast.TSet
+}
+
+func (c *checker) checkCompl(n *ast.Node) ast.Type {
+	return c.checkSetArgument(n)
+}
+
+func (c *checker) checkLightDark(n *ast.Node) ast.Type {
+	return c.checkSetArgument(n)
+}
+
+func (c *checker) checkDirection(n *ast.Node) ast.Type {
+	return c.checkSetArgument(n)
+}
+
+// checkSetArgument types a set filter of one set argument.
+func (c *checker) checkSetArgument(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
+	return ast.TSet
+}
+
+// checkIn types `x in y`: two sets (subset) or two strings (substring).
+func (c *checker) checkIn(n *ast.Node) ast.Type {
+	l := c.check(n.Args[0])
+	r := c.check(n.Args[1])
+	if !(l == ast.TSet && r == ast.TSet || l == ast.TStr && r == ast.TStr) && l != ast.TUnknown && r != ast.TUnknown {
+		c.errorf(n, "'in' needs two sets or two strings, got %s in %s", l, r)
+	}
+	return ast.TLog
+}
+
+// checkMakeSquare types makesquare "e4" and makesquare file rank.
+func (c *checker) checkMakeSquare(n *ast.Node) ast.Type {
+	if len(n.Args) == 1 {
+		c.expect(n.Args[0], "the argument of makesquare", ast.TStr)
+	} else {
+		c.numeric(n.Args[0], "the file of makesquare")
+		c.numeric(n.Args[1], "the rank of makesquare")
+	}
+	return ast.TSet
+}
+
+func (c *checker) checkPin(n *ast.Node) ast.Type {
+	for _, a := range n.Args {
+		if a != nil {
+			c.expect(a, "a pin parameter", ast.TSet)
+		}
+	}
+	return ast.TSet
+}
+
+// checkRay types ray and xray.
+func (c *checker) checkRay(n *ast.Node) ast.Type {
+	for _, a := range n.Args {
+		c.expect(a, "an argument of "+map[ast.Kind]string{ast.KRay: "ray", ast.KXray: "xray"}[n.Kind], ast.TSet)
+	}
+	return ast.TSet
+}
+
+func (g *gen) genDesignator(n *ast.Node, fail int) {
+	g.designator(n.Desig)
+}
+
+func (g *gen) genEmptySet(n *ast.Node, fail int) {
+	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+}
+
+func (g *gen) genInter(n *ast.Node, fail int) {
+	if n.Args[0].Type == ast.TPos {
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.emit(vm.OpSameSquares, 0, 0, 0)
+		return
+	}
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.emit(vm.OpInter, 0, 0, 0)
+}
+
+// genSetOp compiles |, attacks, attackedby and between.
+func (g *gen) genSetOp(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.emit(map[ast.Kind]vm.Op{ast.KUnion: vm.OpUnion, ast.KInter: vm.OpInter, ast.KAttacks: vm.OpAttacks,
+		ast.KAttackedBy: vm.OpAttackedBy, ast.KBetween: vm.OpBetween}[n.Kind], 0, 0, 0)
+}
+
+func (g *gen) genArrowChain(n *ast.Node, fail int) {
+	for _, a := range n.Args {
+		g.value(a, fail)
+	}
+	var backward uint8
+	if n.Flags&ast.FlagBackward != 0 {
+		backward = vm.ChainBackward
+	}
+	g.emit(vm.OpArrowChain, backward, len(n.Args), 0)
+}
+
+func (g *gen) genCompl(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.emit(vm.OpCompl, 0, 0, 0)
+}
+
+func (g *gen) genLightDark(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.emit(map[ast.Kind]vm.Op{ast.KLight: vm.OpLight, ast.KDark: vm.OpDark}[n.Kind], 0, 0, 0)
+}
+
+func (g *gen) genIn(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	if n.Args[0].Type == ast.TStr {
+		g.jump(vm.OpStrIn, 0, 0, fail)
+	} else {
+		g.jump(vm.OpSubset, 0, 0, fail)
+	}
+}
+
+func (g *gen) genMakeSquare(n *ast.Node, fail int) {
+	if len(n.Args) == 1 {
+		g.value(n.Args[0], fail)
+		g.jump(vm.OpMakeSquareStr, 0, 0, fail)
+		return
+	}
+	g.numValue(n.Args[0], fail)
+	g.numValue(n.Args[1], fail)
+	g.jump(vm.OpMakeSquare, 0, 0, fail)
+}
+
+// genRay compiles ray and xray.
+func (g *gen) genRay(n *ast.Node, fail int) {
+	for _, a := range n.Args {
+		g.value(a, fail)
+	}
+	a := len(n.Args)
+	if n.Kind == ast.KXray || n.Flags&ast.FlagAttack != 0 {
+		a |= 0x100
+	}
+	g.emit(vm.OpRay, uint8(n.Dirs), a, 0)
+}
+
 // designator pushes the squares of a piece designator.
 func (g *gen) designator(d ast.Designator) {
 	switch {
@@ -22,7 +205,7 @@ func (g *gen) designator(d ast.Designator) {
 	}
 }
 
-func (g *gen) direction(n *ast.Node, fail int) {
+func (g *gen) genDirection(n *ast.Node, fail int) {
 	if n.Bounds != nil {
 		g.value(n.Args[0], fail)
 		g.numValue(n.Bounds[0], fail)
@@ -41,9 +224,9 @@ func (g *gen) direction(n *ast.Node, fail int) {
 	g.emit(vm.OpDirection, uint8(n.Dirs), int(lo+8), int32(hi))
 }
 
-// pin pushes from, through and to (defaults: every square, every square,
+// genPin pushes from, through and to (defaults: every square, every square,
 // both kings) and computes the pins.
-func (g *gen) pin(n *ast.Node, fail int) {
+func (g *gen) genPin(n *ast.Node, fail int) {
 	what := uint8(n.Int)
 	for i, a := range n.Args {
 		switch {

@@ -6,6 +6,138 @@ import (
 	"cqlvm/vm"
 )
 
+// Strings: string literals, s[i] and s[i:j], ~~ and the regular
+// expression groups \n, lowercase, uppercase, int, ascii, indexof. (str,
+// which makes a string of any values, is with comment in output.go.)
+
+func (c *checker) checkString(n *ast.Node) ast.Type {
+	return ast.TStr
+}
+
+// checkStrIndex types s[i], and D[k] when D is a dictionary.
+func (c *checker) checkStrIndex(n *ast.Node) ast.Type {
+	if d := c.dictOf(n.Args[0]); d != nil {
+		return c.checkDictGet(n, d)
+	}
+	c.expect(n.Args[0], "the indexed value", ast.TStr)
+	c.expect(n.Args[1], "the index", ast.TNum)
+	return ast.TStr
+}
+
+func (c *checker) checkSlice(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the sliced value", ast.TStr)
+	for _, a := range n.Args[1:] {
+		c.expect(a, "a slice bound", ast.TNum)
+	}
+	return ast.TStr
+}
+
+func (c *checker) checkRegex(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the left side of ~~", ast.TStr)
+	c.check(n.Args[1])
+	if _, err := translateRegexp(n.Args[1].Str); err != nil {
+		c.errorf(n.Args[1], "%v", err)
+	}
+	return ast.TStr
+}
+
+// checkGroup types \n, the text of group n of the last match, and \-n,
+// its offset.
+func (c *checker) checkGroup(n *ast.Node) ast.Type {
+	if n.Flags&ast.FlagOffset != 0 {
+		return ast.TNum
+	}
+	return ast.TStr
+}
+
+func (c *checker) checkLowerUpper(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), ast.TStr)
+	return ast.TStr
+}
+
+// checkAscii types ascii: a number gives its character, a string the
+// code of its character.
+func (c *checker) checkAscii(n *ast.Node) ast.Type {
+	if c.expect(n.Args[0], "the argument of ascii", ast.TStr, ast.TNum) == ast.TNum {
+		return ast.TStr
+	}
+	return ast.TNum
+}
+
+func (c *checker) checkIndexOf(n *ast.Node) ast.Type {
+	c.expect(n.Args[0], "the first argument of indexof", ast.TStr)
+	c.expect(n.Args[1], "the second argument of indexof", ast.TStr)
+	return ast.TNum
+}
+
+func (g *gen) genString(n *ast.Node, fail int) {
+	g.emit(vm.OpPushStr, 0, 0, g.strConst(n.Str))
+}
+
+func (g *gen) genStrIndex(n *ast.Node, fail int) {
+	if d := g.dictInfoOf(n.Args[0]); d != nil {
+		g.dictGet(n, d, fail)
+		return
+	}
+	g.value(n.Args[0], fail)
+	g.numValue(n.Args[1], fail)
+	g.jump(vm.OpStrIndex, 0, 0, fail)
+}
+
+func (g *gen) genSlice(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	for _, a := range n.Args[1:] {
+		g.numValue(a, fail)
+	}
+	x := uint8(0)
+	if len(n.Args) == 3 {
+		x = 1
+	}
+	g.emit(vm.OpStrSlice, x, 0, 0)
+}
+
+func (g *gen) genRegex(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	re, _ := translateRegexp(n.Args[1].Str)
+	g.prog.Regexps = append(g.prog.Regexps, re)
+	g.jump(vm.OpRegex, 0, len(g.prog.Regexps)-1, fail)
+}
+
+func (g *gen) genGroup(n *ast.Node, fail int) {
+	if n.Flags&ast.FlagOffset != 0 {
+		g.jump(vm.OpGroupOffset, 0, int(n.Int), fail)
+	} else {
+		g.jump(vm.OpGroup, 0, int(n.Int), fail)
+	}
+}
+
+func (g *gen) genLowerUpper(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.emit(map[ast.Kind]vm.Op{ast.KLower: vm.OpLower, ast.KUpper: vm.OpUpper}[n.Kind], 0, 0, 0)
+}
+
+func (g *gen) genInt(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	if n.Args[0].Type == ast.TStr {
+		g.jump(vm.OpStrToInt, 0, 0, fail)
+	}
+}
+
+func (g *gen) genAscii(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	if n.Args[0].Type == ast.TNum {
+		g.jump(vm.OpChar, 0, 0, fail)
+	} else {
+		g.jump(vm.OpAscii, 0, 0, fail)
+	}
+}
+
+func (g *gen) genIndexOf(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.jump(vm.OpIndexOf, 0, 0, fail)
+}
+
 // translateRegexp compiles a CQL (ECMAScript) regular expression.
 func translateRegexp(re string) (*vm.Regexp, error) {
 	r, err := vm.CompileRegexp(re)
@@ -24,8 +156,9 @@ func (e errorString) Error() string { return string(e) }
 // meaning (int "32") + 1. So int takes the longest start of its argument
 // that is a sum of strings (or just the first operand when that is not a
 // string), and the rest of the arithmetic is moved above int, applying to
-// its value. Each operand is typed once.
-func (c *checker) checkInt(n *ast.Node) {
+// its value. Each operand is typed once. The type returned is that of the
+// node n has become.
+func (c *checker) checkInt(n *ast.Node) ast.Type {
 	spine := []*ast.Node{n.Args[0]} // top first
 	for a := n.Args[0]; isArith(a); a = a.Args[0] {
 		spine = append(spine, a.Args[0])
@@ -48,8 +181,7 @@ func (c *checker) checkInt(n *ast.Node) {
 		c.errorf(arg, "the argument of int must be a string or number filter, but this is a %s filter", t)
 	}
 	if top == 0 {
-		n.Type = ast.TNum
-		return
+		return ast.TNum
 	}
 	// int applies to spine[top]; the operators above it become int's parents
 	inner := &ast.Node{Kind: ast.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*ast.Node{arg}, Type: ast.TNum}
@@ -63,6 +195,7 @@ func (c *checker) checkInt(n *ast.Node) {
 		op.Span.From = inner.Span.From // the operators now start at int
 		c.retypeArith(op)
 	}
+	return n.Type
 }
 
 // checkCharAssign types S[i] = x, which makes the string x the character

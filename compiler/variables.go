@@ -5,6 +5,74 @@ import (
 	"cqlvm/vm"
 )
 
+// Variables: references, assignments (= += -= *= /= %= =?), piece
+// assignments (piece x = ...), persistent and atomic variables, unbind,
+// isbound and isunbound. Dictionaries are in dict.go.
+
+// checkPieceAssign types `piece x = S`: x follows the piece on S.
+func (c *checker) checkPieceAssign(n *ast.Node) ast.Type {
+	c.expect(n.Args[1], "the right side of a piece assignment", ast.TSet)
+	c.declareVar(n.Args[0], ast.TSet, true)
+	c.needPieceIDs = true
+	return ast.TLog
+}
+
+// checkUnbind types unbind, isbound and isunbound: of a variable, and
+// for unbind also of a dictionary or one of its entries.
+func (c *checker) checkUnbind(n *ast.Node) ast.Type {
+	if n.Kind == ast.KUnbind && n.Args[0].Kind == ast.KStrIndex {
+		if d := c.dictOf(n.Args[0].Args[0]); d != nil {
+			dictKeyType(c, n.Args[0].Args[1], d)
+			return ast.TLog
+		}
+	}
+	if n.Kind == ast.KUnbind && c.dictOf(n.Args[0]) != nil {
+		return ast.TLog
+	}
+	if n.Args[0].Kind != ast.KVar {
+		c.errorf(n.Args[0], "%s needs a variable", opName(n))
+		return ast.TLog
+	}
+	c.check(n.Args[0])
+	return ast.TLog
+}
+
+func (g *gen) genPieceAssign(n *ast.Node, fail int) {
+	g.value(n.Args[1], fail)
+	g.jump(vm.OpPieceIDAt, 0, 0, fail)
+	g.emit(vm.OpStore, 0, n.Args[0].Slot, 0)
+}
+
+func (g *gen) genPersistent(n *ast.Node, fail int) {
+	g.test(n.Args[0], fail)
+}
+
+func (g *gen) genUnbind(n *ast.Node, fail int) {
+	if a := n.Args[0]; a.Kind == ast.KStrIndex {
+		if d := g.dictInfoOf(a.Args[0]); d != nil {
+			g.value(a.Args[1], fail)
+			g.emit(vm.OpDictDel, typeCodes(d), d.Index, 0)
+			return
+		}
+	}
+	if d := g.dictInfoOf(n.Args[0]); d != nil {
+		g.emit(vm.OpDictClear, 0, d.Index, 0)
+		return
+	}
+	g.emit(vm.OpUnbind, 0, n.Args[0].Slot, 0)
+}
+
+func (g *gen) genIsBound(n *ast.Node, fail int) {
+	g.jump(vm.OpIsBound, 0, n.Args[0].Slot, fail)
+}
+
+func (g *gen) genIsUnbound(n *ast.Node, fail int) {
+	ok := g.newLabel()
+	g.jump(vm.OpIsBound, 0, n.Args[0].Slot, ok)
+	g.jump(vm.OpJump, 0, 0, fail)
+	g.bind(ok)
+}
+
 func (c *checker) checkVar(n *ast.Node) ast.Type {
 	v, ok := c.vars[n.Str]
 	if !ok {
@@ -180,7 +248,7 @@ func (c *checker) checkAtomic(inner *ast.Node) ast.Type {
 	return ast.TLog
 }
 
-func (g *gen) loadVar(n *ast.Node, fail int) {
+func (g *gen) genVar(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagPieceVar != 0 {
 		g.jump(vm.OpPieceSquare, 0, n.Slot, fail)
 		return
@@ -192,8 +260,8 @@ func (g *gen) loadVar(n *ast.Node, fail int) {
 	g.jump(vm.OpLoad, 0, n.Slot, fail)
 }
 
-// assign: set assignment always succeeds; others fail with their right side.
-func (g *gen) assign(n *ast.Node, fail int) {
+// genAssign: set assignment always succeeds; others fail with their right side.
+func (g *gen) genAssign(n *ast.Node, fail int) {
 	target, rhs := n.Args[0], n.Args[1]
 	if target.Kind == ast.KStrIndex {
 		if d := g.dictInfoOf(target.Args[0]); d != nil {
