@@ -35,6 +35,7 @@ type checker struct {
 	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool
+	kindSeen                   func(pass string, k ast.Kind) // Options.kindSeen
 }
 
 // slotAlloc hands out machine slots for variables and compiler temporaries.
@@ -104,6 +105,9 @@ func (c *checker) checkAll(ns []*ast.Node) {
 // (logic.go, arith.go, sets.go, ...); the generator's switch, in gen.go,
 // has the same shape.
 func (c *checker) infer(n *ast.Node) ast.Type {
+	if c.kindSeen != nil {
+		c.kindSeen("check", n.Kind)
+	}
 	switch n.Kind {
 	// logic.go
 	case ast.KTrue, ast.KFalse:

@@ -34,6 +34,9 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
+	// kindSeen, when set (by tests), is told every node kind the checker's
+	// dispatch (pass "check") and the generator's (pass "gen") handle.
+	kindSeen func(pass string, k ast.Kind)
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -96,7 +99,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	q := &Query{Header: file.Header}
 	slots := &slotAlloc{}
-	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots}
+	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
 	if where, n := tooLarge(parts, file.Funcs); n != nil {
@@ -121,6 +124,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	g := newGen(src, &errs, slots)
 	g.vars = c.vars
+	g.kindSeen = opt.kindSeen
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.body(body)
 	if len(errs) > 0 {

@@ -31,6 +31,7 @@ type gen struct {
 	// reachable is false right after an unconditional jump: the next
 	// instruction is only reached through a label.
 	reachable bool
+	kindSeen  func(pass string, k ast.Kind) // Options.kindSeen
 }
 
 // label is a jump target. depth/sdepth are the stack depths code at the
@@ -168,6 +169,9 @@ func (g *gen) at(n *ast.Node) func() {
 // test method of their own; the others go through testValue.
 func (g *gen) test(n *ast.Node, fail int) {
 	defer g.at(n)()
+	if g.kindSeen != nil {
+		g.kindSeen("gen", n.Kind)
+	}
 	switch n.Kind {
 	case ast.KCompound:
 		g.testCompound(n, fail) // logic.go
@@ -277,6 +281,9 @@ func (g *gen) numValue(n *ast.Node, fail int) {
 // the file of its feature, beside its check.
 func (g *gen) value(n *ast.Node, fail int) {
 	defer g.at(n)()
+	if g.kindSeen != nil {
+		g.kindSeen("gen", n.Kind)
+	}
 	switch n.Kind {
 	// logic.go
 	case ast.KTrue:

@@ -196,6 +196,7 @@ const (
 	KQuiet   // quiet as a body-level filter (reserved)
 	KReadFile
 	KWriteFile
+	NumKinds // the number of kinds: not a kind, it ends the list
 )
 
 // Flag bits used by several kinds.
