@@ -8,59 +8,59 @@ import (
 // Numbers and arithmetic: number literals, + - * / %, unary -, abs, sqrt,
 // max, min, the relations (< <= == != >= >) and # (counting).
 
-func (c *checker) checkNumber(n *ast.Node) ast.Type {
+func (c *checker) checkNumber(n *ast.Node) Type {
 	if n.Int > 1<<31-1 || n.Int < -(1<<31) {
 		c.errorf(n, "number out of range (CQL numbers are 32-bit)")
 	}
-	return ast.TNum
+	return TNum
 }
 
 // checkPlus types +: numbers add (sets are counted), strings concatenate.
-func (c *checker) checkPlus(n *ast.Node) ast.Type {
+func (c *checker) checkPlus(n *ast.Node) Type {
 	l, r := c.check(n.Args[0]), c.check(n.Args[1])
-	if l == ast.TStr && r == ast.TStr {
-		return ast.TStr
+	if l == TStr && r == TStr {
+		return TStr
 	}
 	c.arith(n, l, r)
-	return ast.TNum
+	return TNum
 }
 
 // checkMinus types -: numbers subtract, sets take their difference.
-func (c *checker) checkMinus(n *ast.Node) ast.Type {
+func (c *checker) checkMinus(n *ast.Node) Type {
 	l, r := c.check(n.Args[0]), c.check(n.Args[1])
-	if l == ast.TSet && r == ast.TSet {
-		return ast.TSet
+	if l == TSet && r == TSet {
+		return TSet
 	}
 	c.arith(n, l, r)
-	return ast.TNum
+	return TNum
 }
 
-func (c *checker) checkTimesDivMod(n *ast.Node) ast.Type {
+func (c *checker) checkTimesDivMod(n *ast.Node) Type {
 	c.arith(n, c.check(n.Args[0]), c.check(n.Args[1]))
-	return ast.TNum
+	return TNum
 }
 
 // checkNegAbsSqrt types unary -, abs and sqrt.
-func (c *checker) checkNegAbsSqrt(n *ast.Node) ast.Type {
+func (c *checker) checkNegAbsSqrt(n *ast.Node) Type {
 	c.numeric(n.Args[0], "the argument of "+opName(n))
-	return ast.TNum
+	return TNum
 }
 
 // checkMaxMin types max and min: all numbers (sets counted) or all strings.
-func (c *checker) checkMaxMin(n *ast.Node) ast.Type {
-	var t ast.Type
+func (c *checker) checkMaxMin(n *ast.Node) Type {
+	var t Type
 	for _, a := range n.Args {
 		at := c.check(a)
-		if at == ast.TSet {
-			at = ast.TNum
+		if at == TSet {
+			at = TNum
 		}
-		if t == ast.TUnknown {
+		if t == TUnknown {
 			t = at
-		} else if at != t && at != ast.TUnknown {
+		} else if at != t && at != TUnknown {
 			c.errorf(a, "the arguments of %s must all be numbers or all strings", opName(n))
 		}
 	}
-	if t != ast.TNum && t != ast.TStr && t != ast.TUnknown {
+	if t != TNum && t != TStr && t != TUnknown {
 		c.errorf(n, "%s needs numbers or strings", opName(n))
 	}
 	return t
@@ -68,11 +68,11 @@ func (c *checker) checkMaxMin(n *ast.Node) ast.Type {
 
 // checkCount types #x: the size of a set, the length of a string or the
 // number of entries of a dictionary.
-func (c *checker) checkCount(n *ast.Node) ast.Type {
+func (c *checker) checkCount(n *ast.Node) Type {
 	if c.dictOf(n.Args[0]) == nil {
-		c.expect(n.Args[0], "the argument of #", ast.TSet, ast.TStr)
+		c.expect(n.Args[0], "the argument of #", TSet, TStr)
 	}
-	return ast.TNum
+	return TNum
 }
 
 func (g *gen) genNumber(n *ast.Node, fail int) {
@@ -84,7 +84,7 @@ func (g *gen) genPlus(n *ast.Node, fail int) {
 }
 
 func (g *gen) genMinus(n *ast.Node, fail int) {
-	if n.Type == ast.TSet {
+	if g.typeOf(n) == TSet {
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
 		g.emit(vm.OpDiff, 0, 0, 0)
@@ -129,15 +129,15 @@ func (g *gen) genCount(n *ast.Node, fail int) {
 		return
 	}
 	g.value(n.Args[0], fail)
-	if n.Args[0].Type == ast.TStr {
+	if g.typeOf(n.Args[0]) == TStr {
 		g.emit(vm.OpStrLen, 0, 0, 0)
 	} else {
 		g.emit(vm.OpCount, 0, 0, 0)
 	}
 }
 
-func (c *checker) arith(n *ast.Node, l, r ast.Type) {
-	ok := func(t ast.Type) bool { return t == ast.TNum || t == ast.TSet || t == ast.TUnknown }
+func (c *checker) arith(n *ast.Node, l, r Type) {
+	ok := func(t Type) bool { return t == TNum || t == TSet || t == TUnknown }
 	if !ok(l) || !ok(r) {
 		c.errorf(n, "%s needs numbers, got %s and %s", opName(n), l, r)
 	}
@@ -146,32 +146,32 @@ func (c *checker) arith(n *ast.Node, l, r ast.Type) {
 // checkCmp types a relation. A set compared with a number is counted; two
 // sets compare as sets (== and != only); strings and positions compare
 // with their own kind. The value is the left operand's.
-func (c *checker) checkCmp(n *ast.Node) ast.Type {
+func (c *checker) checkCmp(n *ast.Node) Type {
 	l, r := c.check(n.Args[0]), c.check(n.Args[1])
-	if l == ast.TUnknown || r == ast.TUnknown {
-		return ast.TUnknown
+	if l == TUnknown || r == TUnknown {
+		return TUnknown
 	}
 	op := n.Str
 	switch {
-	case l == ast.TSet && r == ast.TSet:
+	case l == TSet && r == TSet:
 		if op == "==" || op == "!=" {
-			return c.cmpResult(op, ast.TSet)
+			return c.cmpResult(op, TSet)
 		}
-		return c.cmpResult(op, ast.TNum) // both counted
-	case (l == ast.TNum || l == ast.TSet) && (r == ast.TNum || r == ast.TSet):
-		return c.cmpResult(op, ast.TNum)
-	case l == ast.TStr && r == ast.TStr:
-		return c.cmpResult(op, ast.TStr)
-	case l == ast.TPos && r == ast.TPos:
-		return c.cmpResult(op, ast.TPos)
+		return c.cmpResult(op, TNum) // both counted
+	case (l == TNum || l == TSet) && (r == TNum || r == TSet):
+		return c.cmpResult(op, TNum)
+	case l == TStr && r == TStr:
+		return c.cmpResult(op, TStr)
+	case l == TPos && r == TPos:
+		return c.cmpResult(op, TPos)
 	}
 	c.errorf(n, "the left and right sides of '%s' are not both numeric, both string or both position (%s and %s)", op, l, r)
-	return ast.TUnknown
+	return TUnknown
 }
 
-func (c *checker) cmpResult(op string, t ast.Type) ast.Type {
+func (c *checker) cmpResult(op string, t Type) Type {
 	if op == "!=" {
-		return ast.TLog
+		return TLog
 	}
 	return t
 }
@@ -187,20 +187,20 @@ func isArith(a *ast.Node) bool {
 
 // retypeArith types an arithmetic node whose operands are typed already.
 func (c *checker) retypeArith(op *ast.Node) {
-	l, r := op.Args[0].Type, op.Args[1].Type
+	l, r := c.typeOf(op.Args[0]), c.typeOf(op.Args[1])
 	switch {
-	case op.Kind == ast.KPlus && l == ast.TStr && r == ast.TStr:
-		op.Type = ast.TStr
-	case op.Kind == ast.KMinus && l == ast.TSet && r == ast.TSet:
-		op.Type = ast.TSet
+	case op.Kind == ast.KPlus && l == TStr && r == TStr:
+		c.setType(op, TStr)
+	case op.Kind == ast.KMinus && l == TSet && r == TSet:
+		c.setType(op, TSet)
 	default:
 		c.arith(op, l, r)
-		op.Type = ast.TNum
+		c.setType(op, TNum)
 	}
 }
 
 func (g *gen) arith(n *ast.Node, op vm.Op, fail int) {
-	if n.Type == ast.TStr {
+	if g.typeOf(n) == TStr {
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
 		g.emit(vm.OpConcat, 0, 2, 0)
@@ -215,24 +215,31 @@ func (g *gen) arith(n *ast.Node, op vm.Op, fail int) {
 // side fails.
 func (g *gen) genCmp(n *ast.Node, fail int) {
 	l, r := n.Args[0], n.Args[1]
-	op := cmpCode(n.Str)
 	if n.Str == "!=" {
-		eq := *n
-		eq.Str = "=="
-		eq.Type = g.eqType(l, r)
-		g.not(&eq, fail)
+		g.negate(n, func(ok int) {
+			g.compare(n, "==", ok)
+			g.drop(g.eqType(l, r)) // the value of ==, tested
+		}, fail)
 		return
 	}
+	g.compare(n, n.Str, fail)
+}
+
+// compare compiles the relation rel between the sides of n, leaving the
+// left side's value.
+func (g *gen) compare(n *ast.Node, rel string, fail int) {
+	l, r := n.Args[0], n.Args[1]
+	op := cmpCode(rel)
 	switch {
-	case l.Type == ast.TSet && r.Type == ast.TSet && (op == vm.CmpEq):
+	case g.typeOf(l) == TSet && g.typeOf(r) == TSet && (op == vm.CmpEq):
 		g.value(l, fail)
 		g.value(r, fail)
 		g.jump(vm.OpCmpSet, op, 0, fail)
-	case l.Type == ast.TStr:
+	case g.typeOf(l) == TStr:
 		g.value(l, fail)
 		g.value(r, fail)
 		g.jump(vm.OpCmpStr, op, 0, fail)
-	case l.Type == ast.TPos:
+	case g.typeOf(l) == TPos:
 		g.value(l, fail)
 		g.value(r, fail)
 		g.jump(vm.OpCmpPos, op, 0, fail)
@@ -244,16 +251,16 @@ func (g *gen) genCmp(n *ast.Node, fail int) {
 }
 
 // eqType is the type of `l == r` used inside `!=`.
-func (g *gen) eqType(l, r *ast.Node) ast.Type {
+func (g *gen) eqType(l, r *ast.Node) Type {
 	switch {
-	case l.Type == ast.TSet && r.Type == ast.TSet:
-		return ast.TSet
-	case l.Type == ast.TStr:
-		return ast.TStr
-	case l.Type == ast.TPos:
-		return ast.TPos
+	case g.typeOf(l) == TSet && g.typeOf(r) == TSet:
+		return TSet
+	case g.typeOf(l) == TStr:
+		return TStr
+	case g.typeOf(l) == TPos:
+		return TPos
 	}
-	return ast.TNum
+	return TNum
 }
 
 func cmpCode(op string) uint8 {
@@ -281,7 +288,7 @@ func (g *gen) genMaxMin(n *ast.Node, fail int) {
 	if n.Kind == ast.KMin {
 		op = vm.OpMinInto
 	}
-	if n.Type == ast.TStr {
+	if g.typeOf(n) == TStr {
 		op = vm.OpMaxIntoStr
 		if n.Kind == ast.KMin {
 			op = vm.OpMinIntoStr
@@ -293,7 +300,7 @@ func (g *gen) genMaxMin(n *ast.Node, fail int) {
 		g.emit(op, 0, best, 0)
 		g.bind(skip)
 	}
-	if n.Type == ast.TStr {
+	if g.typeOf(n) == TStr {
 		g.jump(vm.OpLoadStr, 0, best, fail)
 	} else {
 		g.jump(vm.OpLoad, 0, best, fail)

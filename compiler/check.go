@@ -10,7 +10,7 @@ import (
 // in the text.
 type variable struct {
 	Name       string
-	Type       ast.Type
+	Type       Type
 	Slot       int
 	Piece      bool // a piece variable: the slot holds a piece identity
 	Persistent bool
@@ -22,12 +22,13 @@ type variable struct {
 
 // checker resolves variables and infers the type of every node.
 type checker struct {
-	src   *source.Source
-	errs  *source.ErrorList
-	vars  map[string]*variable
-	slots *slotAlloc
-	funcs map[string]*ast.Node
-	calls int // number of inlined calls, for fresh parameter names
+	*nodeInfo // the types and slots of the checked nodes
+	src       *source.Source
+	errs      *source.ErrorList
+	vars      map[string]*variable
+	slots     *slotAlloc
+	funcs     map[string]*ast.Node
+	calls     int // number of inlined calls, for fresh parameter names
 	// dictNames are the names declared as dictionaries anywhere in the text
 	dictNames map[string]bool
 	sorts     []vm.SortKey
@@ -51,20 +52,20 @@ func (c *checker) errorf(n *ast.Node, format string, args ...any) {
 }
 
 // expect checks n and reports an error unless its type is one of want.
-func (c *checker) expect(n *ast.Node, what string, want ...ast.Type) ast.Type {
+func (c *checker) expect(n *ast.Node, what string, want ...Type) Type {
 	t := c.check(n)
 	for _, w := range want {
 		if t == w {
 			return t
 		}
 	}
-	if t != ast.TUnknown {
+	if t != TUnknown {
 		c.errorf(n, "%s must be a %s filter, but this is a %s filter", what, typeList(want), t)
 	}
-	return ast.TUnknown
+	return TUnknown
 }
 
-func typeList(ts []ast.Type) string {
+func typeList(ts []Type) string {
 	s := ""
 	for i, t := range ts {
 		if i > 0 {
@@ -77,18 +78,18 @@ func typeList(ts []ast.Type) string {
 
 // numeric checks a number operand; sets are counted.
 func (c *checker) numeric(n *ast.Node, what string) {
-	c.expect(n, what, ast.TNum, ast.TSet)
+	c.expect(n, what, TNum, TSet)
 }
 
-func (c *checker) check(n *ast.Node) ast.Type {
+func (c *checker) check(n *ast.Node) Type {
 	if n == nil {
-		return ast.TUnknown
+		return TUnknown
 	}
 	t := c.infer(n)
-	n.Type = t
+	c.setType(n, t)
 	for i, b := range n.Bounds {
 		if i == 0 || b != n.Bounds[0] { // one bound stands for both
-			c.expect(b, "a range bound", ast.TNum)
+			c.expect(b, "a range bound", TNum)
 		}
 	}
 	return t
@@ -104,7 +105,7 @@ func (c *checker) checkAll(ns []*ast.Node) {
 // filter's check is a method named after it, in the file of its feature
 // (logic.go, arith.go, sets.go, ...); the generator's switch, in gen.go,
 // has the same shape.
-func (c *checker) infer(n *ast.Node) ast.Type {
+func (c *checker) infer(n *ast.Node) Type {
 	if c.kindSeen != nil {
 		c.kindSeen("check", n.Kind)
 	}
@@ -335,14 +336,14 @@ func (c *checker) infer(n *ast.Node) ast.Type {
 		return c.checkUnsupported(n)
 	}
 	c.errorf(n, "internal error: the checker has no case for node kind %d", n.Kind)
-	return ast.TUnknown
+	return TUnknown
 }
 
 // checkUnsupported reports a filter the parser knows but the compiler does
 // not implement (and a function definition nested inside a filter).
-func (c *checker) checkUnsupported(n *ast.Node) ast.Type {
+func (c *checker) checkUnsupported(n *ast.Node) Type {
 	c.errorf(n, "this filter is not supported yet")
-	return ast.TUnknown
+	return TUnknown
 }
 
 // opName is a readable name of a node's operator for messages.
@@ -409,7 +410,7 @@ func opName(n *ast.Node) string {
 	return "this filter"
 }
 
-func (c *checker) expectOpt(n *ast.Node, what string, want ...ast.Type) {
+func (c *checker) expectOpt(n *ast.Node, what string, want ...Type) {
 	if n != nil {
 		c.expect(n, what, want...)
 	}

@@ -99,7 +99,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	q := &Query{Header: file.Header}
 	slots := &slotAlloc{}
-	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen}
+	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
 	if where, n := tooLarge(parts, file.Funcs); n != nil {
@@ -123,6 +123,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	g := newGen(src, &errs, slots)
+	g.nodeInfo = c.nodeInfo
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet

@@ -286,11 +286,11 @@ func dispatchNode(n *ast.Node) (source.ErrorList, map[string]map[ast.Kind]bool) 
 	seen := map[string]map[ast.Kind]bool{"check": {}, "gen": {}}
 	src := source.New("f.cql", "check")
 	var errs source.ErrorList
-	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: &slotAlloc{},
+	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: &slotAlloc{},
 		kindSeen: func(pass string, k ast.Kind) { seen[pass][k] = true }}
 	c.check(n)
 	g := newGen(src, &errs, c.slots)
-	g.kindSeen = c.kindSeen
+	g.nodeInfo, g.kindSeen = c.nodeInfo, c.kindSeen
 	g.value(n, g.newLabel())
 	return errs, seen
 }

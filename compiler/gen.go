@@ -14,15 +14,16 @@ import (
 // a fail label. The generator tracks the static stack depths so that each
 // fail label can restore them.
 type gen struct {
-	prog   *vm.Program
-	src    *source.Source
-	errs   *source.ErrorList
-	slots  *slotAlloc
-	labels []label
-	depth  int // value-stack depth at the current pc
-	sdepth int // string-stack depth at the current pc
-	span   source.Span
-	vars   map[string]*variable
+	*nodeInfo // the checker's
+	prog      *vm.Program
+	src       *source.Source
+	errs      *source.ErrorList
+	slots     *slotAlloc
+	labels    []label
+	depth     int // value-stack depth at the current pc
+	sdepth    int // string-stack depth at the current pc
+	span      source.Span
+	vars      map[string]*variable
 	// deferred emits code placed after the body (line subroutines)
 	deferred []func()
 	quiet    bool // the query is quiet: filters add no automatic comments
@@ -190,20 +191,20 @@ func (g *gen) test(n *ast.Node, fail int) {
 // the comparison, not its (left) value.
 func (g *gen) testRelation(n *ast.Node, fail int) {
 	g.value(n, fail)
-	g.drop(n.Type)
+	g.drop(g.typeOf(n))
 }
 
 // testValue tests n by computing its value: a set matches when it is not
 // empty, other values are dropped.
 func (g *gen) testValue(n *ast.Node, fail int) {
-	switch n.Type {
-	case ast.TSet:
+	switch g.typeOf(n) {
+	case TSet:
 		g.value(n, fail)
 		g.jump(vm.OpJEmpty, 0, 0, fail)
-	case ast.TNum, ast.TPos:
+	case TNum, TPos:
 		g.value(n, fail)
 		g.emit(vm.OpPop, 0, 0, 0)
-	case ast.TStr:
+	case TStr:
 		g.value(n, fail)
 		g.emit(vm.OpPopStr, 0, 0, 0)
 	default:
@@ -212,11 +213,11 @@ func (g *gen) testValue(n *ast.Node, fail int) {
 }
 
 // drop discards a value of type t.
-func (g *gen) drop(t ast.Type) {
+func (g *gen) drop(t Type) {
 	switch t {
-	case ast.TSet, ast.TNum, ast.TPos:
+	case TSet, TNum, TPos:
 		g.emit(vm.OpPop, 0, 0, 0)
-	case ast.TStr:
+	case TStr:
 		g.emit(vm.OpPopStr, 0, 0, 0)
 	}
 }
@@ -270,7 +271,7 @@ func addsComments(n *ast.Node) bool {
 // numValue leaves n's value as a number: sets are counted.
 func (g *gen) numValue(n *ast.Node, fail int) {
 	g.value(n, fail)
-	if n.Type == ast.TSet {
+	if g.typeOf(n) == TSet {
 		g.emit(vm.OpCount, 0, 0, 0)
 	}
 }
@@ -526,16 +527,16 @@ func (g *gen) value(n *ast.Node, fail int) {
 	}
 }
 
-func valueWidth(t ast.Type) int {
+func valueWidth(t Type) int {
 	switch t {
-	case ast.TSet, ast.TNum, ast.TPos:
+	case TSet, TNum, TPos:
 		return 1
 	}
 	return 0
 }
 
-func strWidth(t ast.Type) int {
-	if t == ast.TStr {
+func strWidth(t Type) int {
+	if t == TStr {
 		return 1
 	}
 	return 0
@@ -619,7 +620,7 @@ func (g *gen) checkRange(lo, hi int64, fail int) {
 }
 
 func (g *gen) numOrStr(n *ast.Node, fail int) {
-	if n.Type == ast.TStr {
+	if g.typeOf(n) == TStr {
 		g.value(n, fail)
 		return
 	}
@@ -630,24 +631,24 @@ func (g *gen) numOrStr(n *ast.Node, fail int) {
 // error), keeping the stack bookkeeping consistent so that generation can
 // go on to report further errors.
 func (g *gen) placeholder(n *ast.Node) {
-	switch n.Type {
-	case ast.TSet, ast.TNum, ast.TPos:
+	switch g.typeOf(n) {
+	case TSet, TNum, TPos:
 		g.emit(vm.OpPushNum, 0, 0, 0)
-	case ast.TStr:
+	case TStr:
 		g.emit(vm.OpPushStr, 0, 0, g.strConst(""))
 	}
 }
 
 // typeCode maps a checker type to the machine's value type codes.
-func typeCode(t ast.Type) uint8 {
+func typeCode(t Type) uint8 {
 	switch t {
-	case ast.TSet:
+	case TSet:
 		return vm.TypeSet
-	case ast.TNum:
+	case TNum:
 		return vm.TypeNum
-	case ast.TStr:
+	case TStr:
 		return vm.TypeStr
-	case ast.TPos:
+	case TPos:
 		return vm.TypePos
 	}
 	return 0

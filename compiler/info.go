@@ -12,50 +12,50 @@ import (
 
 // checkInfoNumber types sidetomove, ply, movenumber, positionid, depth,
 // gamenumber, lastgamenumber and year.
-func (c *checker) checkInfoNumber(n *ast.Node) ast.Type {
+func (c *checker) checkInfoNumber(n *ast.Node) Type {
 	if n.Kind == ast.KLastGameNumber {
 		c.needLastGame = true
 	}
-	return ast.TNum
+	return TNum
 }
 
 // checkColorConstant types white (1) and black (-1), the values of
 // sidetomove.
-func (c *checker) checkColorConstant(n *ast.Node) ast.Type {
-	return ast.TNum
+func (c *checker) checkColorConstant(n *ast.Node) Type {
+	return TNum
 }
 
-func (c *checker) checkElo(n *ast.Node) ast.Type {
-	return ast.TNum
+func (c *checker) checkElo(n *ast.Node) Type {
+	return TNum
 }
 
-func (c *checker) checkResult(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkResult(n *ast.Node) Type {
+	return TLog
 }
 
-func (c *checker) checkPlayer(n *ast.Node) ast.Type {
-	return ast.TStr
+func (c *checker) checkPlayer(n *ast.Node) Type {
+	return TStr
 }
 
-func (c *checker) checkTag(n *ast.Node) ast.Type {
-	return ast.TStr
+func (c *checker) checkTag(n *ast.Node) Type {
+	return TStr
 }
 
 // checkFen types fen: the current position's FEN, or with a FEN argument
 // (FlagAll) a match of the position against it.
-func (c *checker) checkFen(n *ast.Node) ast.Type {
+func (c *checker) checkFen(n *ast.Node) Type {
 	if n.Flags&ast.FlagAll != 0 {
-		return ast.TLog
+		return TLog
 	}
-	return ast.TStr
+	return TStr
 }
 
-func (c *checker) checkOriginalComment(n *ast.Node) ast.Type {
-	return ast.TStr
+func (c *checker) checkOriginalComment(n *ast.Node) Type {
+	return TStr
 }
 
-func (c *checker) checkHasNAG(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkHasNAG(n *ast.Node) Type {
+	return TLog
 }
 
 func (g *gen) genInfoNumber(n *ast.Node, fail int) {

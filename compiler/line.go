@@ -11,12 +11,12 @@ import (
 
 // checkLine types `line`: its constituents are checked as filters; its
 // value is the length of the longest match, or its last position.
-func (c *checker) checkLine(n *ast.Node) ast.Type {
+func (c *checker) checkLine(n *ast.Node) Type {
 	c.checkSeq(n.Seq.Body)
 	if n.Flags&ast.FlagLastPosition != 0 {
-		return ast.TPos
+		return TPos
 	}
-	return ast.TNum
+	return TNum
 }
 
 func (c *checker) checkSeq(n *ast.Node) {

@@ -9,45 +9,45 @@ import (
 // assert.
 
 // checkTrueFalse types true and false.
-func (c *checker) checkTrueFalse(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkTrueFalse(n *ast.Node) Type {
+	return TLog
 }
 
 // checkCompound types {F G ...}: the value is the last filter's.
-func (c *checker) checkCompound(n *ast.Node) ast.Type {
-	var t ast.Type
+func (c *checker) checkCompound(n *ast.Node) Type {
+	var t Type
 	for _, a := range n.Args {
 		t = c.check(a)
 	}
 	return t
 }
 
-func (c *checker) checkAndOr(n *ast.Node) ast.Type {
+func (c *checker) checkAndOr(n *ast.Node) Type {
 	c.checkAll(n.Args)
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkNot(n *ast.Node) ast.Type {
+func (c *checker) checkNot(n *ast.Node) Type {
 	c.check(n.Args[0])
-	return ast.TLog
+	return TLog
 }
 
 // checkIf types `if T F [else G]`: with same-typed branches (not logical)
 // the filter has their type.
-func (c *checker) checkIf(n *ast.Node) ast.Type {
+func (c *checker) checkIf(n *ast.Node) Type {
 	c.check(n.Args[0])
 	t1 := c.check(n.Args[1])
 	if len(n.Args) == 3 {
-		if t2 := c.check(n.Args[2]); t1 == t2 && t1 != ast.TLog {
+		if t2 := c.check(n.Args[2]); t1 == t2 && t1 != TLog {
 			return t1
 		}
 	}
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkAssert(n *ast.Node) ast.Type {
+func (c *checker) checkAssert(n *ast.Node) Type {
 	c.check(n.Args[0])
-	return ast.TLog
+	return TLog
 }
 
 func (g *gen) genTrue(n *ast.Node, fail int) {}
@@ -89,16 +89,14 @@ func (g *gen) genNot(n *ast.Node, fail int) {
 }
 
 func (g *gen) genIf(n *ast.Node, fail int) {
-	g.ifThenElse(n, fail)
+	g.ifThenElse(n, g.typeOf(n), fail)
 }
 
 // testIf tests an if: one with a value is tested as a logical if, its
 // branches tested rather than computed.
 func (g *gen) testIf(n *ast.Node, fail int) {
-	if n.Type != ast.TLog {
-		t := *n
-		t.Type = ast.TLog
-		g.ifThenElse(&t, fail)
+	if g.typeOf(n) != TLog {
+		g.ifThenElse(n, TLog, fail)
 		return
 	}
 	g.testValue(n, fail)
@@ -136,9 +134,15 @@ func (g *gen) anyOf(ns []*ast.Node, fail int) {
 
 // not matches when its argument fails; the argument's comments go.
 func (g *gen) not(arg *ast.Node, fail int) {
+	g.negate(arg, func(ok int) { g.test(arg, ok) }, fail)
+}
+
+// negate matches when test, a test of arg jumping to ok when it fails,
+// fails; the comments of arg go.
+func (g *gen) negate(arg *ast.Node, test func(ok int), fail int) {
 	ok := g.newLabel()
 	mark := g.markComments(arg)
-	g.test(arg, ok)
+	test(ok)
 	g.truncComments(mark)
 	g.jump(vm.OpJump, 0, 0, fail)
 	g.bind(ok)
@@ -146,24 +150,25 @@ func (g *gen) not(arg *ast.Node, fail int) {
 }
 
 // ifThenElse: `if T F [else G]`. Without else the filter is true when T
-// fails; with same-typed branches it has their value.
-func (g *gen) ifThenElse(n *ast.Node, fail int) {
+// fails; with same-typed branches it has their value. t is the type it is
+// compiled for: logical when it is only tested.
+func (g *gen) ifThenElse(n *ast.Node, t Type, fail int) {
 	elseL := g.newLabel()
-	end := g.newLabelAt(g.depth+valueWidth(n.Type), g.sdepth+strWidth(n.Type))
+	end := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
 	mark := g.markComments(n.Args[0])
 	g.test(n.Args[0], elseL)
-	g.branch(n, n.Args[1], fail)
+	g.branch(t, n.Args[1], fail)
 	g.jump(vm.OpJump, 0, 0, end)
 	g.bind(elseL)
 	g.truncComments(mark)
 	if len(n.Args) == 3 {
-		g.branch(n, n.Args[2], fail)
+		g.branch(t, n.Args[2], fail)
 	}
 	g.bind(end)
 }
 
-func (g *gen) branch(ifNode, b *ast.Node, fail int) {
-	if ifNode.Type == ast.TLog {
+func (g *gen) branch(t Type, b *ast.Node, fail int) {
+	if t == TLog {
 		g.test(b, fail)
 	} else {
 		g.value(b, fail)

@@ -10,27 +10,27 @@ import (
 
 // checkSquareLoop types `square x in S body` and `piece x in S body`; a
 // square loop over a dictionary is a loop over its keys (dict.go).
-func (c *checker) checkSquareLoop(n *ast.Node) ast.Type {
+func (c *checker) checkSquareLoop(n *ast.Node) Type {
 	if n.Kind == ast.KSquareLoop {
 		if d := c.dictOf(n.Args[0]); d != nil {
 			return c.checkDictLoop(n, d)
 		}
 	}
-	c.expect(n.Args[0], "the set of a loop", ast.TSet)
+	c.expect(n.Args[0], "the set of a loop", TSet)
 	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
 	piece := n.Kind == ast.KPieceLoop
-	v := c.declareVar(name, ast.TSet, piece)
+	v := c.declareVar(name, TSet, piece)
 	if piece {
 		c.needPieceIDs = true
 	}
 	if v != nil {
-		n.Slot = v.Slot
+		c.setSlot(n, v.Slot)
 	}
 	c.check(n.Args[1])
 	if n.Flags&ast.FlagAll != 0 {
-		return ast.TLog
+		return TLog
 	}
-	return ast.TSet
+	return TSet
 }
 
 // genSquareLoop compiles `square x in S body` and `piece x in S body`:
@@ -54,7 +54,7 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	if n.Kind == ast.KPieceLoop {
 		g.jump(vm.OpPieceIDAt, 0, 0, top)
 	}
-	g.emit(vm.OpStore, 0, n.Slot, 0)
+	g.emit(vm.OpStore, 0, g.slotOf(n), 0)
 	next := g.newLabel()
 	mark := g.markComments(n.Args[1])
 	bodyFail := next
@@ -76,15 +76,15 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	}
 }
 
-func (c *checker) checkLoop(n *ast.Node) ast.Type {
+func (c *checker) checkLoop(n *ast.Node) Type {
 	c.check(n.Args[0])
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkWhile(n *ast.Node) ast.Type {
+func (c *checker) checkWhile(n *ast.Node) Type {
 	c.check(n.Args[0])
 	c.check(n.Args[1])
-	return ast.TLog
+	return TLog
 }
 
 func (g *gen) genLoop(n *ast.Node, fail int) {

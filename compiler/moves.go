@@ -12,69 +12,69 @@ import (
 // and secondary.
 
 // checkDash types F--G(targets): the value is the last target's.
-func (c *checker) checkDash(n *ast.Node) ast.Type {
+func (c *checker) checkDash(n *ast.Node) Type {
 	d := n.Dash
-	c.expectOpt(d.Left, "the left side of the dash", ast.TSet)
-	c.expectOpt(d.Right, "the right side of the dash", ast.TSet)
-	var t ast.Type = ast.TLog
+	c.expectOpt(d.Left, "the left side of the dash", TSet)
+	c.expectOpt(d.Right, "the right side of the dash", TSet)
+	var t Type = TLog
 	for _, tg := range d.Targets {
 		t = c.check(tg)
 	}
-	if len(d.Targets) == 0 || t == ast.TUnknown {
-		t = ast.TLog
+	if len(d.Targets) == 0 || t == TUnknown {
+		t = TLog
 	}
 	return t
 }
 
 // checkMove types move: with count the number of matching moves, with
 // from, to or capture written first the set of those squares.
-func (c *checker) checkMove(n *ast.Node) ast.Type {
+func (c *checker) checkMove(n *ast.Node) Type {
 	m := n.Move
 	for _, p := range []*ast.Node{m.From, m.To, m.Capture, m.EnPassantSquare} {
-		c.expectOpt(p, "a move parameter", ast.TSet)
+		c.expectOpt(p, "a move parameter", TSet)
 	}
 	if m.Comment != nil {
 		c.check(m.Comment)
 	}
 	switch {
 	case m.Count:
-		return ast.TNum
+		return TNum
 	case m.First != "":
-		return ast.TSet
+		return TSet
 	}
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkCountMoves(n *ast.Node) ast.Type {
+func (c *checker) checkCountMoves(n *ast.Node) Type {
 	c.check(n.Args[0])
-	return ast.TNum
+	return TNum
 }
 
-func (c *checker) checkCurrentMove(n *ast.Node) ast.Type {
+func (c *checker) checkCurrentMove(n *ast.Node) Type {
 	return c.check(n.Args[0])
 }
 
 // checkMoveSquare types from, to and enpassantsquare.
-func (c *checker) checkMoveSquare(n *ast.Node) ast.Type {
-	return ast.TSet
+func (c *checker) checkMoveSquare(n *ast.Node) Type {
+	return TSet
 }
 
 // checkMoveIs types castle, o-o, o-o-o, enpassant, nullmove, primary and
 // secondary.
-func (c *checker) checkMoveIs(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkMoveIs(n *ast.Node) Type {
+	return TLog
 }
 
 func (g *gen) genDash(n *ast.Node, fail int) {
-	g.dash(n.Dash, n.Type, false, fail)
+	g.dash(n.Dash, g.typeOf(n), false, fail)
 }
 
 func (g *gen) genCountMoves(n *ast.Node, fail int) {
-	g.dash(n.Args[0].Dash, ast.TNum, true, fail)
+	g.dash(n.Args[0].Dash, TNum, true, fail)
 }
 
 func (g *gen) genCurrentMove(n *ast.Node, fail int) {
-	g.currentMove(n.Args[0].Dash, n.Type, fail)
+	g.currentMove(n.Args[0].Dash, g.typeOf(n), fail)
 }
 
 func (g *gen) genMoveSquare(n *ast.Node, fail int) {
@@ -145,7 +145,7 @@ func promoteMask(n *ast.Node) uint16 {
 // dash compiles F--G=T(targets). In value mode it matches with the value
 // of the last target of the first matching move (PGN order); in count mode
 // it pushes the number of matching moves.
-func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
+func (g *gen) dash(d *ast.Dash, t Type, count bool, fail int) {
 	spec, targets := dashSpec(d)
 	g.dashMoves(spec, d, targets, t, count, fail)
 }
@@ -156,7 +156,7 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 // `move previous`, F and G describe the squares before that move, in the
 // parent position; the targets are evaluated after it, which is the
 // current position.
-func (g *gen) currentMove(d *ast.Dash, t ast.Type, fail int) {
+func (g *gen) currentMove(d *ast.Dash, t Type, fail int) {
 	spec, targets := dashSpec(d)
 	spec.Source = vm.SrcPrevious
 	g.dashMoves(spec, d, targets, t, false, fail)
@@ -196,7 +196,7 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 
 // dashMoves iterates the candidates of spec that go from d.Left to
 // d.Right and meet the targets (see dash).
-func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t ast.Type, count bool, fail int) {
+func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Type, count bool, fail int) {
 	cnt := -1
 	if count {
 		cnt = g.slots.new()
@@ -217,7 +217,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t as
 		next := g.newLabel()
 		mark := g.markCommentsAll(targets)
 		for i, tg := range targets {
-			if i < len(targets)-1 || count || t == ast.TLog {
+			if i < len(targets)-1 || count || t == TLog {
 				g.test(tg, next)
 			} else {
 				g.lastTargetValue(tg, next)
@@ -257,7 +257,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t as
 // the next move instead of ending it with an empty value.
 func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 	g.value(tg, next)
-	if tg.Type == ast.TSet {
+	if g.typeOf(tg) == TSet {
 		g.emit(vm.OpDup, 0, 0, 0)
 		g.jump(vm.OpJEmpty, 0, 0, next)
 	}

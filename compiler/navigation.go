@@ -15,69 +15,69 @@ import (
 
 // checkPositionConstant types currentposition, initialposition and
 // parent.
-func (c *checker) checkPositionConstant(n *ast.Node) ast.Type {
-	return ast.TPos
+func (c *checker) checkPositionConstant(n *ast.Node) Type {
+	return TPos
 }
 
-func (c *checker) checkChild(n *ast.Node) ast.Type {
+func (c *checker) checkChild(n *ast.Node) Type {
 	if len(n.Args) > 0 {
-		c.expect(n.Args[0], "the argument of child", ast.TNum)
+		c.expect(n.Args[0], "the argument of child", TNum)
 	}
-	return ast.TPos
+	return TPos
 }
 
-func (c *checker) checkPosition(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of position", ast.TNum)
-	return ast.TPos
+func (c *checker) checkPosition(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of position", TNum)
+	return TPos
 }
 
 // checkColon types P:F, which has F's type.
-func (c *checker) checkColon(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the left side of ':'", ast.TPos)
+func (c *checker) checkColon(n *ast.Node) Type {
+	c.expect(n.Args[0], "the left side of ':'", TPos)
 	return c.check(n.Args[1])
 }
 
 // checkFind types find: the position found, or with `all` or a range
 // the number of positions found.
-func (c *checker) checkFind(n *ast.Node) ast.Type {
+func (c *checker) checkFind(n *ast.Node) Type {
 	c.check(n.Args[0])
 	if n.HasRange || n.Flags&ast.FlagAll != 0 {
-		return ast.TNum
+		return TNum
 	}
-	return ast.TPos
+	return TPos
 }
 
-func (c *checker) checkLca(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the first argument of lca", ast.TPos)
-	c.expect(n.Args[1], "the second argument of lca", ast.TPos)
-	return ast.TPos
+func (c *checker) checkLca(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of lca", TPos)
+	c.expect(n.Args[1], "the second argument of lca", TPos)
+	return TPos
 }
 
 // checkAncestor types ancestor and descendant.
-func (c *checker) checkAncestor(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the first argument", ast.TPos)
-	c.expect(n.Args[1], "the second argument", ast.TPos)
-	return ast.TLog
+func (c *checker) checkAncestor(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument", TPos)
+	c.expect(n.Args[1], "the second argument", TPos)
+	return TLog
 }
 
-func (c *checker) checkDistance(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the first argument of distance", ast.TPos)
-	c.expect(n.Args[1], "the second argument of distance", ast.TPos)
-	return ast.TNum
+func (c *checker) checkDistance(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of distance", TPos)
+	c.expect(n.Args[1], "the second argument of distance", TPos)
+	return TNum
 }
 
-func (c *checker) checkConsecutiveMoves(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the first argument of consecutivemoves", ast.TPos)
-	c.expect(n.Args[1], "the second argument of consecutivemoves", ast.TPos)
-	return ast.TNum
+func (c *checker) checkConsecutiveMoves(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of consecutivemoves", TPos)
+	c.expect(n.Args[1], "the second argument of consecutivemoves", TPos)
+	return TNum
 }
 
 // checkAncestry types the position comparisons written with brackets,
 // such as x [<] y.
-func (c *checker) checkAncestry(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the left side of "+n.Str, ast.TPos)
-	c.expect(n.Args[1], "the right side of "+n.Str, ast.TPos)
-	return ast.TLog
+func (c *checker) checkAncestry(n *ast.Node) Type {
+	c.expect(n.Args[0], "the left side of "+n.Str, TPos)
+	c.expect(n.Args[1], "the right side of "+n.Str, TPos)
+	return TLog
 }
 
 func (g *gen) genCurrentPosition(n *ast.Node, fail int) {
@@ -237,15 +237,15 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 	g.bind(found)
 }
 
-func (c *checker) checkEcho(n *ast.Node) ast.Type {
+func (c *checker) checkEcho(n *ast.Node) Type {
 	for _, p := range n.Params {
-		c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: p}, ast.TPos)
+		c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: p}, TPos)
 	}
 	t := c.check(n.Args[0])
-	if t == ast.TNum {
-		return ast.TNum
+	if t == TNum {
+		return TNum
 	}
-	return ast.TLog
+	return TLog
 }
 
 // genEcho binds source to the current position and target to every other
@@ -254,7 +254,7 @@ func (c *checker) checkEcho(n *ast.Node) ast.Type {
 func (g *gen) genEcho(n *ast.Node, fail int) {
 	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
 	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
-	numeric := n.Type == ast.TNum
+	numeric := g.typeOf(n) == TNum
 	g.emit(vm.OpCurPos, 0, 0, 0)
 	g.emit(vm.OpStore, 0, src, 0)
 	g.emit(vm.OpSaveCur, 0, save, 0)
@@ -266,7 +266,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
-	if sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
+	if g.sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
 		x |= vm.EchoSameBoard
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
@@ -344,7 +344,7 @@ func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 // any of it has an effect, and the echo walk may skip it (EchoSameBoard);
 // the test of "identical position" queries goes from a dozen instructions
 // per pair of positions to a comparison of occupancies.
-func sameBoardFirst(body *ast.Node, src, tgt string) bool {
+func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
 	if src == tgt { // echo (s s): the target overwrites the source
 		return false
 	}
@@ -363,7 +363,7 @@ func sameBoardFirst(body *ast.Node, src, tgt string) bool {
 		return false
 	}
 	a, b := inter.Args[0], inter.Args[1]
-	if a.Kind != ast.KVar || b.Kind != ast.KVar || a.Type != ast.TPos || b.Type != ast.TPos {
+	if a.Kind != ast.KVar || b.Kind != ast.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
 		return false
 	}
 	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src

@@ -12,26 +12,26 @@ import (
 // checkOrbit types an expanded transform: counted orbits are numeric;
 // otherwise the members' common type (sets union, numbers maximum), and
 // logical for anything else.
-func (c *checker) checkOrbit(n *ast.Node) ast.Type {
-	var t ast.Type
+func (c *checker) checkOrbit(n *ast.Node) Type {
+	var t Type
 	for i, m := range n.Args {
 		mt := c.check(m)
 		if i == 0 {
 			t = mt
 		} else if mt != t {
-			t = ast.TLog
+			t = TLog
 		}
 	}
 	if n.HasRange || n.Flags&ast.FlagCount != 0 {
-		return ast.TNum
+		return TNum
 	}
-	if t == ast.TSet || t == ast.TNum {
+	if t == TSet || t == TNum {
 		return t
 	}
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkNoTransform(n *ast.Node) ast.Type {
+func (c *checker) checkNoTransform(n *ast.Node) Type {
 	return c.check(n.Args[0])
 }
 
@@ -39,15 +39,15 @@ func (c *checker) checkNoTransform(n *ast.Node) ast.Type {
 // transforms in force (currenttransform.html: "the current transforms
 // acting on the filter, in right-to-left order"; "<>" outside any
 // transform), which applyXform recorded in its Params.
-func (c *checker) checkCurrentTransform(n *ast.Node) ast.Type {
+func (c *checker) checkCurrentTransform(n *ast.Node) Type {
 	n.Kind, n.Str = ast.KString, transformName(n.Params)
-	return ast.TStr
+	return TStr
 }
 
 // checkTransform: every transform has become an orbit before checking.
-func (c *checker) checkTransform(n *ast.Node) ast.Type {
+func (c *checker) checkTransform(n *ast.Node) Type {
 	c.errorf(n, "internal error: transform not expanded")
-	return ast.TUnknown
+	return TUnknown
 }
 
 func (g *gen) genNoTransform(n *ast.Node, fail int) {
@@ -58,7 +58,7 @@ func (g *gen) genNoTransform(n *ast.Node, fail int) {
 // is not empty, which is decided without computing the union: by a shape
 // test when the members are simple designators, else member by member.
 func (g *gen) testOrbit(n *ast.Node, fail int) {
-	if n.Type != ast.TSet || n.HasRange || n.Flags&ast.FlagCount != 0 {
+	if g.typeOf(n) != TSet || n.HasRange || n.Flags&ast.FlagCount != 0 {
 		g.testValue(n, fail)
 		return
 	}
@@ -75,7 +75,7 @@ func (g *gen) genOrbit(n *ast.Node, fail int) {
 	switch {
 	case counted:
 		g.countMembers(n, fail)
-	case n.Type == ast.TSet:
+	case g.typeOf(n) == TSet:
 		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 		for _, m := range n.Args {
 			skip := g.newLabel()
@@ -83,7 +83,7 @@ func (g *gen) genOrbit(n *ast.Node, fail int) {
 			g.emit(vm.OpUnion, 0, 0, 0)
 			g.bind(skip)
 		}
-	case n.Type == ast.TNum:
+	case g.typeOf(n) == TNum:
 		g.maxMembers(n, fail)
 	default:
 		g.anyOf(n.Args, fail)

@@ -10,38 +10,38 @@ import (
 // Output and annotation: sort, comment, message, str (the text comment
 // and message print), settag, removetag and removecomment.
 
-func (c *checker) checkStr(n *ast.Node) ast.Type {
+func (c *checker) checkStr(n *ast.Node) Type {
 	c.checkAll(n.Args)
-	return ast.TStr
+	return TStr
 }
 
-func (c *checker) checkComment(n *ast.Node) ast.Type {
+func (c *checker) checkComment(n *ast.Node) Type {
 	c.checkAll(n.Args)
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkMessage(n *ast.Node) ast.Type {
+func (c *checker) checkMessage(n *ast.Node) Type {
 	c.checkAll(n.Args)
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkSetTag(n *ast.Node) ast.Type {
+func (c *checker) checkSetTag(n *ast.Node) Type {
 	if len(n.Args) != 2 {
 		c.errorf(n, "'settag' takes a tag name and a value: settag(\"Name\" value)")
-		return ast.TLog
+		return TLog
 	}
 	c.checkSetTagName(n.Args[0])
 	c.check(n.Args[1])
-	return ast.TLog
+	return TLog
 }
 
-func (c *checker) checkRemoveTag(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the tag name", ast.TStr)
-	return ast.TLog
+func (c *checker) checkRemoveTag(n *ast.Node) Type {
+	c.expect(n.Args[0], "the tag name", TStr)
+	return TLog
 }
 
-func (c *checker) checkRemoveComment(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkRemoveComment(n *ast.Node) Type {
+	return TLog
 }
 
 func (g *gen) genStr(n *ast.Node, fail int) {
@@ -88,11 +88,11 @@ func (c *checker) checkSetTagName(name *ast.Node) {
 	}
 }
 
-func (c *checker) checkSort(n *ast.Node) ast.Type {
+func (c *checker) checkSort(n *ast.Node) Type {
 	t := c.check(n.Args[0])
 	switch t {
-	case ast.TNum, ast.TSet, ast.TStr:
-	case ast.TUnknown:
+	case TNum, TSet, TStr:
+	case TUnknown:
 	default:
 		c.errorf(n.Args[0], "sort needs a numeric, set or string filter, not a %s filter", t)
 	}
@@ -107,13 +107,13 @@ func (c *checker) checkSort(n *ast.Node) ast.Type {
 	}
 	if key < 0 {
 		c.sorts = append(c.sorts, vm.SortKey{Doc: n.Str, Min: n.Flags&ast.FlagMin != 0,
-			Quiet: n.Flags&ast.FlagQuiet != 0, Str: t == ast.TStr})
+			Quiet: n.Flags&ast.FlagQuiet != 0, Str: t == TStr})
 		c.sortAt = append(c.sortAt, n.Span)
 		key = len(c.sorts) - 1
 	}
-	n.Slot = key
-	if t == ast.TSet {
-		return ast.TNum
+	c.setSlot(n, key)
+	if t == TSet {
+		return TNum
 	}
 	return t
 }
@@ -123,10 +123,10 @@ func (g *gen) genSort(n *ast.Node, fail int) {
 	mark := g.slots.new()
 	g.emit(vm.OpMarkComments, 0, mark, 0)
 	g.numOrStr(n.Args[0], fail)
-	if n.Args[0].Type == ast.TStr {
-		g.emit(vm.OpSortValueStr, 0, n.Slot, int32(mark))
+	if g.typeOf(n.Args[0]) == TStr {
+		g.emit(vm.OpSortValueStr, 0, g.slotOf(n), int32(mark))
 	} else {
-		g.emit(vm.OpSortValue, 0, n.Slot, int32(mark))
+		g.emit(vm.OpSortValue, 0, g.slotOf(n), int32(mark))
 	}
 }
 
@@ -167,7 +167,7 @@ func (g *gen) argText(a *ast.Node) {
 	failed := g.newLabel()
 	mark := g.markComments(a)
 	g.value(a, failed)
-	if a.Type == ast.TLog {
+	if g.typeOf(a) == TLog {
 		g.emit(vm.OpPushStr, 0, 0, g.strConst("<true>"))
 	} else {
 		g.valueText(a)
@@ -197,14 +197,14 @@ func (g *gen) valueText(a *ast.Node) {
 		g.emit(vm.OpToStr, vm.TypePiece, 0, 0)
 		return
 	}
-	switch a.Type {
-	case ast.TSet:
+	switch g.typeOf(a) {
+	case TSet:
 		g.emit(vm.OpToStr, vm.TypeSet, 0, 0)
-	case ast.TNum:
+	case TNum:
 		g.emit(vm.OpToStr, vm.TypeNum, 0, 0)
-	case ast.TPos:
+	case TPos:
 		g.emit(vm.OpToStr, vm.TypePos, 0, 0)
-	case ast.TStr:
+	case TStr:
 	default:
 		g.emit(vm.OpPushStr, 0, 0, g.strConst(""))
 	}

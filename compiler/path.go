@@ -11,13 +11,13 @@ import (
 // pathlastposition. The patterns are compiled as line's are (line.go).
 
 // checkPathCount types pathcount and pathcount unfocused.
-func (c *checker) checkPathCount(n *ast.Node) ast.Type {
-	return ast.TNum
+func (c *checker) checkPathCount(n *ast.Node) Type {
+	return TNum
 }
 
 // checkPathPosition types pathstart and pathlastposition.
-func (c *checker) checkPathPosition(n *ast.Node) ast.Type {
-	return ast.TPos
+func (c *checker) checkPathPosition(n *ast.Node) Type {
+	return TPos
 }
 
 func (g *gen) genPathCount(n *ast.Node, fail int) {
@@ -37,9 +37,9 @@ func (g *gen) genPathPosition(n *ast.Node, fail int) {
 }
 
 // checkPath types `path`: dash constituents are moves, the others tests.
-func (c *checker) checkPath(n *ast.Node) ast.Type {
+func (c *checker) checkPath(n *ast.Node) Type {
 	if n.Seq.Focus != nil {
-		c.expect(n.Seq.Focus, "the focus of path", ast.TSet)
+		c.expect(n.Seq.Focus, "the focus of path", TSet)
 		c.needPieceIDs = true // the focused pieces are followed by identity
 	}
 	if n.Seq.Max != nil {
@@ -47,9 +47,9 @@ func (c *checker) checkPath(n *ast.Node) ast.Type {
 	}
 	c.checkPathElems(n.Seq.Body)
 	if n.Flags&ast.FlagLastPosition != 0 {
-		return ast.TPos
+		return TPos
 	}
-	return ast.TNum
+	return TNum
 }
 
 func (c *checker) checkPathElems(n *ast.Node) {

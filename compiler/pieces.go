@@ -11,30 +11,30 @@ import (
 // doubledpawns, connectedpawns).
 
 // checkSquareProperty types rank, file, type and colortype.
-func (c *checker) checkSquareProperty(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-	return ast.TNum
+func (c *checker) checkSquareProperty(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), TSet)
+	return TNum
 }
 
-func (c *checker) checkPower(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-	return ast.TNum
+func (c *checker) checkPower(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), TSet)
+	return TNum
 }
 
 // checkPieceName types piecename and typename.
-func (c *checker) checkPieceName(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-	return ast.TStr
+func (c *checker) checkPieceName(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), TSet)
+	return TStr
 }
 
-func (c *checker) checkPieceId(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
+func (c *checker) checkPieceId(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), TSet)
 	c.needPieceIDs = true
-	return ast.TNum
+	return TNum
 }
 
-func (c *checker) checkPawns(n *ast.Node) ast.Type {
-	return ast.TSet
+func (c *checker) checkPawns(n *ast.Node) Type {
+	return TSet
 }
 
 func (g *gen) genSquareProperty(n *ast.Node, fail int) {

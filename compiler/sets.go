@@ -11,100 +11,100 @@ import (
 // chains, between, light, dark, the direction filters, makesquare, pin,
 // ray and xray.
 
-func (c *checker) checkDesignator(n *ast.Node) ast.Type {
-	return ast.TSet
+func (c *checker) checkDesignator(n *ast.Node) Type {
+	return TSet
 }
 
-func (c *checker) checkEmptySet(n *ast.Node) ast.Type {
-	return ast.TSet
+func (c *checker) checkEmptySet(n *ast.Node) Type {
+	return TSet
 }
 
 // checkInter types &: the intersection of two sets, or of two positions
 // the squares whose contents agree.
-func (c *checker) checkInter(n *ast.Node) ast.Type {
-	if l := c.check(n.Args[0]); l == ast.TPos {
-		c.expect(n.Args[1], "the right side of '&' between positions", ast.TPos)
-		return ast.TSet // the squares whose contents agree
+func (c *checker) checkInter(n *ast.Node) Type {
+	if l := c.check(n.Args[0]); l == TPos {
+		c.expect(n.Args[1], "the right side of '&' between positions", TPos)
+		return TSet // the squares whose contents agree
 	}
-	c.expect(n.Args[0], "the left side of '&'", ast.TSet)
-	c.expect(n.Args[1], "the right side of '&'", ast.TSet)
-	return ast.TSet
+	c.expect(n.Args[0], "the left side of '&'", TSet)
+	c.expect(n.Args[1], "the right side of '&'", TSet)
+	return TSet
 }
 
 // checkSetOp types |, attacks and attackedby.
-func (c *checker) checkSetOp(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the left side of "+opName(n), ast.TSet)
-	c.expect(n.Args[1], "the right side of "+opName(n), ast.TSet)
-	return ast.TSet
+func (c *checker) checkSetOp(n *ast.Node) Type {
+	c.expect(n.Args[0], "the left side of "+opName(n), TSet)
+	c.expect(n.Args[1], "the right side of "+opName(n), TSet)
+	return TSet
 }
 
-func (c *checker) checkBetween(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the first argument of between", ast.TSet)
-	c.expect(n.Args[1], "the second argument of between", ast.TSet)
-	return ast.TSet
+func (c *checker) checkBetween(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of between", TSet)
+	c.expect(n.Args[1], "the second argument of between", TSet)
+	return TSet
 }
 
-func (c *checker) checkArrowChain(n *ast.Node) ast.Type {
+func (c *checker) checkArrowChain(n *ast.Node) Type {
 	for _, a := range n.Args {
-		c.expect(a, "an operand of "+opName(n), ast.TSet)
+		c.expect(a, "an operand of "+opName(n), TSet)
 	}
-	return ast.TSet
+	return TSet
 }
 
-func (c *checker) checkCompl(n *ast.Node) ast.Type {
+func (c *checker) checkCompl(n *ast.Node) Type {
 	return c.checkSetArgument(n)
 }
 
-func (c *checker) checkLightDark(n *ast.Node) ast.Type {
+func (c *checker) checkLightDark(n *ast.Node) Type {
 	return c.checkSetArgument(n)
 }
 
-func (c *checker) checkDirection(n *ast.Node) ast.Type {
+func (c *checker) checkDirection(n *ast.Node) Type {
 	return c.checkSetArgument(n)
 }
 
 // checkSetArgument types a set filter of one set argument.
-func (c *checker) checkSetArgument(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-	return ast.TSet
+func (c *checker) checkSetArgument(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), TSet)
+	return TSet
 }
 
 // checkIn types `x in y`: two sets (subset) or two strings (substring).
-func (c *checker) checkIn(n *ast.Node) ast.Type {
+func (c *checker) checkIn(n *ast.Node) Type {
 	l := c.check(n.Args[0])
 	r := c.check(n.Args[1])
-	if !(l == ast.TSet && r == ast.TSet || l == ast.TStr && r == ast.TStr) && l != ast.TUnknown && r != ast.TUnknown {
+	if !(l == TSet && r == TSet || l == TStr && r == TStr) && l != TUnknown && r != TUnknown {
 		c.errorf(n, "'in' needs two sets or two strings, got %s in %s", l, r)
 	}
-	return ast.TLog
+	return TLog
 }
 
 // checkMakeSquare types makesquare "e4" and makesquare file rank.
-func (c *checker) checkMakeSquare(n *ast.Node) ast.Type {
+func (c *checker) checkMakeSquare(n *ast.Node) Type {
 	if len(n.Args) == 1 {
-		c.expect(n.Args[0], "the argument of makesquare", ast.TStr)
+		c.expect(n.Args[0], "the argument of makesquare", TStr)
 	} else {
 		c.numeric(n.Args[0], "the file of makesquare")
 		c.numeric(n.Args[1], "the rank of makesquare")
 	}
-	return ast.TSet
+	return TSet
 }
 
-func (c *checker) checkPin(n *ast.Node) ast.Type {
+func (c *checker) checkPin(n *ast.Node) Type {
 	for _, a := range n.Args {
 		if a != nil {
-			c.expect(a, "a pin parameter", ast.TSet)
+			c.expect(a, "a pin parameter", TSet)
 		}
 	}
-	return ast.TSet
+	return TSet
 }
 
 // checkRay types ray and xray.
-func (c *checker) checkRay(n *ast.Node) ast.Type {
+func (c *checker) checkRay(n *ast.Node) Type {
 	for _, a := range n.Args {
-		c.expect(a, "an argument of "+map[ast.Kind]string{ast.KRay: "ray", ast.KXray: "xray"}[n.Kind], ast.TSet)
+		c.expect(a, "an argument of "+map[ast.Kind]string{ast.KRay: "ray", ast.KXray: "xray"}[n.Kind], TSet)
 	}
-	return ast.TSet
+	return TSet
 }
 
 func (g *gen) genDesignator(n *ast.Node, fail int) {
@@ -116,7 +116,7 @@ func (g *gen) genEmptySet(n *ast.Node, fail int) {
 }
 
 func (g *gen) genInter(n *ast.Node, fail int) {
-	if n.Args[0].Type == ast.TPos {
+	if g.typeOf(n.Args[0]) == TPos {
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
 		g.emit(vm.OpSameSquares, 0, 0, 0)
@@ -159,7 +159,7 @@ func (g *gen) genLightDark(n *ast.Node, fail int) {
 func (g *gen) genIn(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
-	if n.Args[0].Type == ast.TStr {
+	if g.typeOf(n.Args[0]) == TStr {
 		g.jump(vm.OpStrIn, 0, 0, fail)
 	} else {
 		g.jump(vm.OpSubset, 0, 0, fail)

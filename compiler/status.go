@@ -12,23 +12,23 @@ import (
 
 // checkStatus types wtm, btm, check, mate, stalemate, initial, terminal,
 // mainline and variation.
-func (c *checker) checkStatus(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkStatus(n *ast.Node) Type {
+	return TLog
 }
 
 // checkMateKind types puremate, purestalemate, modelmate,
 // modelstalemate, idealmate and idealstalemate: their value is the set
 // of the participating pieces.
-func (c *checker) checkMateKind(n *ast.Node) ast.Type {
-	return ast.TSet // the participating pieces
+func (c *checker) checkMateKind(n *ast.Node) Type {
+	return TSet // the participating pieces
 }
 
-func (c *checker) checkTry(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkTry(n *ast.Node) Type {
+	return TLog
 }
 
-func (c *checker) checkVirtualMainline(n *ast.Node) ast.Type {
-	return ast.TLog
+func (c *checker) checkVirtualMainline(n *ast.Node) Type {
+	return TLog
 }
 
 func (g *gen) genStatus(n *ast.Node, fail int) {

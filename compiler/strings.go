@@ -10,64 +10,64 @@ import (
 // expression groups \n, lowercase, uppercase, int, ascii, indexof. (str,
 // which makes a string of any values, is with comment in output.go.)
 
-func (c *checker) checkString(n *ast.Node) ast.Type {
-	return ast.TStr
+func (c *checker) checkString(n *ast.Node) Type {
+	return TStr
 }
 
 // checkStrIndex types s[i], and D[k] when D is a dictionary.
-func (c *checker) checkStrIndex(n *ast.Node) ast.Type {
+func (c *checker) checkStrIndex(n *ast.Node) Type {
 	if d := c.dictOf(n.Args[0]); d != nil {
 		return c.checkDictGet(n, d)
 	}
-	c.expect(n.Args[0], "the indexed value", ast.TStr)
-	c.expect(n.Args[1], "the index", ast.TNum)
-	return ast.TStr
+	c.expect(n.Args[0], "the indexed value", TStr)
+	c.expect(n.Args[1], "the index", TNum)
+	return TStr
 }
 
-func (c *checker) checkSlice(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the sliced value", ast.TStr)
+func (c *checker) checkSlice(n *ast.Node) Type {
+	c.expect(n.Args[0], "the sliced value", TStr)
 	for _, a := range n.Args[1:] {
-		c.expect(a, "a slice bound", ast.TNum)
+		c.expect(a, "a slice bound", TNum)
 	}
-	return ast.TStr
+	return TStr
 }
 
-func (c *checker) checkRegex(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the left side of ~~", ast.TStr)
+func (c *checker) checkRegex(n *ast.Node) Type {
+	c.expect(n.Args[0], "the left side of ~~", TStr)
 	c.check(n.Args[1])
 	if _, err := translateRegexp(n.Args[1].Str); err != nil {
 		c.errorf(n.Args[1], "%v", err)
 	}
-	return ast.TStr
+	return TStr
 }
 
 // checkGroup types \n, the text of group n of the last match, and \-n,
 // its offset.
-func (c *checker) checkGroup(n *ast.Node) ast.Type {
+func (c *checker) checkGroup(n *ast.Node) Type {
 	if n.Flags&ast.FlagOffset != 0 {
-		return ast.TNum
+		return TNum
 	}
-	return ast.TStr
+	return TStr
 }
 
-func (c *checker) checkLowerUpper(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the argument of "+opName(n), ast.TStr)
-	return ast.TStr
+func (c *checker) checkLowerUpper(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of "+opName(n), TStr)
+	return TStr
 }
 
 // checkAscii types ascii: a number gives its character, a string the
 // code of its character.
-func (c *checker) checkAscii(n *ast.Node) ast.Type {
-	if c.expect(n.Args[0], "the argument of ascii", ast.TStr, ast.TNum) == ast.TNum {
-		return ast.TStr
+func (c *checker) checkAscii(n *ast.Node) Type {
+	if c.expect(n.Args[0], "the argument of ascii", TStr, TNum) == TNum {
+		return TStr
 	}
-	return ast.TNum
+	return TNum
 }
 
-func (c *checker) checkIndexOf(n *ast.Node) ast.Type {
-	c.expect(n.Args[0], "the first argument of indexof", ast.TStr)
-	c.expect(n.Args[1], "the second argument of indexof", ast.TStr)
-	return ast.TNum
+func (c *checker) checkIndexOf(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of indexof", TStr)
+	c.expect(n.Args[1], "the second argument of indexof", TStr)
+	return TNum
 }
 
 func (g *gen) genString(n *ast.Node, fail int) {
@@ -118,14 +118,14 @@ func (g *gen) genLowerUpper(n *ast.Node, fail int) {
 
 func (g *gen) genInt(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
-	if n.Args[0].Type == ast.TStr {
+	if g.typeOf(n.Args[0]) == TStr {
 		g.jump(vm.OpStrToInt, 0, 0, fail)
 	}
 }
 
 func (g *gen) genAscii(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
-	if n.Args[0].Type == ast.TNum {
+	if g.typeOf(n.Args[0]) == TNum {
 		g.jump(vm.OpChar, 0, 0, fail)
 	} else {
 		g.jump(vm.OpAscii, 0, 0, fail)
@@ -158,33 +158,35 @@ func (e errorString) Error() string { return string(e) }
 // string), and the rest of the arithmetic is moved above int, applying to
 // its value. Each operand is typed once. The type returned is that of the
 // node n has become.
-func (c *checker) checkInt(n *ast.Node) ast.Type {
+func (c *checker) checkInt(n *ast.Node) Type {
 	spine := []*ast.Node{n.Args[0]} // top first
 	for a := n.Args[0]; isArith(a); a = a.Args[0] {
 		spine = append(spine, a.Args[0])
 	}
 	// type the operands once, left to right, and find where the strings end
 	leaf := spine[len(spine)-1]
-	str := c.check(leaf) == ast.TStr
+	str := c.check(leaf) == TStr
 	top := len(spine) - 1 // index of int's argument in spine
 	for i := len(spine) - 2; i >= 0; i-- {
 		op := spine[i]
 		r := c.check(op.Args[1])
-		if str && op.Kind == ast.KPlus && r == ast.TStr {
-			op.Type, top = ast.TStr, i
+		if str && op.Kind == ast.KPlus && r == TStr {
+			c.setType(op, TStr)
+			top = i
 			continue
 		}
 		str = false
 	}
 	arg := spine[top]
-	if t := arg.Type; t != ast.TStr && t != ast.TNum && t != ast.TUnknown {
+	if t := c.typeOf(arg); t != TStr && t != TNum && t != TUnknown {
 		c.errorf(arg, "the argument of int must be a string or number filter, but this is a %s filter", t)
 	}
 	if top == 0 {
-		return ast.TNum
+		return TNum
 	}
 	// int applies to spine[top]; the operators above it become int's parents
-	inner := &ast.Node{Kind: ast.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*ast.Node{arg}, Type: ast.TNum}
+	inner := &ast.Node{Kind: ast.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*ast.Node{arg}}
+	c.setType(inner, TNum)
 	spine[top-1].Args[0] = inner
 	*n = *spine[0]
 	for i := top - 1; i >= 0; i-- {
@@ -195,25 +197,25 @@ func (c *checker) checkInt(n *ast.Node) ast.Type {
 		op.Span.From = inner.Span.From // the operators now start at int
 		c.retypeArith(op)
 	}
-	return n.Type
+	return c.typeOf(n)
 }
 
 // checkCharAssign types S[i] = x, which makes the string x the character
 // at index i of the string variable S (while.html: `if (S[i]==\n) S[i]=" "`).
-func (c *checker) checkCharAssign(n *ast.Node, rt ast.Type) ast.Type {
+func (c *checker) checkCharAssign(n *ast.Node, rt Type) Type {
 	target := n.Args[0]
 	s := target.Args[0]
 	if n.Str != "=" || s.Kind != ast.KVar {
 		c.errorf(target, "cannot assign to this")
-		return ast.TLog
+		return TLog
 	}
-	c.expect(s, "the indexed variable", ast.TStr)
-	c.expect(target.Args[1], "the index", ast.TNum)
-	if rt != ast.TStr && rt != ast.TUnknown {
+	c.expect(s, "the indexed variable", TStr)
+	c.expect(target.Args[1], "the index", TNum)
+	if rt != TStr && rt != TUnknown {
 		c.errorf(n.Args[1], "the right side of %s[...] = must be a string filter, but this is a %s filter", s.Str, rt)
 	}
-	target.Type = ast.TStr
-	return ast.TLog
+	c.setType(target, TStr)
+	return TLog
 }
 
 // setChar compiles S[i] = x: the character at index i of the string
@@ -221,9 +223,9 @@ func (c *checker) checkCharAssign(n *ast.Node, rt ast.Type) ast.Type {
 // range, as S[i] does.
 func (g *gen) setChar(n *ast.Node, fail int) {
 	v, index := n.Args[0].Args[0], n.Args[0].Args[1]
-	g.jump(vm.OpLoadStr, 0, v.Slot, fail)
+	g.jump(vm.OpLoadStr, 0, g.slotOf(v), fail)
 	g.value(n.Args[1], fail)
 	g.numValue(index, fail)
 	g.jump(vm.OpStrSetChar, 0, 0, fail)
-	g.emit(vm.OpStoreStr, 0, v.Slot, 0)
+	g.emit(vm.OpStoreStr, 0, g.slotOf(v), 0)
 }

@@ -317,27 +317,7 @@ type Node struct {
 	Move   *MoveParams
 	Dash   *Dash
 	Seq    *Seq
-	// Set by the compiler's checker.
-	Type Type
-	Slot int // variable slot for KVar and loops
 }
-
-// Type is the type of a filter's value.
-type Type uint8
-
-const (
-	TUnknown Type = iota
-	TLog          // logical: match or no match, no value
-	TSet          // set of squares
-	TNum          // number
-	TStr          // string
-	TPos          // position
-	TDict         // dictionary
-)
-
-var typeNames = [...]string{"unknown", "logical", "set", "number", "string", "position", "dictionary"}
-
-func (t Type) String() string { return typeNames[t] }
 
 // Square set helpers for designators.
 func (d Designator) String() string { return d.Squares.String() }
