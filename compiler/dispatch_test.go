@@ -215,13 +215,13 @@ var kindsNotDispatched = map[ast.Kind]string{
 	ast.KQuiet:         "reserved, never made by the parser",
 }
 
-// compileSeeing compiles query (without header) and returns the error
-// and the kinds each pass handled.
-func compileSeeing(query string) (error, map[string]map[ast.Kind]bool) {
+// compileSeeing compiles query (without header) and returns the kinds
+// each pass handled and the error.
+func compileSeeing(query string) (map[string]map[ast.Kind]bool, error) {
 	seen := map[string]map[ast.Kind]bool{"check": {}, "gen": {}}
 	opt := Options{kindSeen: func(pass string, k ast.Kind) { seen[pass][k] = true }}
 	_, err := Compile(source.New("f.cql", query), opt)
-	return err, seen
+	return seen, err
 }
 
 func TestEveryKindIsListed(t *testing.T) {
@@ -254,7 +254,7 @@ func TestEveryKindIsListed(t *testing.T) {
 
 func TestEveryKindIsDispatched(t *testing.T) {
 	for _, e := range kindExamples {
-		err, seen := compileSeeing(e.query)
+		seen, err := compileSeeing(e.query)
 		if err != nil {
 			t.Errorf("kind %d: %s: %v", e.kind, e.query, err)
 			continue
@@ -266,14 +266,14 @@ func TestEveryKindIsDispatched(t *testing.T) {
 		}
 	}
 	for k, e := range kindsCheckOnly {
-		err, seen := compileSeeing(e.query)
+		seen, err := compileSeeing(e.query)
 		if err != nil || !seen["check"][k] || seen["gen"][k] {
 			t.Errorf("kind %d: %s: error %v, checked %v, generated %v; want it checked, then generated as %s",
 				k, e.query, err, seen["check"][k], seen["gen"][k], e.becomes)
 		}
 	}
 	for k, q := range kindsUnsupported {
-		err, seen := compileSeeing(q)
+		seen, err := compileSeeing(q)
 		if err == nil || !strings.Contains(err.Error(), "not supported yet") || !seen["check"][k] {
 			t.Errorf("kind %d: %s: error %v, checked %v; want it checked and reported unsupported", k, q, err, seen["check"][k])
 		}
