@@ -10,7 +10,7 @@ import (
 // in the text.
 type variable struct {
 	Name       string
-	Type       ast.Type
+	Type       Type
 	Slot       int
 	Piece      bool // a piece variable: the slot holds a piece identity
 	Persistent bool
@@ -22,12 +22,13 @@ type variable struct {
 
 // checker resolves variables and infers the type of every node.
 type checker struct {
-	src   *source.Source
-	errs  *source.ErrorList
-	vars  map[string]*variable
-	slots *slotAlloc
-	funcs map[string]*ast.Node
-	calls int // number of inlined calls, for fresh parameter names
+	*nodeInfo // the types and slots of the checked nodes
+	src       *source.Source
+	errs      *source.ErrorList
+	vars      map[string]*variable
+	slots     *slotAlloc
+	funcs     map[string]*ast.Node
+	calls     int // number of inlined calls, for fresh parameter names
 	// dictNames are the names declared as dictionaries anywhere in the text
 	dictNames map[string]bool
 	sorts     []vm.SortKey
@@ -35,6 +36,7 @@ type checker struct {
 	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool
+	kindSeen                   func(pass string, k ast.Kind) // Options.kindSeen
 }
 
 // slotAlloc hands out machine slots for variables and compiler temporaries.
@@ -50,20 +52,20 @@ func (c *checker) errorf(n *ast.Node, format string, args ...any) {
 }
 
 // expect checks n and reports an error unless its type is one of want.
-func (c *checker) expect(n *ast.Node, what string, want ...ast.Type) ast.Type {
+func (c *checker) expect(n *ast.Node, what string, want ...Type) Type {
 	t := c.check(n)
 	for _, w := range want {
 		if t == w {
 			return t
 		}
 	}
-	if t != ast.TUnknown {
+	if t != TUnknown {
 		c.errorf(n, "%s must be a %s filter, but this is a %s filter", what, typeList(want), t)
 	}
-	return ast.TUnknown
+	return TUnknown
 }
 
-func typeList(ts []ast.Type) string {
+func typeList(ts []Type) string {
 	s := ""
 	for i, t := range ts {
 		if i > 0 {
@@ -76,18 +78,18 @@ func typeList(ts []ast.Type) string {
 
 // numeric checks a number operand; sets are counted.
 func (c *checker) numeric(n *ast.Node, what string) {
-	c.expect(n, what, ast.TNum, ast.TSet)
+	c.expect(n, what, TNum, TSet)
 }
 
-func (c *checker) check(n *ast.Node) ast.Type {
+func (c *checker) check(n *ast.Node) Type {
 	if n == nil {
-		return ast.TUnknown
+		return TUnknown
 	}
 	t := c.infer(n)
-	n.Type = t
+	c.setType(n, t)
 	for i, b := range n.Bounds {
 		if i == 0 || b != n.Bounds[0] { // one bound stands for both
-			c.expect(b, "a range bound", ast.TNum)
+			c.expect(b, "a range bound", TNum)
 		}
 	}
 	return t
@@ -99,300 +101,249 @@ func (c *checker) checkAll(ns []*ast.Node) {
 	}
 }
 
-func (c *checker) infer(n *ast.Node) ast.Type {
+// infer types n: the one switch on the kinds the checker handles. Each
+// filter's check is a method named after it, in the file of its feature
+// (logic.go, arith.go, sets.go, ...); the generator's switch, in gen.go,
+// has the same shape.
+func (c *checker) infer(n *ast.Node) Type {
+	if c.kindSeen != nil {
+		c.kindSeen("check", n.Kind)
+	}
 	switch n.Kind {
-	case ast.KNumber:
-		if n.Int > 1<<31-1 || n.Int < -(1<<31) {
-			c.errorf(n, "number out of range (CQL numbers are 32-bit)")
-		}
-		return ast.TNum
-	case ast.KString:
-		return ast.TStr
-	case ast.KDesig, ast.KEmptySet:
-		return ast.TSet
+	// logic.go
 	case ast.KTrue, ast.KFalse:
-		return ast.TLog
+		return c.checkTrueFalse(n)
 	case ast.KCompound:
-		var t ast.Type
-		for _, a := range n.Args {
-			t = c.check(a)
-		}
-		return t
+		return c.checkCompound(n)
 	case ast.KAnd, ast.KOr:
-		c.checkAll(n.Args)
-		return ast.TLog
+		return c.checkAndOr(n)
 	case ast.KNot:
-		c.check(n.Args[0])
-		return ast.TLog
+		return c.checkNot(n)
 	case ast.KIf:
-		c.check(n.Args[0])
-		t1 := c.check(n.Args[1])
-		if len(n.Args) == 3 {
-			if t2 := c.check(n.Args[2]); t1 == t2 && t1 != ast.TLog {
-				return t1
-			}
-		}
-		return ast.TLog
-	case ast.KInter:
-		if l := c.check(n.Args[0]); l == ast.TPos {
-			c.expect(n.Args[1], "the right side of '&' between positions", ast.TPos)
-			return ast.TSet // the squares whose contents agree
-		}
-		c.expect(n.Args[0], "the left side of '&'", ast.TSet)
-		c.expect(n.Args[1], "the right side of '&'", ast.TSet)
-		return ast.TSet
-	case ast.KUnion, ast.KAttacks, ast.KAttackedBy:
-		c.expect(n.Args[0], "the left side of "+opName(n), ast.TSet)
-		c.expect(n.Args[1], "the right side of "+opName(n), ast.TSet)
-		return ast.TSet
-	case ast.KArrowChain:
-		for _, a := range n.Args {
-			c.expect(a, "an operand of "+opName(n), ast.TSet)
-		}
-		return ast.TSet
-	case ast.KCompl, ast.KLight, ast.KDark, ast.KDirection:
-		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-		return ast.TSet
-	case ast.KBetween:
-		c.expect(n.Args[0], "the first argument of between", ast.TSet)
-		c.expect(n.Args[1], "the second argument of between", ast.TSet)
-		return ast.TSet
-	case ast.KCount:
-		if c.dictOf(n.Args[0]) == nil {
-			c.expect(n.Args[0], "the argument of #", ast.TSet, ast.TStr)
-		}
-		return ast.TNum
-	case ast.KIn:
-		l := c.check(n.Args[0])
-		r := c.check(n.Args[1])
-		if !(l == ast.TSet && r == ast.TSet || l == ast.TStr && r == ast.TStr) && l != ast.TUnknown && r != ast.TUnknown {
-			c.errorf(n, "'in' needs two sets or two strings, got %s in %s", l, r)
-		}
-		return ast.TLog
-	case ast.KMinus:
-		l, r := c.check(n.Args[0]), c.check(n.Args[1])
-		if l == ast.TSet && r == ast.TSet {
-			return ast.TSet
-		}
-		c.arith(n, l, r)
-		return ast.TNum
+		return c.checkIf(n)
+	case ast.KAssert:
+		return c.checkAssert(n)
+
+	// arith.go
+	case ast.KNumber:
+		return c.checkNumber(n)
 	case ast.KPlus:
-		l, r := c.check(n.Args[0]), c.check(n.Args[1])
-		if l == ast.TStr && r == ast.TStr {
-			return ast.TStr
-		}
-		c.arith(n, l, r)
-		return ast.TNum
+		return c.checkPlus(n)
+	case ast.KMinus:
+		return c.checkMinus(n)
 	case ast.KTimes, ast.KDiv, ast.KMod:
-		c.arith(n, c.check(n.Args[0]), c.check(n.Args[1]))
-		return ast.TNum
+		return c.checkTimesDivMod(n)
 	case ast.KNeg, ast.KAbs, ast.KSqrt:
-		c.numeric(n.Args[0], "the argument of "+opName(n))
-		return ast.TNum
+		return c.checkNegAbsSqrt(n)
 	case ast.KMax, ast.KMin:
-		var t ast.Type
-		for _, a := range n.Args {
-			at := c.check(a)
-			if at == ast.TSet {
-				at = ast.TNum
-			}
-			if t == ast.TUnknown {
-				t = at
-			} else if at != t && at != ast.TUnknown {
-				c.errorf(a, "the arguments of %s must all be numbers or all strings", opName(n))
-			}
-		}
-		if t != ast.TNum && t != ast.TStr && t != ast.TUnknown {
-			c.errorf(n, "%s needs numbers or strings", opName(n))
-		}
-		return t
+		return c.checkMaxMin(n)
 	case ast.KCmp:
 		return c.checkCmp(n)
-	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal, ast.KMainline, ast.KVariation,
-		ast.KResult:
-		return ast.TLog
-	case ast.KPureMate, ast.KPureStalemate, ast.KModelMate, ast.KModelStalemate, ast.KIdealMate, ast.KIdealStalemate:
-		return ast.TSet // the participating pieces
-	case ast.KRank, ast.KFile, ast.KType, ast.KColorType, ast.KPower, ast.KPieceId:
-		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-		if n.Kind == ast.KPieceId {
-			c.needPieceIDs = true
-		}
-		return ast.TNum
-	case ast.KPieceName, ast.KTypeName:
-		c.expect(n.Args[0], "the argument of "+opName(n), ast.TSet)
-		return ast.TStr
+	case ast.KCount:
+		return c.checkCount(n)
+
+	// sets.go
+	case ast.KDesig:
+		return c.checkDesignator(n)
+	case ast.KEmptySet:
+		return c.checkEmptySet(n)
+	case ast.KInter:
+		return c.checkInter(n)
+	case ast.KUnion, ast.KAttacks, ast.KAttackedBy:
+		return c.checkSetOp(n)
+	case ast.KBetween:
+		return c.checkBetween(n)
+	case ast.KArrowChain:
+		return c.checkArrowChain(n)
+	case ast.KCompl:
+		return c.checkCompl(n)
+	case ast.KLight, ast.KDark:
+		return c.checkLightDark(n)
+	case ast.KDirection:
+		return c.checkDirection(n)
+	case ast.KIn:
+		return c.checkIn(n)
 	case ast.KMakeSquare:
-		if len(n.Args) == 1 {
-			c.expect(n.Args[0], "the argument of makesquare", ast.TStr)
-		} else {
-			c.numeric(n.Args[0], "the file of makesquare")
-			c.numeric(n.Args[1], "the rank of makesquare")
-		}
-		return ast.TSet
+		return c.checkMakeSquare(n)
 	case ast.KPin:
-		for _, a := range n.Args {
-			if a != nil {
-				c.expect(a, "a pin parameter", ast.TSet)
-			}
-		}
-		return ast.TSet
+		return c.checkPin(n)
+	case ast.KRay, ast.KXray:
+		return c.checkRay(n)
+
+	// pieces.go
+	case ast.KRank, ast.KFile, ast.KType, ast.KColorType:
+		return c.checkSquareProperty(n)
+	case ast.KPower:
+		return c.checkPower(n)
+	case ast.KPieceName, ast.KTypeName:
+		return c.checkPieceName(n)
+	case ast.KPieceId:
+		return c.checkPieceId(n)
 	case ast.KPassedPawns, ast.KIsolatedPawns, ast.KDoubledPawns, ast.KConnectedPawns:
-		return ast.TSet
-	case ast.KSideToMove, ast.KWhite, ast.KBlack, ast.KPly, ast.KMoveNumber, ast.KPositionId, ast.KDepth, ast.KGameNumber,
-		ast.KLastGameNumber, ast.KYear:
-		if n.Kind == ast.KLastGameNumber {
-			c.needLastGame = true
-		}
-		return ast.TNum
+		return c.checkPawns(n)
+
+	// status.go
+	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal, ast.KMainline, ast.KVariation:
+		return c.checkStatus(n)
+	case ast.KPureMate, ast.KPureStalemate, ast.KModelMate, ast.KModelStalemate, ast.KIdealMate, ast.KIdealStalemate:
+		return c.checkMateKind(n)
+	case ast.KTry:
+		return c.checkTry(n)
+	case ast.KVirtualMainline:
+		return c.checkVirtualMainline(n)
+
+	// info.go
+	case ast.KSideToMove, ast.KPly, ast.KMoveNumber, ast.KPositionId, ast.KDepth, ast.KGameNumber, ast.KLastGameNumber, ast.KYear:
+		return c.checkInfoNumber(n)
+	case ast.KWhite, ast.KBlack:
+		return c.checkColorConstant(n)
+	case ast.KElo:
+		return c.checkElo(n)
+	case ast.KResult:
+		return c.checkResult(n)
+	case ast.KPlayer:
+		return c.checkPlayer(n)
+	case ast.KTagValue:
+		return c.checkTag(n)
+	case ast.KFen:
+		return c.checkFen(n)
+	case ast.KOriginalComment:
+		return c.checkOriginalComment(n)
+	case ast.KHasNAG:
+		return c.checkHasNAG(n)
+
+	// strings.go
+	case ast.KString:
+		return c.checkString(n)
+	case ast.KStrIndex:
+		return c.checkStrIndex(n)
+	case ast.KSlice:
+		return c.checkSlice(n)
+	case ast.KRegex:
+		return c.checkRegex(n)
+	case ast.KGroup:
+		return c.checkGroup(n)
+	case ast.KLower, ast.KUpper:
+		return c.checkLowerUpper(n)
+	case ast.KInt:
+		return c.checkInt(n)
+	case ast.KAscii:
+		return c.checkAscii(n)
+	case ast.KIndexOf:
+		return c.checkIndexOf(n)
+
+	// output.go
+	case ast.KStr:
+		return c.checkStr(n)
+	case ast.KComment:
+		return c.checkComment(n)
+	case ast.KMessage:
+		return c.checkMessage(n)
+	case ast.KSort:
+		return c.checkSort(n)
+	case ast.KSetTag:
+		return c.checkSetTag(n)
+	case ast.KRemoveTag:
+		return c.checkRemoveTag(n)
+	case ast.KRemoveComment:
+		return c.checkRemoveComment(n)
+
+	// variables.go
 	case ast.KVar:
 		return c.checkVar(n)
 	case ast.KAssign:
 		return c.checkAssign(n)
-	case ast.KComment, ast.KMessage:
-		for _, a := range n.Args {
-			c.check(a)
-		}
-		return ast.TLog
+	case ast.KPieceAssign:
+		return c.checkPieceAssign(n)
+	case ast.KPersistent:
+		return c.checkPersistent(n)
+	case ast.KUnbind, ast.KIsBound, ast.KIsUnbound:
+		return c.checkUnbind(n)
+
+	// loops.go
+	case ast.KSquareLoop, ast.KPieceLoop:
+		return c.checkSquareLoop(n)
+	case ast.KLoop:
+		return c.checkLoop(n)
+	case ast.KWhile:
+		return c.checkWhile(n)
+
+	// dict.go
+	case ast.KDictDecl:
+		return c.checkDictDecl(n)
+	case ast.KElementLoop:
+		return c.checkElementLoop(n)
+
+	// navigation.go
+	case ast.KCurrentPosition, ast.KInitialPosition, ast.KParent:
+		return c.checkPositionConstant(n)
+	case ast.KChild:
+		return c.checkChild(n)
+	case ast.KPosition:
+		return c.checkPosition(n)
+	case ast.KColon:
+		return c.checkColon(n)
+	case ast.KFind:
+		return c.checkFind(n)
+	case ast.KEcho:
+		return c.checkEcho(n)
+	case ast.KLca:
+		return c.checkLca(n)
+	case ast.KAncestor, ast.KDescendant:
+		return c.checkAncestor(n)
+	case ast.KDistance:
+		return c.checkDistance(n)
+	case ast.KConsecutiveMoves:
+		return c.checkConsecutiveMoves(n)
+	case ast.KAncestry:
+		return c.checkAncestry(n)
+
+	// moves.go
+	case ast.KDash:
+		return c.checkDash(n)
+	case ast.KMove:
+		return c.checkMove(n)
+	case ast.KCountMoves:
+		return c.checkCountMoves(n)
+	case ast.KCurrentMove:
+		return c.checkCurrentMove(n)
+	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
+		return c.checkMoveSquare(n)
+	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
+		return c.checkMoveIs(n)
+
+	// line.go, path.go
+	case ast.KLine:
+		return c.checkLine(n)
+	case ast.KPath:
+		return c.checkPath(n)
+	case ast.KPathCount, ast.KPathCountUnfocused:
+		return c.checkPathCount(n)
+	case ast.KPathStart, ast.KPathLastPosition:
+		return c.checkPathPosition(n)
+
+	// orbit.go
 	case ast.KOrbit:
 		return c.checkOrbit(n)
+	case ast.KNoTransform:
+		return c.checkNoTransform(n)
+	case ast.KCurrentTransform:
+		return c.checkCurrentTransform(n)
 	case ast.KTransform:
-		c.errorf(n, "internal error: transform not expanded")
-		return ast.TUnknown
+		return c.checkTransform(n)
+
+	case ast.KFuncDef, ast.KReadFile, ast.KWriteFile:
+		return c.checkUnsupported(n)
 	}
-	return c.inferMore(n)
+	c.errorf(n, "internal error: the checker has no case for node kind %d", n.Kind)
+	return TUnknown
 }
 
-func (c *checker) arith(n *ast.Node, l, r ast.Type) {
-	ok := func(t ast.Type) bool { return t == ast.TNum || t == ast.TSet || t == ast.TUnknown }
-	if !ok(l) || !ok(r) {
-		c.errorf(n, "%s needs numbers, got %s and %s", opName(n), l, r)
-	}
-}
-
-// checkCmp types a relation. A set compared with a number is counted; two
-// sets compare as sets (== and != only); strings and positions compare
-// with their own kind. The value is the left operand's.
-func (c *checker) checkCmp(n *ast.Node) ast.Type {
-	l, r := c.check(n.Args[0]), c.check(n.Args[1])
-	if l == ast.TUnknown || r == ast.TUnknown {
-		return ast.TUnknown
-	}
-	op := n.Str
-	switch {
-	case l == ast.TSet && r == ast.TSet:
-		if op == "==" || op == "!=" {
-			return c.cmpResult(op, ast.TSet)
-		}
-		return c.cmpResult(op, ast.TNum) // both counted
-	case (l == ast.TNum || l == ast.TSet) && (r == ast.TNum || r == ast.TSet):
-		return c.cmpResult(op, ast.TNum)
-	case l == ast.TStr && r == ast.TStr:
-		return c.cmpResult(op, ast.TStr)
-	case l == ast.TPos && r == ast.TPos:
-		return c.cmpResult(op, ast.TPos)
-	}
-	c.errorf(n, "the left and right sides of '%s' are not both numeric, both string or both position (%s and %s)", op, l, r)
-	return ast.TUnknown
-}
-
-func (c *checker) cmpResult(op string, t ast.Type) ast.Type {
-	if op == "!=" {
-		return ast.TLog
-	}
-	return t
-}
-
-func (c *checker) checkVar(n *ast.Node) ast.Type {
-	v, ok := c.vars[n.Str]
-	if !ok {
-		if k := ast.Suggest(n.Str); k != "" {
-			c.errorf(n, "unknown word %s: did you mean %s? (a variable must be assigned before it is used)", n.Str, k)
-		} else {
-			c.errorf(n, "unknown variable %s (a variable must be assigned before it is used)", n.Str)
-		}
-		return ast.TUnknown
-	}
-	if v.Dict != nil {
-		// D[k], #D, loops and unbind reach the dictionary through dictOf;
-		// a dictionary anywhere else would be a value, which it cannot be
-		// (cql-6-1/dictionary.html: "or returned as the value of a filter")
-		c.errorf(n, "the dictionary %s has no value of its own: use %s[key], #%s or a loop over its keys", n.Str, n.Str, n.Str)
-		return ast.TUnknown
-	}
-	n.Slot = v.Slot
-	if v.Piece {
-		n.Flags |= ast.FlagPieceVar
-		return ast.TSet
-	}
-	return v.Type
-}
-
-// checkAssign handles = += -= *= /= %= =? on plain variables.
-func (c *checker) checkAssign(n *ast.Node) ast.Type {
-	target, rhs := n.Args[0], n.Args[1]
-	rt := c.check(rhs)
-	if target.Kind == ast.KStrIndex {
-		if d := c.dictOf(target.Args[0]); d != nil {
-			return c.checkDictAssign(n, d)
-		}
-		return c.checkCharAssign(n, rt)
-	}
-	if target.Kind != ast.KVar {
-		c.errorf(target, "cannot assign to this")
-		return ast.TLog
-	}
-	if rt == ast.TLog {
-		c.errorf(rhs, "the right side of an assignment must have a value; this is a logical filter")
-		return ast.TLog
-	}
-	op := n.Str
-	v, ok := c.vars[target.Str]
-	if op != "=" && op != "=?" && !ok {
-		c.errorf(target, "unknown variable %s: '%s' needs a variable that was assigned before", target.Str, op)
-		return ast.TLog
-	}
-	if rt == ast.TSet && op != "=" && op != "=?" {
-		rt = ast.TNum // x += #set: counted
-	}
-	if op == "=?" && rt != ast.TSet {
-		c.errorf(n, "'=?' assigns sets only")
-	}
-	if !ok {
-		v = &variable{Name: target.Str, Type: rt, Slot: c.slots.new()}
-		c.vars[target.Str] = v
-	} else if v.Type == ast.TUnknown {
-		v.Type = rt // a persistent variable's first use (checkPersistent)
-	} else if v.Type != rt && rt != ast.TUnknown && !v.Piece {
-		c.errorf(n, "type mismatch on assignment: the variable %s is of type %s but the right side is of type %s", target.Str, v.Type, rt)
-	}
-	if v.Piece && (op == "=" || op == "=?") {
-		c.errorf(n, "%s is a piece variable; assign it with 'piece %s = ...'", target.Str, target.Str)
-	}
-	if op != "=" && op != "=?" && v.Type != ast.TNum && !(op == "+=" && v.Type == ast.TStr) {
-		c.errorf(n, "'%s' needs a numeric variable (or a string for +=)", op)
-	}
-	target.Slot = v.Slot
-	target.Type = v.Type
-	return ast.TLog
-}
-
-// checkCharAssign types S[i] = x, which makes the string x the character
-// at index i of the string variable S (while.html: `if (S[i]==\n) S[i]=" "`).
-func (c *checker) checkCharAssign(n *ast.Node, rt ast.Type) ast.Type {
-	target := n.Args[0]
-	s := target.Args[0]
-	if n.Str != "=" || s.Kind != ast.KVar {
-		c.errorf(target, "cannot assign to this")
-		return ast.TLog
-	}
-	c.expect(s, "the indexed variable", ast.TStr)
-	c.expect(target.Args[1], "the index", ast.TNum)
-	if rt != ast.TStr && rt != ast.TUnknown {
-		c.errorf(n.Args[1], "the right side of %s[...] = must be a string filter, but this is a %s filter", s.Str, rt)
-	}
-	target.Type = ast.TStr
-	return ast.TLog
+// checkUnsupported reports a filter the parser knows but the compiler does
+// not implement (and a function definition nested inside a filter).
+func (c *checker) checkUnsupported(n *ast.Node) Type {
+	c.errorf(n, "this filter is not supported yet")
+	return TUnknown
 }
 
 // opName is a readable name of a node's operator for messages.
@@ -400,93 +351,8 @@ func opName(n *ast.Node) string {
 	return ast.MessageName(n)
 }
 
-// checkOrbit types an expanded transform: counted orbits are numeric;
-// otherwise the members' common type (sets union, numbers maximum), and
-// logical for anything else.
-func (c *checker) checkOrbit(n *ast.Node) ast.Type {
-	var t ast.Type
-	for i, m := range n.Args {
-		mt := c.check(m)
-		if i == 0 {
-			t = mt
-		} else if mt != t {
-			t = ast.TLog
-		}
-	}
-	if n.HasRange || n.Flags&ast.FlagCount != 0 {
-		return ast.TNum
-	}
-	if t == ast.TSet || t == ast.TNum {
-		return t
-	}
-	return ast.TLog
-}
-
-// checkInt types an int filter. Its argument is parsed below + and -, so
-// that `int "32" + "1"` is int "321"; but int.html also has `int "32" + 1`
-// meaning (int "32") + 1. So int takes the longest start of its argument
-// that is a sum of strings (or just the first operand when that is not a
-// string), and the rest of the arithmetic is moved above int, applying to
-// its value. Each operand is typed once.
-func (c *checker) checkInt(n *ast.Node) {
-	spine := []*ast.Node{n.Args[0]} // top first
-	for a := n.Args[0]; isArith(a); a = a.Args[0] {
-		spine = append(spine, a.Args[0])
-	}
-	// type the operands once, left to right, and find where the strings end
-	leaf := spine[len(spine)-1]
-	str := c.check(leaf) == ast.TStr
-	top := len(spine) - 1 // index of int's argument in spine
-	for i := len(spine) - 2; i >= 0; i-- {
-		op := spine[i]
-		r := c.check(op.Args[1])
-		if str && op.Kind == ast.KPlus && r == ast.TStr {
-			op.Type, top = ast.TStr, i
-			continue
-		}
-		str = false
-	}
-	arg := spine[top]
-	if t := arg.Type; t != ast.TStr && t != ast.TNum && t != ast.TUnknown {
-		c.errorf(arg, "the argument of int must be a string or number filter, but this is a %s filter", t)
-	}
-	if top == 0 {
-		n.Type = ast.TNum
-		return
-	}
-	// int applies to spine[top]; the operators above it become int's parents
-	inner := &ast.Node{Kind: ast.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*ast.Node{arg}, Type: ast.TNum}
-	spine[top-1].Args[0] = inner
-	*n = *spine[0]
-	for i := top - 1; i >= 0; i-- {
-		op := n
-		if i > 0 {
-			op = spine[i]
-		}
-		op.Span.From = inner.Span.From // the operators now start at int
-		c.retypeArith(op)
-	}
-}
-
-// isArith reports whether a is a binary arithmetic operator.
-func isArith(a *ast.Node) bool {
-	switch a.Kind {
-	case ast.KPlus, ast.KMinus, ast.KTimes, ast.KDiv, ast.KMod:
-		return len(a.Args) == 2
-	}
-	return false
-}
-
-// retypeArith types an arithmetic node whose operands are typed already.
-func (c *checker) retypeArith(op *ast.Node) {
-	l, r := op.Args[0].Type, op.Args[1].Type
-	switch {
-	case op.Kind == ast.KPlus && l == ast.TStr && r == ast.TStr:
-		op.Type = ast.TStr
-	case op.Kind == ast.KMinus && l == ast.TSet && r == ast.TSet:
-		op.Type = ast.TSet
-	default:
-		c.arith(op, l, r)
-		op.Type = ast.TNum
+func (c *checker) expectOpt(n *ast.Node, what string, want ...Type) {
+	if n != nil {
+		c.expect(n, what, want...)
 	}
 }

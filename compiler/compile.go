@@ -34,6 +34,9 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
+	// kindSeen, when set (by tests), is told every node kind the checker's
+	// dispatch (pass "check") and the generator's (pass "gen") handle.
+	kindSeen func(pass string, k ast.Kind)
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -96,7 +99,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	q := &Query{Header: file.Header}
 	slots := &slotAlloc{}
-	c := &checker{src: src, errs: &errs, vars: map[string]*variable{}, slots: slots}
+	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
 	if where, n := tooLarge(parts, file.Funcs); n != nil {
@@ -120,7 +123,9 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	g := newGen(src, &errs, slots)
+	g.nodeInfo = c.nodeInfo
 	g.vars = c.vars
+	g.kindSeen = opt.kindSeen
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.body(body)
 	if len(errs) > 0 {
@@ -188,82 +193,4 @@ func (g *gen) finish(c *checker) {
 	}
 	g.prog.NeedsPieceIDs = c.needPieceIDs
 	g.prog.NeedsLastGameNumber = c.needLastGame
-}
-
-// inferMore types the kinds not handled in infer.
-func (c *checker) inferMore(n *ast.Node) ast.Type {
-	if t, ok := c.checkMoves(n); ok {
-		return t
-	}
-	if t, ok := c.checkInfo(n); ok {
-		return t
-	}
-	switch n.Kind {
-	case ast.KLine:
-		return c.checkLine(n)
-	case ast.KPath:
-		return c.checkPath(n)
-	case ast.KPathCount, ast.KPathCountUnfocused:
-		return ast.TNum
-	case ast.KPathStart, ast.KPathLastPosition:
-		return ast.TPos
-	}
-	c.errorf(n, "this filter is not supported yet")
-	return ast.TUnknown
-}
-
-// valueMore compiles the kinds not handled in value.
-func (g *gen) valueMore(n *ast.Node, fail int) {
-	if g.genMoves(n, fail) || g.genInfo(n, fail) {
-		return
-	}
-	switch n.Kind {
-	case ast.KLine:
-		g.line(n, fail)
-		return
-	case ast.KPath:
-		g.path(n, fail)
-		return
-	case ast.KPathCount:
-		g.emit(vm.OpPathCount, 0, 0, 0)
-		return
-	case ast.KPathCountUnfocused:
-		g.emit(vm.OpPathUnfocused, 0, 0, 0)
-		return
-	case ast.KPathStart:
-		g.jump(vm.OpPathPosition, vm.PathStart, 0, fail)
-		return
-	case ast.KPathLastPosition:
-		g.jump(vm.OpPathPosition, vm.PathLast, 0, fail)
-		return
-	}
-	g.errorf(n, "this filter is not supported yet")
-	g.placeholder(n)
-}
-
-// placeholder stands in for a value that could not be compiled (after an
-// error), keeping the stack bookkeeping consistent so that generation can
-// go on to report further errors.
-func (g *gen) placeholder(n *ast.Node) {
-	switch n.Type {
-	case ast.TSet, ast.TNum, ast.TPos:
-		g.emit(vm.OpPushNum, 0, 0, 0)
-	case ast.TStr:
-		g.emit(vm.OpPushStr, 0, 0, g.strConst(""))
-	}
-}
-
-// typeCode maps a checker type to the machine's value type codes.
-func typeCode(t ast.Type) uint8 {
-	switch t {
-	case ast.TSet:
-		return vm.TypeSet
-	case ast.TNum:
-		return vm.TypeNum
-	case ast.TStr:
-		return vm.TypeStr
-	case ast.TPos:
-		return vm.TypePos
-	}
-	return 0
 }

@@ -16,22 +16,50 @@ import (
 type dictInfo struct {
 	Index            int
 	Local            bool
-	KeyType, ValType ast.Type
+	KeyType, ValType Type
 }
 
-func (c *checker) declareDict(n *ast.Node) ast.Type {
+// checkDictDecl types `[local] dictionary D [D[k] = v]`.
+func (c *checker) checkDictDecl(n *ast.Node) Type {
+	return c.declareDict(n)
+}
+
+// checkElementLoop types `string k in D body`.
+func (c *checker) checkElementLoop(n *ast.Node) Type {
+	if d := c.dictOf(n.Args[0]); d != nil {
+		return c.checkDictLoop(n, d)
+	}
+	c.errorf(n.Args[0], "'string %s in' needs a dictionary", n.Str)
+	return TLog
+}
+
+func (g *gen) genDictDecl(n *ast.Node, fail int) {
+	// the declaration itself runs nothing; `dictionary D[k] = v`
+	// assigns whenever the filter is evaluated, as any assignment does
+	if len(n.Args) > 0 {
+		g.test(n.Args[0], fail)
+	}
+}
+
+// genElementLoop compiles a loop over a dictionary's keys (checkDictLoop
+// makes every such loop a KElementLoop).
+func (g *gen) genElementLoop(n *ast.Node, fail int) {
+	g.dictLoop(n, g.dictInfoOf(n.Args[0]), fail)
+}
+
+func (c *checker) declareDict(n *ast.Node) Type {
 	if _, ok := c.vars[n.Str]; ok {
 		c.errorf(n, "%s is already declared", n.Str)
-		return ast.TLog
+		return TLog
 	}
 	d := &dictInfo{Index: len(c.dicts), Local: n.Flags&ast.FlagLocal != 0}
 	c.dicts = append(c.dicts, d)
-	c.vars[n.Str] = &variable{Name: n.Str, Type: ast.TDict, Slot: -1, Dict: d}
-	n.Slot = d.Index
+	c.vars[n.Str] = &variable{Name: n.Str, Type: TDict, Slot: -1, Dict: d}
+	c.setSlot(n, d.Index)
 	if len(n.Args) > 0 {
 		c.check(n.Args[0]) // dictionary D[k] = v: the first assignment
 	}
-	return ast.TLog
+	return TLog
 }
 
 // dictOf returns the dictionary a node names, if it is a dictionary variable.
@@ -40,7 +68,8 @@ func (c *checker) dictOf(n *ast.Node) *dictInfo {
 		return nil
 	}
 	if v, ok := c.vars[n.Str]; ok && v.Dict != nil {
-		n.Type, n.Slot = ast.TDict, v.Dict.Index
+		c.setType(n, TDict)
+		c.setSlot(n, v.Dict.Index)
 		return v.Dict
 	}
 	return nil
@@ -49,17 +78,17 @@ func (c *checker) dictOf(n *ast.Node) *dictInfo {
 func dictKeyType(c *checker, n *ast.Node, d *dictInfo) bool {
 	kt := c.check(n)
 	switch kt {
-	case ast.TNum, ast.TStr, ast.TSet, ast.TPos:
-	case ast.TUnknown:
+	case TNum, TStr, TSet, TPos:
+	case TUnknown:
 		return false
 	default:
 		c.errorf(n, "a dictionary key must be a number, string, set or position, not a %s", kt)
 		return false
 	}
-	if kt == ast.TPos && !d.Local {
+	if kt == TPos && !d.Local {
 		c.errorf(n, "positions can only be keys of local dictionaries (declare it with 'local dictionary')")
 	}
-	if d.KeyType == ast.TUnknown {
+	if d.KeyType == TUnknown {
 		d.KeyType = kt
 	} else if d.KeyType != kt {
 		c.errorf(n, "this dictionary's keys are %ss, not %ss", d.KeyType, kt)
@@ -69,56 +98,56 @@ func dictKeyType(c *checker, n *ast.Node, d *dictInfo) bool {
 }
 
 // checkDictAssign types `D[k] = v`.
-func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) ast.Type {
+func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) Type {
 	idx := n.Args[0]
 	dictKeyType(c, idx.Args[1], d)
-	vt := n.Args[1].Type
+	vt := c.typeOf(n.Args[1])
 	if n.Str != "=" {
 		c.errorf(n, "dictionary entries are assigned with '='")
 	}
 	switch vt {
-	case ast.TNum, ast.TStr, ast.TSet, ast.TPos:
+	case TNum, TStr, TSet, TPos:
 	default:
 		c.errorf(n.Args[1], "a dictionary value must be a number, string, set or position")
-		return ast.TLog
+		return TLog
 	}
-	if vt == ast.TPos && !d.Local {
+	if vt == TPos && !d.Local {
 		// dictionary.html: "Only local dictionaries can have keys or
 		// values that are positions": a position means nothing once its
 		// game is over, and other dictionaries outlive the game
 		c.errorf(n.Args[1], "positions can only be values of local dictionaries (declare it with 'local dictionary')")
 	}
-	if d.ValType == ast.TUnknown {
+	if d.ValType == TUnknown {
 		d.ValType = vt
 	} else if d.ValType != vt {
 		c.errorf(n.Args[1], "type mismatch: this dictionary holds %ss, not %ss", d.ValType, vt)
 	}
-	return ast.TLog
+	return TLog
 }
 
 // checkDictGet types `D[k]`.
-func (c *checker) checkDictGet(n *ast.Node, d *dictInfo) ast.Type {
+func (c *checker) checkDictGet(n *ast.Node, d *dictInfo) Type {
 	dictKeyType(c, n.Args[1], d)
-	if d.ValType == ast.TUnknown {
+	if d.ValType == TUnknown {
 		c.errorf(n, "this dictionary is read before any entry is assigned to it")
-		return ast.TUnknown
+		return TUnknown
 	}
 	return d.ValType
 }
 
 // checkDictLoop types `k [element] D body`: k takes each key in turn.
-func (c *checker) checkDictLoop(n *ast.Node, d *dictInfo) ast.Type {
-	if d.KeyType == ast.TUnknown {
+func (c *checker) checkDictLoop(n *ast.Node, d *dictInfo) Type {
+	if d.KeyType == TUnknown {
 		c.errorf(n.Args[0], "this dictionary is iterated before any entry is assigned to it")
-		return ast.TLog
+		return TLog
 	}
 	v := c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}, d.KeyType)
 	if v != nil {
-		n.Slot = v.Slot
+		c.setSlot(n, v.Slot)
 	}
 	c.check(n.Args[1])
 	n.Kind = ast.KElementLoop
-	return ast.TLog
+	return TLog
 }
 
 func typeCodes(d *dictInfo) uint8 { return typeCode(d.KeyType) | typeCode(d.ValType)<<4 }
@@ -144,7 +173,7 @@ func (g *gen) dictLoop(n *ast.Node, d *dictInfo, fail int) {
 	top, done := g.newLabel(), g.newLabel()
 	g.bind(top)
 	g.jump(vm.OpDictIterNext, typeCodes(d), it, done)
-	g.store(&ast.Node{Kind: ast.KVar, Slot: n.Slot, Type: d.KeyType})
+	g.storeSlot(g.slotOf(n), d.KeyType)
 	next := g.newLabel()
 	mark := g.markComments(n.Args[1])
 	g.test(n.Args[1], next)

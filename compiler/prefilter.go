@@ -15,7 +15,7 @@ import (
 
 // gameConstant reports whether n's value and match depend only on the
 // game, not on the position, and n has no side effects.
-func gameConstant(n *ast.Node) bool {
+func (g *gen) gameConstant(n *ast.Node) bool {
 	if n == nil {
 		return true
 	}
@@ -29,11 +29,11 @@ func gameConstant(n *ast.Node) bool {
 	default:
 		return false
 	}
-	if n.Type == ast.TSet || n.Type == ast.TPos {
+	if g.typeOf(n) == TSet || g.typeOf(n) == TPos {
 		return false
 	}
 	for _, a := range ast.Children(n) {
-		if !gameConstant(a) {
+		if !g.gameConstant(a) {
 			return false
 		}
 	}
@@ -70,14 +70,14 @@ func (g *gen) prefilter(body []*ast.Node) {
 	}
 	var conds []*ast.Node
 	for _, c := range conjuncts(body) {
-		if c.Kind != ast.KFuncDef && gameConstant(c) && c.Kind != ast.KTrue {
+		if c.Kind != ast.KFuncDef && g.gameConstant(c) && c.Kind != ast.KTrue {
 			conds = append(conds, c)
 		}
 	}
 	if len(conds) == 0 {
 		return
 	}
-	g.prog.GameFilter = g.subroutine(&ast.Node{Kind: ast.KCompound, Args: conds, Type: conds[len(conds)-1].Type, Span: conds[0].Span})
+	g.prog.GameFilter = g.subroutine(&ast.Node{Kind: ast.KCompound, Args: conds, Span: conds[0].Span})
 }
 
 // hasKind reports whether some node under ns has one of the kinds.

@@ -196,7 +196,7 @@ const (
 	KQuiet   // quiet as a body-level filter (reserved)
 	KReadFile
 	KWriteFile
-	numKinds // not a kind: the number of kinds
+	NumKinds // the number of kinds: not a kind, it ends the list
 )
 
 // Flag bits used by several kinds.
@@ -319,27 +319,7 @@ type Node struct {
 	Move   *MoveParams
 	Dash   *Dash
 	Seq    *Seq
-	// Set by the compiler's checker.
-	Type Type
-	Slot int // variable slot for KVar and loops
 }
-
-// Type is the type of a filter's value.
-type Type uint8
-
-const (
-	TUnknown Type = iota
-	TLog          // logical: match or no match, no value
-	TSet          // set of squares
-	TNum          // number
-	TStr          // string
-	TPos          // position
-	TDict         // dictionary
-)
-
-var typeNames = [...]string{"unknown", "logical", "set", "number", "string", "position", "dictionary"}
-
-func (t Type) String() string { return typeNames[t] }
 
 // Square set helpers for designators.
 func (d Designator) String() string { return d.Squares.String() }

@@ -58,7 +58,7 @@ type kindInfo struct {
 }
 
 // lastKind is the last Kind constant.
-const lastKind = KWriteFile
+const lastKind = NumKinds - 1
 
 var kinds = [lastKind + 1]kindInfo{
 	KBad: {name: "bad", noWord: "internal: the zero Kind, never built"},

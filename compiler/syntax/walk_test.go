@@ -124,7 +124,7 @@ func fullNode(t *testing.T, k Kind) (*Node, []*Node) {
 }
 
 func TestWalkReachesEveryChild(t *testing.T) {
-	for k := KBad; k < numKinds; k++ {
+	for k := KBad; k < NumKinds; k++ {
 		n, leaves := fullNode(t, k)
 		want := map[*Node]int{}
 		reachable(n, want, map[uintptr]bool{})
@@ -156,7 +156,7 @@ func TestWalkReachesEveryChild(t *testing.T) {
 }
 
 func TestCloneSharesNothing(t *testing.T) {
-	for k := KBad; k < numKinds; k++ {
+	for k := KBad; k < NumKinds; k++ {
 		n, _ := fullNode(t, k)
 		n.Params = []string{"a", "b"}
 		before := Dump(n)
@@ -189,7 +189,7 @@ func TestCloneSharesNothing(t *testing.T) {
 }
 
 func TestRewriteReplacesEveryChild(t *testing.T) {
-	for k := KBad; k < numKinds; k++ {
+	for k := KBad; k < NumKinds; k++ {
 		n, leaves := fullNode(t, k)
 		var order []*Node
 		replaced := map[*Node]bool{}

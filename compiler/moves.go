@@ -6,129 +6,87 @@ import (
 	"cqlvm/vm"
 )
 
-// checkMoves types the move and position filters.
-func (c *checker) checkMoves(n *ast.Node) (ast.Type, bool) {
-	switch n.Kind {
-	case ast.KDash:
-		d := n.Dash
-		c.expectOpt(d.Left, "the left side of the dash", ast.TSet)
-		c.expectOpt(d.Right, "the right side of the dash", ast.TSet)
-		var t ast.Type = ast.TLog
-		for _, tg := range d.Targets {
-			t = c.check(tg)
-		}
-		if len(d.Targets) == 0 || t == ast.TUnknown {
-			t = ast.TLog
-		}
-		return t, true
-	case ast.KMove:
-		m := n.Move
-		for _, p := range []*ast.Node{m.From, m.To, m.Capture, m.EnPassantSquare} {
-			c.expectOpt(p, "a move parameter", ast.TSet)
-		}
-		if m.Comment != nil {
-			c.check(m.Comment)
-		}
-		switch {
-		case m.Count:
-			return ast.TNum, true
-		case m.First != "":
-			return ast.TSet, true
-		}
-		return ast.TLog, true
-	case ast.KCountMoves:
-		c.check(n.Args[0])
-		return ast.TNum, true
-	case ast.KCurrentMove:
-		return c.check(n.Args[0]), true
-	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
-		return ast.TSet, true
-	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
-		return ast.TLog, true
-	case ast.KCurrentPosition, ast.KInitialPosition, ast.KParent:
-		return ast.TPos, true
-	case ast.KChild:
-		if len(n.Args) > 0 {
-			c.expect(n.Args[0], "the argument of child", ast.TNum)
-		}
-		return ast.TPos, true
-	case ast.KPosition:
-		c.expect(n.Args[0], "the argument of position", ast.TNum)
-		return ast.TPos, true
-	case ast.KColon:
-		c.expect(n.Args[0], "the left side of ':'", ast.TPos)
-		return c.check(n.Args[1]), true
+// Moves: the dash filters (F--G, F[x]G, with targets), countmoves,
+// currentmove, move, and the facts of the move into the position: from,
+// to, enpassantsquare, castle, o-o, o-o-o, enpassant, nullmove, primary
+// and secondary.
+
+// checkDash types F--G(targets): the value is the last target's.
+func (c *checker) checkDash(n *ast.Node) Type {
+	d := n.Dash
+	c.expectOpt(d.Left, "the left side of the dash", TSet)
+	c.expectOpt(d.Right, "the right side of the dash", TSet)
+	var t Type = TLog
+	for _, tg := range d.Targets {
+		t = c.check(tg)
 	}
-	return ast.TUnknown, false
+	if len(d.Targets) == 0 || t == TUnknown {
+		t = TLog
+	}
+	return t
 }
 
-func (c *checker) expectOpt(n *ast.Node, what string, want ...ast.Type) {
-	if n != nil {
-		c.expect(n, what, want...)
+// checkMove types move: with count the number of matching moves, with
+// from, to or capture written first the set of those squares.
+func (c *checker) checkMove(n *ast.Node) Type {
+	m := n.Move
+	for _, p := range []*ast.Node{m.From, m.To, m.Capture, m.EnPassantSquare} {
+		c.expectOpt(p, "a move parameter", TSet)
 	}
+	if m.Comment != nil {
+		c.check(m.Comment)
+	}
+	switch {
+	case m.Count:
+		return TNum
+	case m.First != "":
+		return TSet
+	}
+	return TLog
 }
 
-// genMoves compiles the move and position filters.
-func (g *gen) genMoves(n *ast.Node, fail int) bool {
-	switch n.Kind {
-	case ast.KDash:
-		g.dash(n.Dash, n.Type, false, fail)
-	case ast.KCountMoves:
-		g.dash(n.Args[0].Dash, ast.TNum, true, fail)
-	case ast.KCurrentMove:
-		g.currentMove(n.Args[0].Dash, n.Type, fail)
-	case ast.KMove:
-		g.move(n, fail)
-	case ast.KFrom:
-		g.emit(vm.OpLastMove, vm.LastFrom, 0, 0)
-	case ast.KTo:
-		g.emit(vm.OpLastMove, vm.LastTo, 0, 0)
-	case ast.KEnPassantSquare:
-		g.emit(vm.OpLastMove, vm.LastEPSquare, 0, 0)
-	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
-		what := map[ast.Kind]uint8{ast.KCastle: vm.IsCastle, ast.KOO: vm.IsCastleShort, ast.KOOO: vm.IsCastleLong,
-			ast.KEnPassant: vm.IsEnPassant, ast.KNullMove: vm.IsNull, ast.KPrimary: vm.IsPrimary,
-			ast.KSecondary: vm.IsSecondary}[n.Kind]
-		g.jump(vm.OpMoveIs, what, 0, fail)
-	case ast.KCurrentPosition:
-		g.emit(vm.OpCurPos, 0, 0, 0)
-	case ast.KInitialPosition:
-		g.emit(vm.OpPushNum, 0, 0, 0)
-	case ast.KParent:
-		g.jump(vm.OpParent, 0, 0, fail)
-	case ast.KChild:
-		if len(n.Args) > 0 {
-			g.numValue(n.Args[0], fail)
-		} else {
-			g.emit(vm.OpPushNum, 0, 0, 0)
-		}
-		g.jump(vm.OpChild, 0, 0, fail)
-	case ast.KPosition:
-		g.numValue(n.Args[0], fail)
-		g.jump(vm.OpPositionN, 0, 0, fail)
-	case ast.KColon:
-		g.colon(n, fail)
-	default:
-		return false
-	}
-	return true
+func (c *checker) checkCountMoves(n *ast.Node) Type {
+	c.check(n.Args[0])
+	return TNum
 }
 
-// colon evaluates its right side with its left side's position current.
-func (g *gen) colon(n *ast.Node, fail int) {
-	g.value(n.Args[0], fail)
-	save := g.slots.new()
-	g.emit(vm.OpSaveCur, 0, save, 0)
-	g.emit(vm.OpSetCur, 0, 0, 0)
-	restore := g.newLabel()
-	g.value(n.Args[1], restore)
-	g.emit(vm.OpRestCur, 0, save, 0)
-	done := g.newLabelAt(g.depth, g.sdepth)
-	g.jump(vm.OpJump, 0, 0, done)
-	g.bind(restore)
-	g.emit(vm.OpRestCur, 0, save, 0)
-	g.jump(vm.OpJump, 0, 0, fail)
-	g.bind(done)
+func (c *checker) checkCurrentMove(n *ast.Node) Type {
+	return c.check(n.Args[0])
+}
+
+// checkMoveSquare types from, to and enpassantsquare.
+func (c *checker) checkMoveSquare(n *ast.Node) Type {
+	return TSet
+}
+
+// checkMoveIs types castle, o-o, o-o-o, enpassant, nullmove, primary and
+// secondary.
+func (c *checker) checkMoveIs(n *ast.Node) Type {
+	return TLog
+}
+
+func (g *gen) genDash(n *ast.Node, fail int) {
+	g.dash(n.Dash, g.typeOf(n), false, fail)
+}
+
+func (g *gen) genCountMoves(n *ast.Node, fail int) {
+	g.dash(n.Args[0].Dash, TNum, true, fail)
+}
+
+func (g *gen) genCurrentMove(n *ast.Node, fail int) {
+	g.currentMove(n.Args[0].Dash, g.typeOf(n), fail)
+}
+
+func (g *gen) genMoveSquare(n *ast.Node, fail int) {
+	what := map[ast.Kind]uint8{ast.KFrom: vm.LastFrom, ast.KTo: vm.LastTo, ast.KEnPassantSquare: vm.LastEPSquare}[n.Kind]
+	g.emit(vm.OpLastMove, what, 0, 0)
+}
+
+func (g *gen) genMoveIs(n *ast.Node, fail int) {
+	what := map[ast.Kind]uint8{ast.KCastle: vm.IsCastle, ast.KOO: vm.IsCastleShort, ast.KOOO: vm.IsCastleLong,
+		ast.KEnPassant: vm.IsEnPassant, ast.KNullMove: vm.IsNull, ast.KPrimary: vm.IsPrimary,
+		ast.KSecondary: vm.IsSecondary}[n.Kind]
+	g.jump(vm.OpMoveIs, what, 0, fail)
 }
 
 // moveBlock allocates the slots of a move filter, evaluates its square
@@ -187,7 +145,7 @@ func promoteMask(n *ast.Node) uint16 {
 // dash compiles F--G=T(targets). In value mode it matches with the value
 // of the last target of the first matching move (PGN order); in count mode
 // it pushes the number of matching moves.
-func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
+func (g *gen) dash(d *ast.Dash, t Type, count bool, fail int) {
 	spec, targets := dashSpec(d)
 	g.dashMoves(spec, d, targets, t, count, fail)
 }
@@ -198,7 +156,7 @@ func (g *gen) dash(d *ast.Dash, t ast.Type, count bool, fail int) {
 // `move previous`, F and G describe the squares before that move, in the
 // parent position; the targets are evaluated after it, which is the
 // current position.
-func (g *gen) currentMove(d *ast.Dash, t ast.Type, fail int) {
+func (g *gen) currentMove(d *ast.Dash, t Type, fail int) {
 	spec, targets := dashSpec(d)
 	spec.Source = vm.SrcPrevious
 	g.dashMoves(spec, d, targets, t, false, fail)
@@ -238,7 +196,7 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 
 // dashMoves iterates the candidates of spec that go from d.Left to
 // d.Right and meet the targets (see dash).
-func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t ast.Type, count bool, fail int) {
+func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Type, count bool, fail int) {
 	cnt := -1
 	if count {
 		cnt = g.slots.new()
@@ -259,7 +217,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t as
 		next := g.newLabel()
 		mark := g.markCommentsAll(targets)
 		for i, tg := range targets {
-			if i < len(targets)-1 || count || t == ast.TLog {
+			if i < len(targets)-1 || count || t == TLog {
 				g.test(tg, next)
 			} else {
 				g.lastTargetValue(tg, next)
@@ -299,35 +257,16 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t as
 // the next move instead of ending it with an empty value.
 func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 	g.value(tg, next)
-	if tg.Type == ast.TSet {
+	if g.typeOf(tg) == TSet {
 		g.emit(vm.OpDup, 0, 0, 0)
 		g.jump(vm.OpJEmpty, 0, 0, next)
 	}
 }
 
-func (g *gen) increment(slot int) {
-	g.emit(vm.OpLoad, 0, slot, 0)
-	g.emit(vm.OpPushNum, 0, 0, 1)
-	g.emit(vm.OpAdd, 0, 0, 0)
-	g.emit(vm.OpStore, 0, slot, 0)
-}
-
-// markCommentsAll is markComments for a list of filters.
-func (g *gen) markCommentsAll(ns []*ast.Node) int {
-	for _, n := range ns {
-		if addsComments(n) {
-			s := g.slots.new()
-			g.emit(vm.OpMarkComments, 0, s, 0)
-			return s
-		}
-	}
-	return -1
-}
-
-// move compiles the `move` filter: it matches when a candidate move meets
+// genMove compiles the `move` filter: it matches when a candidate move meets
 // every parameter; its value is the set of the first of from/to/capture
 // written, over all matching moves, or with `count` their number.
-func (g *gen) move(n *ast.Node, fail int) {
+func (g *gen) genMove(n *ast.Node, fail int) {
 	mp := n.Move
 	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote)}
 	switch {

@@ -1,0 +1,308 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Numbers and arithmetic: number literals, + - * / %, unary -, abs, sqrt,
+// max, min, the relations (< <= == != >= >) and # (counting).
+
+func (c *checker) checkNumber(n *ast.Node) Type {
+	if n.Int > 1<<31-1 || n.Int < -(1<<31) {
+		c.errorf(n, "number out of range (CQL numbers are 32-bit)")
+	}
+	return TNum
+}
+
+// checkPlus types +: numbers add (sets are counted), strings concatenate.
+func (c *checker) checkPlus(n *ast.Node) Type {
+	l, r := c.check(n.Args[0]), c.check(n.Args[1])
+	if l == TStr && r == TStr {
+		return TStr
+	}
+	c.arith(n, l, r)
+	return TNum
+}
+
+// checkMinus types -: numbers subtract, sets take their difference.
+func (c *checker) checkMinus(n *ast.Node) Type {
+	l, r := c.check(n.Args[0]), c.check(n.Args[1])
+	if l == TSet && r == TSet {
+		return TSet
+	}
+	c.arith(n, l, r)
+	return TNum
+}
+
+func (c *checker) checkTimesDivMod(n *ast.Node) Type {
+	c.arith(n, c.check(n.Args[0]), c.check(n.Args[1]))
+	return TNum
+}
+
+// checkNegAbsSqrt types unary -, abs and sqrt.
+func (c *checker) checkNegAbsSqrt(n *ast.Node) Type {
+	c.numeric(n.Args[0], "the argument of "+opName(n))
+	return TNum
+}
+
+// checkMaxMin types max and min: all numbers (sets counted) or all strings.
+func (c *checker) checkMaxMin(n *ast.Node) Type {
+	var t Type
+	for _, a := range n.Args {
+		at := c.check(a)
+		if at == TSet {
+			at = TNum
+		}
+		if t == TUnknown {
+			t = at
+		} else if at != t && at != TUnknown {
+			c.errorf(a, "the arguments of %s must all be numbers or all strings", opName(n))
+		}
+	}
+	if t != TNum && t != TStr && t != TUnknown {
+		c.errorf(n, "%s needs numbers or strings", opName(n))
+	}
+	return t
+}
+
+// checkCount types #x: the size of a set, the length of a string or the
+// number of entries of a dictionary.
+func (c *checker) checkCount(n *ast.Node) Type {
+	if c.dictOf(n.Args[0]) == nil {
+		c.expect(n.Args[0], "the argument of #", TSet, TStr)
+	}
+	return TNum
+}
+
+func (g *gen) genNumber(n *ast.Node, fail int) {
+	g.emit(vm.OpPushNum, 0, 0, int32(n.Int))
+}
+
+func (g *gen) genPlus(n *ast.Node, fail int) {
+	g.arith(n, vm.OpAdd, fail)
+}
+
+func (g *gen) genMinus(n *ast.Node, fail int) {
+	if g.typeOf(n) == TSet {
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.emit(vm.OpDiff, 0, 0, 0)
+		return
+	}
+	g.arith(n, vm.OpSub, fail)
+}
+
+func (g *gen) genTimes(n *ast.Node, fail int) {
+	g.arith(n, vm.OpMul, fail)
+}
+
+// genDivMod compiles / and %, which fail on a zero divisor.
+func (g *gen) genDivMod(n *ast.Node, fail int) {
+	op := vm.OpDiv
+	if n.Kind == ast.KMod {
+		op = vm.OpMod
+	}
+	g.numValue(n.Args[0], fail)
+	g.numValue(n.Args[1], fail)
+	g.jump(op, 0, 0, fail)
+}
+
+func (g *gen) genNeg(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.emit(vm.OpNeg, 0, 0, 0)
+}
+
+func (g *gen) genAbs(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.emit(vm.OpAbs, 0, 0, 0)
+}
+
+func (g *gen) genSqrt(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.jump(vm.OpSqrt, 0, 0, fail)
+}
+
+func (g *gen) genCount(n *ast.Node, fail int) {
+	if d := g.dictInfoOf(n.Args[0]); d != nil {
+		g.emit(vm.OpDictLen, 0, d.Index, 0)
+		return
+	}
+	g.value(n.Args[0], fail)
+	if g.typeOf(n.Args[0]) == TStr {
+		g.emit(vm.OpStrLen, 0, 0, 0)
+	} else {
+		g.emit(vm.OpCount, 0, 0, 0)
+	}
+}
+
+func (c *checker) arith(n *ast.Node, l, r Type) {
+	ok := func(t Type) bool { return t == TNum || t == TSet || t == TUnknown }
+	if !ok(l) || !ok(r) {
+		c.errorf(n, "%s needs numbers, got %s and %s", opName(n), l, r)
+	}
+}
+
+// checkCmp types a relation. A set compared with a number is counted; two
+// sets compare as sets (== and != only); strings and positions compare
+// with their own kind. The value is the left operand's.
+func (c *checker) checkCmp(n *ast.Node) Type {
+	l, r := c.check(n.Args[0]), c.check(n.Args[1])
+	if l == TUnknown || r == TUnknown {
+		return TUnknown
+	}
+	op := n.Str
+	switch {
+	case l == TSet && r == TSet:
+		if op == "==" || op == "!=" {
+			return c.cmpResult(op, TSet)
+		}
+		return c.cmpResult(op, TNum) // both counted
+	case (l == TNum || l == TSet) && (r == TNum || r == TSet):
+		return c.cmpResult(op, TNum)
+	case l == TStr && r == TStr:
+		return c.cmpResult(op, TStr)
+	case l == TPos && r == TPos:
+		return c.cmpResult(op, TPos)
+	}
+	c.errorf(n, "the left and right sides of '%s' are not both numeric, both string or both position (%s and %s)", op, l, r)
+	return TUnknown
+}
+
+func (c *checker) cmpResult(op string, t Type) Type {
+	if op == "!=" {
+		return TLog
+	}
+	return t
+}
+
+// isArith reports whether a is a binary arithmetic operator.
+func isArith(a *ast.Node) bool {
+	switch a.Kind {
+	case ast.KPlus, ast.KMinus, ast.KTimes, ast.KDiv, ast.KMod:
+		return len(a.Args) == 2
+	}
+	return false
+}
+
+// retypeArith types an arithmetic node whose operands are typed already.
+func (c *checker) retypeArith(op *ast.Node) {
+	l, r := c.typeOf(op.Args[0]), c.typeOf(op.Args[1])
+	switch {
+	case op.Kind == ast.KPlus && l == TStr && r == TStr:
+		c.setType(op, TStr)
+	case op.Kind == ast.KMinus && l == TSet && r == TSet:
+		c.setType(op, TSet)
+	default:
+		c.arith(op, l, r)
+		c.setType(op, TNum)
+	}
+}
+
+func (g *gen) arith(n *ast.Node, op vm.Op, fail int) {
+	if g.typeOf(n) == TStr {
+		g.value(n.Args[0], fail)
+		g.value(n.Args[1], fail)
+		g.emit(vm.OpConcat, 0, 2, 0)
+		return
+	}
+	g.numValue(n.Args[0], fail)
+	g.numValue(n.Args[1], fail)
+	g.emit(op, 0, 0, 0)
+}
+
+// genCmp compiles relations. `!=` is `not ==`: it matches when either
+// side fails.
+func (g *gen) genCmp(n *ast.Node, fail int) {
+	l, r := n.Args[0], n.Args[1]
+	if n.Str == "!=" {
+		g.negate(n, func(ok int) {
+			g.compare(n, "==", ok)
+			g.drop(g.eqType(l, r)) // the value of ==, tested
+		}, fail)
+		return
+	}
+	g.compare(n, n.Str, fail)
+}
+
+// compare compiles the relation rel between the sides of n, leaving the
+// left side's value.
+func (g *gen) compare(n *ast.Node, rel string, fail int) {
+	l, r := n.Args[0], n.Args[1]
+	op := cmpCode(rel)
+	switch {
+	case g.typeOf(l) == TSet && g.typeOf(r) == TSet && (op == vm.CmpEq):
+		g.value(l, fail)
+		g.value(r, fail)
+		g.jump(vm.OpCmpSet, op, 0, fail)
+	case g.typeOf(l) == TStr:
+		g.value(l, fail)
+		g.value(r, fail)
+		g.jump(vm.OpCmpStr, op, 0, fail)
+	case g.typeOf(l) == TPos:
+		g.value(l, fail)
+		g.value(r, fail)
+		g.jump(vm.OpCmpPos, op, 0, fail)
+	default:
+		g.numValue(l, fail)
+		g.numValue(r, fail)
+		g.jump(vm.OpCmpNum, op, 0, fail)
+	}
+}
+
+// eqType is the type of `l == r` used inside `!=`.
+func (g *gen) eqType(l, r *ast.Node) Type {
+	switch {
+	case g.typeOf(l) == TSet && g.typeOf(r) == TSet:
+		return TSet
+	case g.typeOf(l) == TStr:
+		return TStr
+	case g.typeOf(l) == TPos:
+		return TPos
+	}
+	return TNum
+}
+
+func cmpCode(op string) uint8 {
+	switch op {
+	case "<":
+		return vm.CmpLt
+	case "<=":
+		return vm.CmpLe
+	case "==":
+		return vm.CmpEq
+	case ">=":
+		return vm.CmpGe
+	case ">":
+		return vm.CmpGt
+	}
+	return vm.CmpNe
+}
+
+// genMaxMin pushes the largest (smallest) of its arguments' values; failing
+// arguments are skipped, and it fails when all fail.
+func (g *gen) genMaxMin(n *ast.Node, fail int) {
+	best := g.slots.new()
+	g.emit(vm.OpUnbind, 0, best, 0)
+	op := vm.OpMaxInto
+	if n.Kind == ast.KMin {
+		op = vm.OpMinInto
+	}
+	if g.typeOf(n) == TStr {
+		op = vm.OpMaxIntoStr
+		if n.Kind == ast.KMin {
+			op = vm.OpMinIntoStr
+		}
+	}
+	for _, a := range n.Args {
+		skip := g.newLabel()
+		g.numOrStr(a, skip)
+		g.emit(op, 0, best, 0)
+		g.bind(skip)
+	}
+	if g.typeOf(n) == TStr {
+		g.jump(vm.OpLoadStr, 0, best, fail)
+	} else {
+		g.jump(vm.OpLoad, 0, best, fail)
+	}
+}

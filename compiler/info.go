@@ -1,0 +1,117 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Facts about the game and the position: the numbers (sidetomove, ply,
+// movenumber, positionid, depth, gamenumber, lastgamenumber, year) and
+// the constants white and black, elo, result, player, the tags (event,
+// site, ..., tag "X"), fen, originalcomment and hasnag.
+
+// checkInfoNumber types sidetomove, ply, movenumber, positionid, depth,
+// gamenumber, lastgamenumber and year.
+func (c *checker) checkInfoNumber(n *ast.Node) Type {
+	if n.Kind == ast.KLastGameNumber {
+		c.needLastGame = true
+	}
+	return TNum
+}
+
+// checkColorConstant types white (1) and black (-1), the values of
+// sidetomove.
+func (c *checker) checkColorConstant(n *ast.Node) Type {
+	return TNum
+}
+
+func (c *checker) checkElo(n *ast.Node) Type {
+	return TNum
+}
+
+func (c *checker) checkResult(n *ast.Node) Type {
+	return TLog
+}
+
+func (c *checker) checkPlayer(n *ast.Node) Type {
+	return TStr
+}
+
+func (c *checker) checkTag(n *ast.Node) Type {
+	return TStr
+}
+
+// checkFen types fen: the current position's FEN, or with a FEN argument
+// (FlagAll) a match of the position against it.
+func (c *checker) checkFen(n *ast.Node) Type {
+	if n.Flags&ast.FlagAll != 0 {
+		return TLog
+	}
+	return TStr
+}
+
+func (c *checker) checkOriginalComment(n *ast.Node) Type {
+	return TStr
+}
+
+func (c *checker) checkHasNAG(n *ast.Node) Type {
+	return TLog
+}
+
+func (g *gen) genInfoNumber(n *ast.Node, fail int) {
+	g.jump(vm.OpInfoNum, infoKinds[n.Kind], 0, fail)
+}
+
+func (g *gen) genColorConstant(n *ast.Node, fail int) {
+	if n.Kind == ast.KWhite {
+		g.emit(vm.OpPushNum, 0, 0, 1)
+	} else {
+		g.emit(vm.OpPushNum, 0, 0, -1)
+	}
+}
+
+func (g *gen) genElo(n *ast.Node, fail int) {
+	what := [...]uint8{vm.InfoEloMax, vm.InfoEloWhite, vm.InfoEloBlack}[n.Int]
+	g.jump(vm.OpInfoNum, what, 0, fail)
+}
+
+func (g *gen) genResult(n *ast.Node, fail int) {
+	g.jump(vm.OpResult, 0, int(g.strConst(n.Str)), fail)
+}
+
+func (g *gen) genPlayer(n *ast.Node, fail int) {
+	switch n.Int {
+	case 1:
+		g.jump(vm.OpTag, 0, int(g.strConst("White")), fail)
+	case 2:
+		g.jump(vm.OpTag, 0, int(g.strConst("Black")), fail)
+	default:
+		g.jump(vm.OpPlayers, 0, 0, fail)
+	}
+}
+
+func (g *gen) genTag(n *ast.Node, fail int) {
+	g.jump(vm.OpTag, 0, int(g.strConst(n.Str)), fail)
+}
+
+func (g *gen) genFen(n *ast.Node, fail int) {
+	if n.Flags&ast.FlagAll != 0 {
+		g.jump(vm.OpFenMatch, 0, int(g.strConst(n.Str)), fail)
+	} else {
+		g.emit(vm.OpFen, 0, 0, 0)
+	}
+}
+
+func (g *gen) genOriginalComment(n *ast.Node, fail int) {
+	g.jump(vm.OpOrigComment, 0, 0, fail)
+}
+
+func (g *gen) genHasNAG(n *ast.Node, fail int) {
+	g.jump(vm.OpHasNAG, 0, int(n.Int), fail)
+}
+
+var infoKinds = map[ast.Kind]uint8{
+	ast.KPly: vm.InfoPly, ast.KMoveNumber: vm.InfoMoveNumber, ast.KPositionId: vm.InfoPositionID,
+	ast.KDepth: vm.InfoDepth, ast.KGameNumber: vm.InfoGameNumber, ast.KLastGameNumber: vm.InfoLastGameNumber,
+	ast.KSideToMove: vm.InfoSideToMove, ast.KYear: vm.InfoYear,
+}

@@ -1,0 +1,138 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+	"cqlvm/vm/nfa"
+)
+
+// line: the pattern is compiled into an NFA over the positions of the
+// game, each constituent filter a subroutine (path.go shares this).
+
+// checkLine types `line`: its constituents are checked as filters; its
+// value is the length of the longest match, or its last position.
+func (c *checker) checkLine(n *ast.Node) Type {
+	c.checkSeq(n.Seq.Body)
+	if n.Flags&ast.FlagLastPosition != 0 {
+		return TPos
+	}
+	return TNum
+}
+
+func (c *checker) checkSeq(n *ast.Node) {
+	switch n.Kind {
+	case ast.KSeqFilter:
+		c.check(n.Args[0])
+	default:
+		for _, a := range n.Args {
+			c.checkSeq(a)
+		}
+	}
+}
+
+// genLine compiles a line filter: its pattern becomes an NFA whose
+// constituents are bytecode subroutines, emitted after the body.
+func (g *gen) genLine(n *ast.Node, fail int) {
+	spec := vm.LineSpec{
+		Name:         "line",
+		Backward:     n.Seq.Backward,
+		FirstMatch:   n.Flags&ast.FlagFirstMatch != 0,
+		LastPosition: n.Flags&ast.FlagLastPosition != 0,
+		NestBan:      n.Flags&ast.FlagNestBan != 0,
+		Primary:      n.Flags&ast.FlagPrimary != 0,
+		Secondary:    n.Flags&ast.FlagSecondary != 0,
+		SingleColor:  n.Flags&ast.FlagSingleColor != 0,
+		Quiet:        n.Flags&ast.FlagQuiet != 0 || g.quiet,
+		HasRange:     n.HasRange,
+		Lo:           int(n.Int),
+		Hi:           int(n.Int2),
+		RangeOnStack: n.Bounds != nil,
+	}
+	var filters []*ast.Node
+	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+		filters = append(filters, c.Args[0])
+		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(filters) - 1}
+	})
+	idx, ok := g.addLine(n, spec, pattern, len(filters))
+	if !ok {
+		return
+	}
+	for k, f := range filters {
+		g.prog.Lines[idx].Lin[k] = linearized(f)
+		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
+	}
+	g.jumpLine(idx, n.Bounds, fail)
+}
+
+// addLine compiles the pattern of line or path n, whose constituents are
+// numbered 0 to count-1, and adds spec to the program with room for their
+// subroutines. A pattern the NFA compiler refuses is reported and leaves
+// a placeholder.
+func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count int) (int, bool) {
+	prog, err := nfa.Compile(pattern, count)
+	if err != nil {
+		g.errorf(n, "%v", err)
+		g.placeholder(n)
+		return 0, false
+	}
+	spec.NFA = prog
+	spec.Subs = make([]int, count)
+	spec.Lin = make([]bool, count)
+	g.prog.Lines = append(g.prog.Lines, spec)
+	return len(g.prog.Lines) - 1, true
+}
+
+// jumpLine emits the instruction that runs line or path idx.
+// Bounds, when the range has a variable bound, are pushed first.
+func (g *gen) jumpLine(idx int, bounds []*ast.Node, fail int) {
+	x := uint8(0)
+	if g.prog.Lines[idx].LastPosition {
+		x = vm.LineLastPosition
+	}
+	if bounds != nil {
+		g.numValue(bounds[0], fail)
+		g.numValue(bounds[1], fail)
+		x |= vm.LineBoundsOnStack
+	}
+	g.jump(vm.OpLine, x, idx, fail)
+}
+
+// seqToNFA turns a parsed line or path sequence into an NFA pattern;
+// leaf makes the node of each constituent (a filter, or a path's move),
+// in order.
+func seqToNFA(n *ast.Node, leaf func(*ast.Node) *nfa.Node) *nfa.Node {
+	var p *nfa.Node
+	switch n.Kind {
+	case ast.KSeqFilter, ast.KSeqDash:
+		return leaf(n)
+	case ast.KSeqRepeat:
+		p = &nfa.Node{Kind: nfa.KindRepeat, Min: int(n.Int), Max: int(n.Int2)}
+	case ast.KSeqAlt:
+		p = &nfa.Node{Kind: nfa.KindAlt}
+	default:
+		p = &nfa.Node{Kind: nfa.KindConcat}
+	}
+	for _, a := range n.Args {
+		p.Sub = append(p.Sub, seqToNFA(a, leaf))
+	}
+	return p
+}
+
+// linearized reports whether f looks at the game's moves from the
+// position it is evaluated at (a move or dash filter over PGN moves) other
+// than under ':', find, echo or a nested line, which linearization exempts.
+func linearized(f *ast.Node) bool {
+	found := false
+	ast.Walk(f, func(f *ast.Node) bool {
+		switch f.Kind {
+		case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KCurrentMove:
+			return false
+		case ast.KMove:
+			found = found || !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal
+		case ast.KDash:
+			found = found || !f.Dash.Legal && !f.Dash.PseudoLegal
+		}
+		return !found
+	})
+	return found
+}

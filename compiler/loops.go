@@ -1,0 +1,147 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Loops: square x in S, piece x in S, loop and while. The loops over a
+// dictionary's keys are in dict.go.
+
+// checkSquareLoop types `square x in S body` and `piece x in S body`; a
+// square loop over a dictionary is a loop over its keys (dict.go).
+func (c *checker) checkSquareLoop(n *ast.Node) Type {
+	if n.Kind == ast.KSquareLoop {
+		if d := c.dictOf(n.Args[0]); d != nil {
+			return c.checkDictLoop(n, d)
+		}
+	}
+	c.expect(n.Args[0], "the set of a loop", TSet)
+	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
+	piece := n.Kind == ast.KPieceLoop
+	v := c.declareVar(name, TSet, piece)
+	if piece {
+		c.needPieceIDs = true
+	}
+	if v != nil {
+		c.setSlot(n, v.Slot)
+	}
+	c.check(n.Args[1])
+	if n.Flags&ast.FlagAll != 0 {
+		return TLog
+	}
+	return TSet
+}
+
+// genSquareLoop compiles `square x in S body` and `piece x in S body`:
+// the value is the set of squares for which the body matched; with `all`
+// the filter matches when the body matched for every square.
+func (g *gen) genSquareLoop(n *ast.Node, fail int) {
+	iter, sq, acc := g.slots.new(), g.slots.new(), g.slots.new()
+	g.value(n.Args[0], fail)
+	if n.Kind == ast.KPieceLoop {
+		g.emit(vm.OpPieces, 0, int(ast.MaskWhite|ast.MaskBlack), 0)
+		g.emit(vm.OpInter, 0, 0, 0)
+	}
+	g.emit(vm.OpStore, 0, iter, 0)
+	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	g.emit(vm.OpStore, 0, acc, 0)
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	g.jump(vm.OpNextSquare, 0, iter, done)
+	g.emit(vm.OpStore, 0, sq, 0)
+	g.emit(vm.OpLoad, 0, sq, 0)
+	if n.Kind == ast.KPieceLoop {
+		g.jump(vm.OpPieceIDAt, 0, 0, top)
+	}
+	g.emit(vm.OpStore, 0, g.slotOf(n), 0)
+	next := g.newLabel()
+	mark := g.markComments(n.Args[1])
+	bodyFail := next
+	if n.Flags&ast.FlagAll != 0 {
+		bodyFail = fail
+	}
+	g.test(n.Args[1], bodyFail)
+	g.emit(vm.OpLoad, 0, acc, 0)
+	g.emit(vm.OpLoad, 0, sq, 0)
+	g.emit(vm.OpUnion, 0, 0, 0)
+	g.emit(vm.OpStore, 0, acc, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(next)
+	g.truncComments(mark)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	if n.Flags&ast.FlagAll == 0 {
+		g.emit(vm.OpLoad, 0, acc, 0)
+	}
+}
+
+func (c *checker) checkLoop(n *ast.Node) Type {
+	c.check(n.Args[0])
+	return TLog
+}
+
+func (c *checker) checkWhile(n *ast.Node) Type {
+	c.check(n.Args[0])
+	c.check(n.Args[1])
+	return TLog
+}
+
+func (g *gen) genLoop(n *ast.Node, fail int) {
+	g.repeat(n.Args[0], nil, fail)
+}
+
+func (g *gen) genWhile(n *ast.Node, fail int) {
+	g.repeat(n.Args[1], n.Args[0], fail)
+}
+
+// repeat compiles `loop body` (test == nil: matches when the body matched
+// at least once) and `while (test) body` (always matches).
+func (g *gen) repeat(body, test *ast.Node, fail int) {
+	any, counter := g.slots.new(), g.slots.new()
+	g.emit(vm.OpUnbind, 0, any, 0)
+	iterRegex := -1
+	if test != nil && test.Kind == ast.KRegex {
+		// while (s ~~ "re") walks the successive matches of re in s
+		re, _ := translateRegexp(test.Args[1].Str)
+		g.prog.Regexps = append(g.prog.Regexps, re)
+		iterRegex = len(g.prog.Regexps) - 1
+		pos := g.slots.new()
+		if g.prog.RegexIter == nil {
+			g.prog.RegexIter = map[int]int{}
+		}
+		g.prog.RegexIter[iterRegex] = pos
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, pos, 0)
+	}
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	g.jump(vm.OpCountIter, 0, counter, done)
+	switch {
+	case iterRegex >= 0:
+		g.value(test.Args[0], done)
+		g.jump(vm.OpRegexNext, 0, iterRegex, done)
+		g.emit(vm.OpPopStr, 0, 0, 0)
+	case test != nil:
+		g.test(test, done)
+	}
+	mark := g.markComments(body)
+	bodyDone := done
+	if test != nil {
+		bodyDone = g.newLabel()
+	}
+	g.test(body, bodyDone)
+	g.emit(vm.OpPushNum, 0, 0, 1)
+	g.emit(vm.OpStore, 0, any, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	if test != nil {
+		g.bind(bodyDone)
+		g.truncComments(mark)
+		g.jump(vm.OpJump, 0, 0, top)
+	}
+	g.bind(done)
+	if test == nil {
+		g.truncComments(mark)
+		g.jump(vm.OpIsBound, 0, any, fail)
+	}
+}

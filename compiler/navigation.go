@@ -1,0 +1,386 @@
+package compiler
+
+import (
+	"slices"
+	"strings"
+
+	"cqlvm/bitboard"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+)
+
+// Positions and navigation: currentposition, initialposition, parent,
+// child, position, ':', find, echo, lca, ancestor, descendant, distance,
+// consecutivemoves and the position comparisons ([<] ...).
+
+// checkPositionConstant types currentposition, initialposition and
+// parent.
+func (c *checker) checkPositionConstant(n *ast.Node) Type {
+	return TPos
+}
+
+func (c *checker) checkChild(n *ast.Node) Type {
+	if len(n.Args) > 0 {
+		c.expect(n.Args[0], "the argument of child", TNum)
+	}
+	return TPos
+}
+
+func (c *checker) checkPosition(n *ast.Node) Type {
+	c.expect(n.Args[0], "the argument of position", TNum)
+	return TPos
+}
+
+// checkColon types P:F, which has F's type.
+func (c *checker) checkColon(n *ast.Node) Type {
+	c.expect(n.Args[0], "the left side of ':'", TPos)
+	return c.check(n.Args[1])
+}
+
+// checkFind types find: the position found, or with `all` or a range
+// the number of positions found.
+func (c *checker) checkFind(n *ast.Node) Type {
+	c.check(n.Args[0])
+	if n.HasRange || n.Flags&ast.FlagAll != 0 {
+		return TNum
+	}
+	return TPos
+}
+
+func (c *checker) checkLca(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of lca", TPos)
+	c.expect(n.Args[1], "the second argument of lca", TPos)
+	return TPos
+}
+
+// checkAncestor types ancestor and descendant.
+func (c *checker) checkAncestor(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument", TPos)
+	c.expect(n.Args[1], "the second argument", TPos)
+	return TLog
+}
+
+func (c *checker) checkDistance(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of distance", TPos)
+	c.expect(n.Args[1], "the second argument of distance", TPos)
+	return TNum
+}
+
+func (c *checker) checkConsecutiveMoves(n *ast.Node) Type {
+	c.expect(n.Args[0], "the first argument of consecutivemoves", TPos)
+	c.expect(n.Args[1], "the second argument of consecutivemoves", TPos)
+	return TNum
+}
+
+// checkAncestry types the position comparisons written with brackets,
+// such as x [<] y.
+func (c *checker) checkAncestry(n *ast.Node) Type {
+	c.expect(n.Args[0], "the left side of "+n.Str, TPos)
+	c.expect(n.Args[1], "the right side of "+n.Str, TPos)
+	return TLog
+}
+
+func (g *gen) genCurrentPosition(n *ast.Node, fail int) {
+	g.emit(vm.OpCurPos, 0, 0, 0)
+}
+
+func (g *gen) genInitialPosition(n *ast.Node, fail int) {
+	g.emit(vm.OpPushNum, 0, 0, 0)
+}
+
+func (g *gen) genParent(n *ast.Node, fail int) {
+	g.jump(vm.OpParent, 0, 0, fail)
+}
+
+func (g *gen) genChild(n *ast.Node, fail int) {
+	if len(n.Args) > 0 {
+		g.numValue(n.Args[0], fail)
+	} else {
+		g.emit(vm.OpPushNum, 0, 0, 0)
+	}
+	g.jump(vm.OpChild, 0, 0, fail)
+}
+
+func (g *gen) genPosition(n *ast.Node, fail int) {
+	g.numValue(n.Args[0], fail)
+	g.jump(vm.OpPositionN, 0, 0, fail)
+}
+
+func (g *gen) genLca(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.emit(vm.OpTreeRel, vm.TreeLca, 0, 0)
+}
+
+func (g *gen) genAncestor(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	if n.Kind == ast.KAncestor {
+		g.jump(vm.OpTreeAnc, vm.TreeAncestor, 0, fail)
+	} else {
+		g.jump(vm.OpTreeAnc, vm.TreeDescendant, 0, fail)
+	}
+}
+
+func (g *gen) genDistance(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.emit(vm.OpTreeRel, vm.TreeDistance, 0, 0)
+}
+
+func (g *gen) genConsecutiveMoves(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	quiet := uint8(0)
+	if n.Flags&ast.FlagQuiet != 0 || g.quiet {
+		quiet = 1
+	}
+	g.emit(vm.OpConsecutive, quiet, 0, 0)
+	if n.HasRange {
+		g.checkBounds(n, fail)
+	}
+}
+
+func (g *gen) genAncestry(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.jump(vm.OpAncestry, cmpCode(strings.Trim(n.Str, "[]")), 0, fail)
+}
+
+// genColon evaluates its right side with its left side's position current.
+func (g *gen) genColon(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	save := g.slots.new()
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	restore := g.newLabel()
+	g.value(n.Args[1], restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	done := g.newLabelAt(g.depth, g.sdepth)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, fail)
+	g.bind(done)
+}
+
+// genFind searches the current position and its subtree (or, with <--, its
+// ancestors) for positions matching the body: the first one is the value,
+// or with `all` or a range the number of them.
+func (g *gen) genFind(n *ast.Node, fail int) {
+	counting := n.HasRange || n.Flags&ast.FlagAll != 0
+	it, save, cnt := g.slots.block(2), g.slots.new(), g.slots.new()
+	back := uint8(0)
+	if n.Flags&ast.FlagBackward != 0 {
+		back = 1
+	}
+	// the official program writes "Found" at the position found, or
+	// "Found k of n" at each position a counting find counts
+	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	foundMark := -1
+	if commenting && counting {
+		foundMark = g.slots.new()
+		g.emit(vm.OpMarkComments, 0, foundMark, 0)
+	}
+	g.emit(vm.OpFindInit, back, it, 0)
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	if counting {
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, cnt, 0)
+	}
+	top, done := g.newLabel(), g.newLabel()
+	found := g.newLabelAt(g.depth+1, g.sdepth)
+	g.bind(top)
+	g.jump(vm.OpFindNext, back, it, done)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	next := g.newLabel()
+	mark := g.markComments(n.Args[0])
+	g.test(n.Args[0], next)
+	switch {
+	case foundMark >= 0:
+		g.emit(vm.OpFoundMark, 0, foundMark, 0)
+	case commenting:
+		g.emit(vm.OpPushStr, 0, 0, g.strConst("Found"))
+		g.emit(vm.OpComment, 0, 0, 0)
+	}
+	g.emit(vm.OpRestCur, 0, save, 0)
+	if counting {
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.increment(cnt)
+		g.jump(vm.OpJump, 0, 0, top)
+	} else {
+		g.jump(vm.OpJump, 0, 0, found)
+	}
+	g.bind(next)
+	g.truncComments(mark)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.emit(vm.OpPop, 0, 0, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	if foundMark >= 0 {
+		g.emit(vm.OpFoundNumber, 0, foundMark, 0)
+	}
+	if !counting {
+		g.jump(vm.OpJump, 0, 0, fail)
+		g.bind(found)
+		return
+	}
+	g.emit(vm.OpLoad, 0, cnt, 0)
+	if n.HasRange {
+		g.checkBounds(n, fail)
+	} else {
+		g.checkRange(1, 1<<31-1, fail)
+	}
+	g.jump(vm.OpJump, 0, 0, found)
+	g.bind(found)
+}
+
+func (c *checker) checkEcho(n *ast.Node) Type {
+	for _, p := range n.Params {
+		c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: p}, TPos)
+	}
+	t := c.check(n.Args[0])
+	if t == TNum {
+		return TNum
+	}
+	return TLog
+}
+
+// genEcho binds source to the current position and target to every other
+// position of the searched tree (or every position with `in all`) and
+// evaluates the body at the target. A numeric body gives the maximum.
+func (g *gen) genEcho(n *ast.Node, fail int) {
+	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
+	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
+	numeric := g.typeOf(n) == TNum
+	g.emit(vm.OpCurPos, 0, 0, 0)
+	g.emit(vm.OpStore, 0, src, 0)
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpUnbind, 0, best, 0)
+	g.emit(vm.OpEchoInit, 0, it, 0)
+	top, done := g.newLabel(), g.newLabel()
+	g.bind(top)
+	x := uint8(0)
+	if n.Flags&ast.FlagInAll != 0 {
+		x |= vm.EchoInAll
+	}
+	if g.sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
+		x |= vm.EchoSameBoard
+	}
+	g.jump(vm.OpEchoNext, x, it, done)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.emit(vm.OpStore, 0, tgt, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	next := g.newLabel()
+	// the official program marks each matching pair "s <--move 30(btm)"
+	// at the source and "t -->move 4(wtm)" at the target
+	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	echoComment := func(fail int) {
+		if commenting {
+			g.jump(vm.OpLoad, 0, src, fail)
+			g.emit(vm.OpEchoComment, 0, int(g.strConst(n.Params[0])), g.strConst(n.Params[1]))
+		}
+	}
+	var mark int
+	worse := -1 // numeric: where a target that is not better goes
+	if numeric {
+		// the value is the best over the targets, and only the best
+		// target's comments stay; a target that does not improve on the
+		// best is dropped before its echo comments are even made
+		mark = g.slots.block(3)
+		g.emit(vm.OpMarkComments, 0, mark, 0)
+		g.numValue(n.Args[0], next)
+		worse = g.newLabel()
+		g.jump(vm.OpJNotGreater, 0, best, worse)
+		echoComment(worse)
+		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
+	} else {
+		mark = g.markComments(n.Args[0])
+		if commenting && mark < 0 {
+			mark = g.slots.new()
+			g.emit(vm.OpMarkComments, 0, mark, 0)
+		}
+		g.test(n.Args[0], next)
+		// only the first matching target keeps its comments: every target
+		// is still tried (the body may assign), but comments for all of
+		// them would grow with the square of the game in nested echoes
+		first := g.newLabel()
+		g.jump(vm.OpLoad, 0, best, first)
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.truncComments(mark)
+		g.emit(vm.OpRestCur, 0, save, 0)
+		g.jump(vm.OpJump, 0, 0, top)
+		g.bind(first)
+		echoComment(next)
+		g.emit(vm.OpPushNum, 0, 0, 1)
+		g.emit(vm.OpStore, 0, best, 0)
+	}
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	if worse >= 0 {
+		g.bind(worse)
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
+	g.bind(next)
+	g.truncComments(mark)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, top)
+	g.bind(done)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpLoad, 0, best, fail)
+	if !numeric {
+		g.emit(vm.OpPop, 0, 0, 0)
+	}
+}
+
+// varSlot is the slot of a declared variable.
+func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
+
+// sameBoardFirst reports whether the first thing body tests is that the
+// positions src and tgt have the same board: `src & tgt == .`, operands
+// in either order. A target with another board then fails the body before
+// any of it has an effect, and the echo walk may skip it (EchoSameBoard);
+// the test of "identical position" queries goes from a dozen instructions
+// per pair of positions to a comparison of occupancies.
+func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
+	if src == tgt { // echo (s s): the target overwrites the source
+		return false
+	}
+	first := body
+	for first.Kind == ast.KCompound && len(first.Args) > 0 || first.Kind == ast.KAnd {
+		first = first.Args[0]
+	}
+	if first.Kind != ast.KCmp || first.Str != "==" {
+		return false
+	}
+	inter, all := first.Args[0], first.Args[1]
+	if isAllSquares(inter) {
+		inter, all = all, inter
+	}
+	if !isAllSquares(all) || inter.Kind != ast.KInter || len(inter.Args) != 2 {
+		return false
+	}
+	a, b := inter.Args[0], inter.Args[1]
+	if a.Kind != ast.KVar || b.Kind != ast.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
+		return false
+	}
+	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
+}
+
+// mayRebind reports whether anything in n may give the variable name
+// another value: an assignment to it, or a filter that binds it (echo,
+// loops). EchoSameBoard compares targets with the current position, which
+// is the source only while the body leaves the source variable alone.
+func mayRebind(n *ast.Node, name string) bool {
+	return ast.Any(n, func(c *ast.Node) bool {
+		return c.Kind == ast.KAssign && len(c.Args) > 0 && c.Args[0].Kind == ast.KVar && c.Args[0].Str == name ||
+			slices.Contains(c.Params, name)
+	})
+}
+
+// isAllSquares reports whether n is the designator of every square, `.`.
+func isAllSquares(n *ast.Node) bool {
+	return n.Kind == ast.KDesig && n.Desig.Pieces == ast.MaskAll && n.Desig.Squares == bitboard.Full
+}

@@ -1,0 +1,162 @@
+package compiler
+
+import (
+	"cqlvm/bitboard"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/vm"
+	"cqlvm/vm/nfa"
+)
+
+// path and its companions: pathcount, pathcount unfocused, pathstart and
+// pathlastposition. The patterns are compiled as line's are (line.go).
+
+// checkPathCount types pathcount and pathcount unfocused.
+func (c *checker) checkPathCount(n *ast.Node) Type {
+	return TNum
+}
+
+// checkPathPosition types pathstart and pathlastposition.
+func (c *checker) checkPathPosition(n *ast.Node) Type {
+	return TPos
+}
+
+func (g *gen) genPathCount(n *ast.Node, fail int) {
+	if n.Kind == ast.KPathCount {
+		g.emit(vm.OpPathCount, 0, 0, 0)
+	} else {
+		g.emit(vm.OpPathUnfocused, 0, 0, 0)
+	}
+}
+
+func (g *gen) genPathPosition(n *ast.Node, fail int) {
+	if n.Kind == ast.KPathStart {
+		g.jump(vm.OpPathPosition, vm.PathStart, 0, fail)
+	} else {
+		g.jump(vm.OpPathPosition, vm.PathLast, 0, fail)
+	}
+}
+
+// checkPath types `path`: dash constituents are moves, the others tests.
+func (c *checker) checkPath(n *ast.Node) Type {
+	if n.Seq.Focus != nil {
+		c.expect(n.Seq.Focus, "the focus of path", TSet)
+		c.needPieceIDs = true // the focused pieces are followed by identity
+	}
+	if n.Seq.Max != nil {
+		c.check(n.Seq.Max)
+	}
+	c.checkPathElems(n.Seq.Body)
+	if n.Flags&ast.FlagLastPosition != 0 {
+		return TPos
+	}
+	return TNum
+}
+
+func (c *checker) checkPathElems(n *ast.Node) {
+	switch n.Kind {
+	case ast.KSeqFilter, ast.KSeqDash:
+		c.check(n.Args[0])
+	default:
+		for _, a := range n.Args {
+			c.checkPathElems(a)
+		}
+	}
+}
+
+// genPath compiles a path filter: each dash constituent becomes a subroutine
+// testing one move (from the head position to the machine's path child),
+// each other constituent a position test.
+func (g *gen) genPath(n *ast.Node, fail int) {
+	spec := vm.LineSpec{
+		Name:         "path",
+		IsPath:       true,
+		FirstMatch:   n.Flags&ast.FlagFirstMatch != 0,
+		LastPosition: n.Flags&ast.FlagLastPosition != 0,
+		NestBan:      n.Flags&ast.FlagNestBan != 0,
+		Primary:      n.Flags&ast.FlagPrimary != 0,
+		SingleColor:  n.Flags&ast.FlagSingleColor != 0,
+		Quiet:        n.Flags&ast.FlagQuiet != 0 || g.quiet,
+		HasRange:     n.HasRange,
+		Lo:           int(n.Int),
+		Hi:           int(n.Int2),
+		Path: vm.PathSpec{Focus: -1, FocusCapture: n.Seq.FocusCapture, Pure: !hasSideEffects(n.Seq.Body),
+			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount, ast.KPathCountUnfocused)},
+	}
+	for _, v := range g.vars {
+		if v.Atomic {
+			spec.Path.Atomic = append(spec.Path.Atomic, v.Slot)
+		}
+	}
+	var elems []*ast.Node
+	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+		elems = append(elems, c)
+		kind := nfa.KindTest // a position test; a move is a filter
+		if c.Kind == ast.KSeqDash {
+			kind = nfa.KindFilter
+		}
+		return &nfa.Node{Kind: kind, Filter: len(elems) - 1}
+	})
+	idx, ok := g.addLine(n, spec, pattern, len(elems))
+	if !ok {
+		return
+	}
+	for k, e := range elems {
+		g.later(func() { g.prog.Lines[idx].Subs[k] = g.pathElem(e) })
+	}
+	if n.Seq.Focus != nil {
+		focus := n.Seq.Focus
+		g.later(func() { g.prog.Lines[idx].Path.Focus = g.valueSubroutine(focus) })
+	}
+	g.jumpLine(idx, nil, fail)
+}
+
+// pathElem emits the subroutine of one path constituent.
+func (g *gen) pathElem(e *ast.Node) int {
+	if e.Kind == ast.KSeqFilter {
+		return g.subroutine(e.Args[0])
+	}
+	d := e.Args[0].Dash
+	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
+	g.depth, g.sdepth, g.reachable = 0, 0, true
+	defer func() { g.depth, g.sdepth, g.reachable = savedDepth, savedSDepth, savedReach }()
+	defer g.at(e)()
+	entry := len(g.prog.Code)
+	fail := g.newLabel()
+	for _, side := range []*ast.Node{d.Left, d.Right} {
+		if side == nil {
+			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
+		} else {
+			g.value(side, fail)
+		}
+	}
+	spec := vm.MoveSpec{Source: vm.SrcPGN, CastleEither: true, Promote: promoteMask(d.Promote)}
+	if d.Capture {
+		spec.Require |= vm.MustCapture
+	}
+	g.prog.MoveSpecs = append(g.prog.MoveSpecs, spec)
+	g.jump(vm.OpPathMove, 0, len(g.prog.MoveSpecs)-1, fail)
+	if len(d.Targets) > 0 {
+		g.emit(vm.OpPathChild, 0, 0, 0)
+		g.emit(vm.OpSetCur, 0, 0, 0)
+		g.emit(vm.OpPathCastleView, 0, 0, 0)
+		for _, t := range d.Targets {
+			g.test(t, fail)
+		}
+	}
+	g.emit(vm.OpMatch, 0, 0, 0)
+	g.bind(fail)
+	g.emit(vm.OpFail, 0, 0, 0)
+	return entry
+}
+
+// hasSideEffects reports whether evaluating n can change variables.
+func hasSideEffects(n *ast.Node) bool {
+	return ast.Any(n, func(n *ast.Node) bool {
+		switch n.Kind {
+		case ast.KAssign, ast.KPieceAssign, ast.KUnbind, ast.KPersistent, ast.KSquareLoop, ast.KPieceLoop,
+			ast.KEcho, ast.KSort, ast.KMessage:
+			return true
+		}
+		return false
+	})
+}
