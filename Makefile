@@ -17,7 +17,7 @@ demo: build
 
 # The test suite CI runs: unit tests, goldens, perft, PGN edge files, and
 # the conformance cases on sample.pgn (all bundled under testdata/).
-test: vet
+test: vet lint
 	$(GO) test ./...
 
 # staticcheck, pinned in go.mod as a tool dependency (go get -tool).

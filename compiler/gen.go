@@ -33,6 +33,9 @@ type gen struct {
 	// instruction is only reached through a label.
 	reachable bool
 	kindSeen  func(pass string, k ast.Kind) // Options.kindSeen
+	// operandError is set once a value did not fit an instruction
+	// (operandOutOfRange): one error says it all.
+	operandError bool
 }
 
 // label is a jump target. depth/sdepth are the stack depths code at the
@@ -81,6 +84,10 @@ func (g *gen) bind(l int) {
 }
 
 func (g *gen) emit(op vm.Op, x uint8, a int, b int32) int {
+	if a < 0 || a > vm.MaxA {
+		g.operandOutOfRange(op, a)
+		a = 0
+	}
 	pc := len(g.prog.Code)
 	in := vm.Inst{Op: op, X: x, A: uint16(a), B: b}
 	g.prog.Code = append(g.prog.Code, in)
@@ -103,6 +110,27 @@ func (g *gen) emit(op vm.Op, x uint8, a int, b int32) int {
 		g.reachable = false
 	}
 	return pc
+}
+
+// operandOutOfRange reports, once, a value that does not fit the A field
+// of an instruction, naming the limit of the query it stands for rather
+// than truncating it.
+func (g *gen) operandOutOfRange(op vm.Op, a int) {
+	if g.operandError {
+		return
+	}
+	g.operandError = true
+	what := map[vm.Operand]string{
+		vm.OSlot:    "query too large: more than 65,535 variables",
+		vm.OCount:   "query too large: more than 65,535 items in one list",
+		vm.OSort:    "query too large: more than 65,535 sort keys",
+		vm.OShape:   "query too large: more than 65,535 piece patterns",
+		vm.ORangeLo: "a range bound is out of range",
+	}[op.OperandA()]
+	if what == "" {
+		what = fmt.Sprintf("query too large: the value %d does not fit the instruction %s", a, op)
+	}
+	g.errs.Add(g.src, g.span, "%s", what)
 }
 
 // jump emits op with its B operand targeting label l.

@@ -426,6 +426,12 @@ var opTable = [opCount]opInfo{
 	OpShapeAny:        {Name: "shapeany", A: OShape, B: OJump, Doc: "jump to B unless one translate of a piece pattern of shape test A stands on the board"},
 }
 
+// OperandA says what the A field of op holds.
+func (op Op) OperandA() Operand { return opTable[op].A }
+
+// MaxA is the largest value the A field of an instruction holds.
+const MaxA = 1<<16 - 1
+
 func (op Op) String() string {
 	if op < opCount && opTable[op].Name != "" {
 		return opTable[op].Name
