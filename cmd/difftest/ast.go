@@ -143,11 +143,12 @@ func (n *Node) render(sb *strings.Builder) {
 			k := n.Kids[p]
 			if n.Need[p] == pLow {
 				// a body right after a keyword that takes a range
-				// (find, transforms, sort) must not start with a number
+				// (find, transforms, sort) must not start with a number; parentheses,
+				// not braces: the reference rejects a compound {6} holding a number
 				if t := strings.TrimLeft(k.Render(), " \t\n"); t != "" && t[0] >= '0' && t[0] <= '9' {
-					sb.WriteString("{")
+					sb.WriteString("(")
 					k.render(sb)
-					sb.WriteString("}")
+					sb.WriteString(")")
 					continue
 				}
 			}
@@ -192,14 +193,6 @@ func needsBraces(s string) bool {
 		end = len(t)
 	}
 	return continuers[t[:end]]
-}
-
-// walk calls f for every node in pre-order with its parent and index.
-func (n *Node) walk(f func(parent *Node, i int, k *Node)) {
-	for i, k := range n.Kids {
-		f(n, i, k)
-		k.walk(f)
-	}
 }
 
 // clone deep-copies the tree.

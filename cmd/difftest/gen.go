@@ -32,16 +32,14 @@ type function struct {
 
 // Gen generates random well-typed CQL 6.2 queries.
 type Gen struct {
-	r       *rand.Rand
-	names   []string // substrings of player names found in the test games
-	vars    []variable
-	fns     []function
-	dicts   []string
-	n       int // counter for fresh names
-	sorts   int
-	inEcho  bool
-	inTrans bool
-	budget  int // nodes left; at zero only leaves are produced
+	r      *rand.Rand
+	names  []string // substrings of player names found in the test games
+	vars   []variable
+	fns    []function
+	dicts  []string
+	n      int // counter for fresh names
+	sorts  int
+	budget int // nodes left; at zero only leaves are produced
 }
 
 // NewGen returns a generator seeded with seed; names are player-name
@@ -50,7 +48,7 @@ func NewGen(seed uint64, names []string) *Gen {
 	return &Gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), names: names}
 }
 
-func (g *Gen) intn(n int) int       { return g.r.IntN(n) }
+func (g *Gen) intn(n int) int        { return g.r.IntN(n) }
 func (g *Gen) chance(p float64) bool { return g.r.Float64() < p }
 func (g *Gen) one(xs ...string) string {
 	return xs[g.intn(len(xs))]
@@ -246,7 +244,13 @@ func (g *Gen) pieceDesignator() *Node {
 	case 0:
 		s = g.one(".", "▦", "[Aa]", "◭", "A", "a", "_")
 	case 1, 2:
-		s = "[" + g.pieceLetter() + g.pieceLetter() + "]"
+		// both letters ASCII or both Unicode: the reference's lexer
+		// rejects a mix such as [N♕]
+		a, b := pieceLetters[g.intn(len(pieceLetters))], pieceLetters[g.intn(len(pieceLetters))]
+		if g.chance(0.15) {
+			a, b = unicodePieces[a], unicodePieces[b]
+		}
+		s = "[" + a + b + "]"
 		if g.chance(0.3) {
 			s += g.squareSpec()
 		}
@@ -547,11 +551,19 @@ func (g *Gen) dashSide(vars bool) *Node {
 
 func (g *Gen) moveFilter(d int, set bool) *Node {
 	mode := g.one("", "", "legal ", "previous ", "pseudolegal ")
+	if set && (mode == "legal " || mode == "pseudolegal ") {
+		// the reference gives move legal no set value
+		mode = ""
+	}
 	parts := []any{"move " + mode}
 	var n int
 	if set || g.chance(0.7) {
 		for _, p := range []string{"from", "to", "capture"} {
-			if g.chance(0.5) || (set && n == 0 && p == "capture") {
+			if p == "capture" && (mode == "legal " || mode == "pseudolegal ") {
+				// the reference does not support capture with legal
+				continue
+			}
+			if g.chance(0.5) || (set && n == 0 && p == "to") {
 				parts = append(parts, p+" ", at(g.setv(d-1), pDir), " ")
 				n++
 			}
@@ -836,10 +848,6 @@ func (g *Gen) sortItem(d int) *Node {
 	default:
 		v = g.str(d - 1)
 	}
-	if t := v.Render(); t[0] >= '0' && t[0] <= '9' {
-		// a number right after sort would be read as a range
-		v = g.compound(v.Kind, []*Node{v})
-	}
 	return op(KAny, pLow, "sort "+g.one("", "min ", "max ", "quiet ")+doc, at(v, pLow))
 }
 
@@ -945,6 +953,12 @@ func (g *Gen) path(d int) *Node {
 		}
 		switch g.intn(5) {
 		case 0:
+			if i > 0 {
+				// the reference rejects a parenthesised group after
+				// another constituent (path -- check (-- check)+)
+				parts = append(parts, "--")
+				continue
+			}
 			parts = append(parts, "(-- ", at(g.logAtom(), pAtom), ")"+g.one("+", "*", "{1,2}"))
 		case 1:
 			parts = append(parts, at(g.pieceDesignator(), pAtom), "--")
