@@ -233,7 +233,8 @@ func (g *Gen) squareSpec() string {
 	case 4:
 		return g.one("a-d1-4", "e-h5-8", "c-f3-6", "a-h1-8", "b-g2-7")
 	default:
-		return "[" + g.file() + g.rank() + "," + g.file() + g.rank() + "-" + g.one("7", "8") + "]"
+		// ascending rank range: the reference's lexer rejects e8-7
+		return "[" + g.file() + g.rank() + "," + g.file() + g.one("1", "2", "5") + "-" + g.one("7", "8") + "]"
 	}
 }
 
@@ -246,7 +247,9 @@ func (g *Gen) pieceDesignator() *Node {
 	case 1, 2:
 		// both letters ASCII or both Unicode: the reference's lexer
 		// rejects a mix such as [N♕]
-		a, b := pieceLetters[g.intn(len(pieceLetters))], pieceLetters[g.intn(len(pieceLetters))]
+		// and two different letters: [QQ] is an error there
+		i := g.intn(len(pieceLetters))
+		a, b := pieceLetters[i], pieceLetters[(i+1+g.intn(len(pieceLetters)-1))%len(pieceLetters)]
 		if g.chance(0.15) {
 			a, b = unicodePieces[a], unicodePieces[b]
 		}
@@ -551,8 +554,9 @@ func (g *Gen) dashSide(vars bool) *Node {
 
 func (g *Gen) moveFilter(d int, set bool) *Node {
 	mode := g.one("", "", "legal ", "previous ", "pseudolegal ")
-	if set && (mode == "legal " || mode == "pseudolegal ") {
-		// the reference gives move legal no set value
+	if set {
+		// the reference gives only a plain move a set value (not move
+		// legal, pseudolegal or previous)
 		mode = ""
 	}
 	parts := []any{"move " + mode}
@@ -765,7 +769,7 @@ func (g *Gen) strAtom() *Node {
 	case 2:
 		return op(KStr, pAtom, "str(", at(g.setAtom(), pDir), ")")
 	case 3:
-		return op(KStr, pRank, g.one("typename ", "piecename "), at(leaf(KSet, g.one("K", "k", "Qd1", "e2")), pAtom))
+		return op(KStr, pRank, g.one("typename ", "piecename "), at(leaf(KSet, g.one("Ke1", "ke8", "Qd1", "e2", "_e4")), pAtom))
 	case 4:
 		return op(KStr, pAtom, "str(", at(g.numAtom(), pDir), ")")
 	default:
@@ -847,6 +851,13 @@ func (g *Gen) sortItem(d int) *Node {
 		v = g.setv(d)
 	default:
 		v = g.str(d - 1)
+	}
+	if len(v.Kids) == 0 && v.Kind == KNum && v.Parts[0].(string)[0] <= '9' {
+		// a number after sort is an error in 6.2, even in parentheses
+		v = g.numAtom()
+		if len(v.Kids) == 0 && v.Parts[0].(string)[0] <= '9' {
+			v = leaf(KNum, "ply")
+		}
 	}
 	return op(KAny, pLow, "sort "+g.one("", "min ", "max ", "quiet ")+doc, at(v, pLow))
 }
@@ -963,7 +974,8 @@ func (g *Gen) path(d int) *Node {
 		case 1:
 			parts = append(parts, at(g.pieceDesignator(), pAtom), "--")
 		case 2:
-			parts = append(parts, "--(", at(g.logic(d-2), pLow), ")")
+			// a simple target: legal at the top of a path is an error
+			parts = append(parts, "--(", at(g.logAtom(), pLow), ")")
 		case 3:
 			parts = append(parts, "-- ", at(g.logAtom(), pAtom))
 		default:
