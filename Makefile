@@ -52,3 +52,11 @@ bench-pgn:
 
 clean:
 	rm -rf bin
+
+# Differential test against the official CQL 6.2 (cmd/difftest): random
+# queries run by both programs on a few hundred games, each disagreement
+# minimised into difftest-out/. Needs the reference ($CQL_REFERENCE or
+# ../shared/reference/cql); without it, it says so and succeeds.
+.PHONY: difftest
+difftest:
+	$(GO) run ./cmd/difftest -duration 10m
