@@ -148,3 +148,23 @@ func TestMachineFaultNamesTheQueryPlace(t *testing.T) {
 		t.Errorf("report %q, want it to start with %q", ie.Error(), want)
 	}
 }
+
+// TestTracedProgramGivesTheSameAnswers: the traced copy of a program,
+// which a crashed game is run again with, answers as the program does.
+func TestTracedProgramGivesTheSameAnswers(t *testing.T) {
+	for _, text := range []string{"mate", "piece X in [QR] (X attacks k)", "line --> check{2,}", "path -- check -- check", "sort ply"} {
+		q, err := Compile(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		traced := &Query{compiled: &compiler.Query{Program: q.Program().Traced(), Header: q.Header()}}
+		want, err1 := Run(q, Options{Inputs: []string{samplePGN}, Threads: 1})
+		got, err2 := Run(traced, Options{Inputs: []string{samplePGN}, Threads: 1})
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v / %v", text, err1, err2)
+		}
+		if got.Matches != want.Matches || got.Matches == 0 {
+			t.Errorf("%s: traced %d matches, plain %d", text, got.Matches, want.Matches)
+		}
+	}
+}

@@ -51,7 +51,8 @@ func (e *InternalError) Error() string {
 }
 
 // failedInstruction is a panic value that says which instruction of the
-// program failed: the machine panics with a *vm.Fault.
+// program failed: a *vm.Fault, which the worker gets by running a crashed
+// game again with the traced program (replayTraced).
 type failedInstruction interface{ FailedPC() int }
 
 // queryPlace is "file:line:col" of the query text that produced the

@@ -37,8 +37,11 @@ func newWorker(q *Query, cfg *runConfig, last int) *worker {
 	return w
 }
 
-func (w *worker) resetMachine() {
-	w.m = vm.NewMachine(w.q.Program())
+func (w *worker) resetMachine() { w.useMachine(w.q.Program()) }
+
+// useMachine gives the worker a fresh machine running prog.
+func (w *worker) useMachine(prog *vm.Program) {
+	w.m = vm.NewMachine(prog)
 	w.m.LastGameNumber = w.last
 	w.m.AlwaysComment = w.cfg.AlwaysComment
 	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
@@ -62,9 +65,36 @@ func (w *worker) crashed(raw *pgn.RawGame, p any) gameResult {
 	where := fmt.Sprintf("on game %d of %s (starting at byte %d)", raw.Number, raw.File, raw.Offset)
 	crash := NewInternalError(p, where)
 	crash.Game = raw.Number
-	crash.Query = queryPlace(w.q.Program(), p)
 	w.resetMachine()
+	crash.Query = queryPlace(w.q.Program(), p)
+	if crash.Query == "" {
+		if f := w.replayTraced(raw); f != nil {
+			crash.Query = queryPlace(w.q.Program(), f)
+		}
+	}
 	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset}, read: true, crash: crash}
+}
+
+// replayTraced searches raw again with a machine running the traced copy
+// of the program (vm.Program.Traced), which keeps the pc of every
+// instruction, and returns the panic of that search as a *vm.Fault naming
+// the instruction that failed, or nil if it did not panic again. Its
+// output, if any, is dropped.
+func (w *worker) replayTraced(raw *pgn.RawGame) (fault *vm.Fault) {
+	keep := -1
+	if w.batchOut != nil {
+		keep = len(*w.batchOut)
+	}
+	defer func() {
+		fault = w.m.Fault(recover())
+		if keep >= 0 {
+			*w.batchOut = (*w.batchOut)[:keep]
+		}
+		w.resetMachine()
+	}()
+	w.useMachine(w.q.Program().Traced())
+	w.process(raw)
+	return nil
 }
 
 func (w *worker) process(raw *pgn.RawGame) gameResult {

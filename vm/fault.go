@@ -16,17 +16,31 @@ func (f *Fault) FailedPC() int { return f.PC }
 
 func (f *Fault) Error() string { return fmt.Sprintf("%v (instruction %d)", f.Value, f.PC) }
 
-// faultAt, deferred by run, turns a panic into a *Fault for the
-// instruction before *pc (run advances pc before executing). A Fault from
-// a nested run passes through unchanged: the innermost pc is the one that
-// failed.
-func faultAt(pc *int) {
-	p := recover()
-	if p == nil {
-		return
+// Traced returns a copy of p whose machine keeps the pc of each
+// instruction it runs, so that a panic while it runs can be turned into a
+// *Fault naming that instruction (Machine.Fault). Every instruction of the
+// copy is OpTrace, which records its pc and runs the original one: the
+// program a search runs pays nothing for it. The engine uses it to run
+// again a game whose search panicked.
+func (p *Program) Traced() *Program {
+	t := *p
+	t.traced = p.Code
+	t.Code = make([]Inst, len(p.Code))
+	for i := range t.Code {
+		t.Code[i] = Inst{Op: OpTrace}
+	}
+	return &t
+}
+
+// Fault turns p, a value recovered from a panic of the machine, into a
+// *Fault naming the instruction that was running, when the machine runs a
+// program made by Traced; otherwise it returns nil.
+func (m *Machine) Fault(p any) *Fault {
+	if p == nil || m == nil || m.prog.traced == nil {
+		return nil
 	}
 	if f, ok := p.(*Fault); ok {
-		panic(f)
+		return f
 	}
-	panic(&Fault{PC: *pc - 1, Value: p})
+	return &Fault{PC: m.lastPC, Value: p}
 }

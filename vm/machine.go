@@ -38,6 +38,8 @@ const (
 // Machine runs a Program over the positions of one game at a time. A
 // Machine is not safe for concurrent use; each worker owns one.
 type Machine struct {
+	lastPC int // the pc of the instruction running, kept only by a program made by Traced
+
 	prog   *Program
 	tree   *Tree
 	cur    int32              // current position (node index)
@@ -286,11 +288,8 @@ func (m *Machine) popStr() string {
 }
 
 // run executes from pc until match or fail and reports which. The value
-// stacks are restored to their depth at entry. A panic inside it leaves
-// as a *Fault naming the instruction that failed, so that a crash report
-// can point at the query text that produced it.
+// stacks are restored to their depth at entry.
 func (m *Machine) run(pc int) bool {
-	defer faultAt(&pc)
 	base, sbase := len(m.st), len(m.sst)
 	code := m.prog.Code
 	steps := 0 // instructions run in this frame, added to m.steps on return
@@ -298,7 +297,12 @@ func (m *Machine) run(pc int) bool {
 		in := code[pc]
 		pc++
 		steps++
+	dispatch:
 		switch in.Op {
+		case OpTrace: // only in a program made by Traced
+			m.lastPC = pc - 1
+			in = m.prog.traced[pc-1]
+			goto dispatch
 		case OpNop:
 		case OpFail:
 			m.st, m.sst = m.st[:base], m.sst[:sbase]

@@ -257,6 +257,7 @@ const (
 	OpCastleView
 	OpDirectionDyn
 	OpPathCastleView
+	OpTrace
 
 	opCount // sentinel: number of ops
 )
@@ -424,6 +425,7 @@ var opTable = [opCount]opInfo{
 	OpFoundMark:       {Name: "foundmark", A: OSlot, Doc: "leave a \"Found k of n\" placeholder at the current position for the find whose markc is A"},
 	OpFoundNumber:     {Name: "foundnumber", A: OSlot, Doc: "number the placeholders of the find whose markc is A: Found 1 of n, ..."},
 	OpShapeAny:        {Name: "shapeany", A: OShape, B: OJump, Doc: "jump to B unless one translate of a piece pattern of shape test A stands on the board"},
+	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 }
 
 // OperandA says what the A field of op holds.

@@ -52,6 +52,10 @@ type Program struct {
 	// PersistentVars are printed at the end of the run.
 	PersistentVars      []PersistentVar
 	NeedsLastGameNumber bool
+
+	// traced is the original code of a program made by Traced, whose Code
+	// is all OpTrace.
+	traced []Inst
 }
 
 // SortKey is one `sort` documentation string.
