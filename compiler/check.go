@@ -211,6 +211,8 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkOriginalComment(n)
 	case ast.KHasNAG:
 		return c.checkHasNAG(n)
+	case ast.KHHDB:
+		return c.checkHHDB(n) // hhdb.go
 
 	// strings.go
 	case ast.KString:

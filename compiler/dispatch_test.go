@@ -91,6 +91,7 @@ var kindExamples = []struct {
 	{ast.KRemoveTag, `removetag("Custom")`},
 	{ast.KOriginalComment, `originalcomment == "x"`},
 	{ast.KHasNAG, `originalcomment "$1"`},
+	{ast.KHHDB, `hhdb prize == 1`},
 	{ast.KRemoveComment, "removecomment"},
 	// geometry
 	{ast.KDirection, "up K"},

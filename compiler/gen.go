@@ -210,6 +210,8 @@ func (g *gen) test(n *ast.Node, fail int) {
 		g.testRelation(n, fail)
 	case ast.KOrbit:
 		g.testOrbit(n, fail) // orbit.go
+	case ast.KHHDB:
+		g.testHHDB(n, fail) // hhdb.go
 	default:
 		g.testValue(n, fail)
 	}
@@ -408,6 +410,8 @@ func (g *gen) value(n *ast.Node, fail int) {
 		g.genOriginalComment(n, fail)
 	case ast.KHasNAG:
 		g.genHasNAG(n, fail)
+	case ast.KHHDB:
+		g.genHHDB(n, fail) // hhdb.go
 
 	// strings.go
 	case ast.KString:

@@ -72,5 +72,9 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 			dst.Comment = src.Comments[k-1]
 		}
 	}
+	t.OffComments = t.OffComments[:0]
+	for i := n; i < len(g.Nodes); i++ {
+		t.OffComments = append(t.OffComments, g.Nodes[i].Comments...)
+	}
 	t.ComputeEnds()
 }

@@ -96,6 +96,7 @@ type Machine struct {
 	used        [][]bool   // per line filter, the nodes of earlier matches (nestban)
 	usedGame    []int
 	gameSerial  int
+	hh          hhdbGame // the current game's hhdb fields (hhdb.go)
 
 	// LastGameNumber is the number of the last game of the input, when the
 	// driver knows it (lastgamenumber fails otherwise).
@@ -769,6 +770,24 @@ func (m *Machine) run(pc int) bool {
 			if !slices.Contains(m.tree.Nodes[m.cur].NAGs, uint8(in.A)) {
 				pc = int(in.B)
 			}
+		case OpHHDBTest:
+			if !m.hhdbTest(in.X) {
+				pc = int(in.B)
+			}
+		case OpHHDBNum:
+			v, ok := m.hhdbNum(in.X)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(v)
+		case OpHHDBStr:
+			v, ok := m.hhdbStr(in.X)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushStr(v)
 		case OpPawns:
 			m.pushSet(pawnStructure(m.pos(), in.X))
 		case OpPieceName:

@@ -211,6 +211,9 @@ const (
 	OpFenMatch
 	OpOrigComment
 	OpHasNAG
+	OpHHDBTest
+	OpHHDBNum
+	OpHHDBStr
 	OpPawns
 	OpPieceName
 	OpRay
@@ -369,6 +372,9 @@ var opTable = [opCount]opInfo{
 	OpFenMatch:        {Name: "fenmatch", A: OStr, B: OJump, Doc: "jump unless the board matches the FEN board Strs[A]"},
 	OpOrigComment:     {Name: "origcomment", B: OJump, Doc: "push the PGN comment after the move into the current position (with its NAGs as $n); jump if none", SPush: 1},
 	OpHasNAG:          {Name: "hasnag", A: OImm, B: OJump, Doc: "jump unless the move into the current position carries the NAG $A"},
+	OpHHDBTest:        {Name: "hhdbtest", X: OFlags, B: OJump, Doc: "jump unless the hhdb field X (a code, marker or award kind) holds"},
+	OpHHDBNum:         {Name: "hhdbnum", X: OFlags, B: OJump, Doc: "push the number of hhdb field X; jump if the game has none", Push: 1},
+	OpHHDBStr:         {Name: "hhdbstr", X: OFlags, B: OJump, Doc: "push the string of hhdb field X; jump if the game has none", SPush: 1},
 	OpPawns:           {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
 	OpPieceName:       {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
 	OpRay:             {Name: "ray", X: ODir, A: ORayArgs, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},

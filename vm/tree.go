@@ -12,6 +12,10 @@ type Tree struct {
 	Tags       []Tag
 	Result     string // "1-0", "0-1", "1/2-1/2", "*" or ""
 	Variations bool   // whether variations are searched (positions off the mainline are visited)
+	// OffComments are the comments after the moves of the variations
+	// left out of Nodes when variations are not searched (hhdb cooked
+	// reads every comment of the game).
+	OffComments []string
 }
 
 // Tag is a PGN tag pair.

@@ -91,6 +91,7 @@ const (
 	KOriginalComment
 	KHasNAG // Int: the move into the current position carries NAG $Int
 	KRemoveComment
+	KHHDB // Str: the hhdb keyword (HHDBKeywords)
 
 	// Geometry.
 	KDirection // Dirs, Int/Int2: range (HasRange), Args[0]

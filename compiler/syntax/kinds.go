@@ -161,6 +161,7 @@ var kinds = [lastKind + 1]kindInfo{
 	KRemoveTag:       {name: "removetag", form: formOwn, words: []Word{{Text: "removetag", Syntax: "removetag \"NAME\"", Meaning: "removes a tag from the output game (CQLi extension)"}}},
 	KOriginalComment: {name: "originalcomment", form: formOwn, words: []Word{{Text: "originalcomment", Syntax: "originalcomment [\"S\"]", Meaning: "the PGN comment of this position; with a string, it contains it, or with a NAG (\"$6\" or \"?!\") the move carries it"}, {Text: "hascomment", Syntax: "hascomment [\"S\"]", Meaning: "the same as originalcomment (the CQL 6.0 spelling)"}}},
 	KHasNAG:          {name: "hasnag", noWord: `originalcomment "$6" or originalcomment "?!": the move carries a NAG (see originalcomment)`},
+	KHHDB:            {name: "hhdb", form: formOwn, words: []Word{{Text: "hhdb", Syntax: "hhdb KEYWORD [\"S\"]", Meaning: "a field of the HHdb endgame study database from the tags and comments: award, prize, hm, commendation, special, max, egdiagram (numbers); composer, gbr, stipulation, diagram, firstcomment, search (strings); cooked, sound, unsound, dual, TT, \"(c)\", \"<main>\", mainline, ... (see the README)"}}},
 	KRemoveComment:   {name: "removecomment", form: formSimple, words: []Word{{Text: "removecomment", Syntax: "removecomment", Meaning: "removes the PGN comments of this position from the output"}}},
 
 	// geometry
@@ -367,7 +368,6 @@ var otherWords = []Word{
 	{Text: "by", Syntax: "by", Meaning: "reserved"},
 	{Text: "extension", Syntax: "extension", Meaning: "reserved"},
 	{Text: "substring", Syntax: "substring", Meaning: "reserved (use S[i:j])"},
-	{Text: "hhdb", Syntax: "hhdb ...", Meaning: "fields of the van der Heijden endgame study database"},
 	{Text: "pgn", Syntax: "pgn", Meaning: "reserved"},
 	{Text: "similarposition", Syntax: "similarposition", Meaning: "reserved (the -similarposition option)"},
 	{Text: "nosort", Syntax: "nosort", Meaning: "reserved"},

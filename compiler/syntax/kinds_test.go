@@ -170,7 +170,7 @@ func sampleUse(f form, word string) string {
 		"path": "path K--.", "dictionary": "dictionary D", "local": "local dictionary D",
 		"string": "string key in D check", "str": "str(1)", "readfile": `readfile "f"`,
 		"player": `player "X"`, "elo": "elo", "child": "child", "originalcomment": "originalcomment",
-		"hascomment": "hascomment",
+		"hascomment": "hascomment", "hhdb": "hhdb cooked",
 	}[word]; ok {
 		return q
 	}

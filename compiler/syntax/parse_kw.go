@@ -50,6 +50,7 @@ func init() {
 		"removetag":        (*Parser).parseTag,
 		"fen":              (*Parser).parseFen,
 		"originalcomment":  (*Parser).parseOriginalComment,
+		"hhdb":             (*Parser).parseHHDB,
 		"hascomment":       (*Parser).parseOriginalComment,
 		"child":            (*Parser).parseChild,
 		"str":              (*Parser).parseStr,
