@@ -181,17 +181,22 @@ func TestPathKeepsConstituentComments(t *testing.T) {
 
 // TestPathStatusFilters: pathstatusfilters.html: "pathstart — start
 // position; pathlastposition — tail of last matching move of last
-// matching path; pathcountunfocused — total moves so far including
-// unfocused moves"; outside a path pathstart and pathlastposition are
-// those of the most recent matching path.
+// matching path"; outside a path pathstart and pathlastposition are
+// those of the most recent matching path. pathcountunfocused is, as the
+// official program computes it, the moves since the start less
+// pathcount: the moves the focus passed over.
 func TestPathStatusFilters(t *testing.T) {
 	runManualCases(t, pathGame, []manualCase{
 		{`path -- -- pathstart:ply == 4`, false, []int32{4}},
 		{`{path -- --} pathlastposition:ply == 6`, false, []int32{4}},
 		{`{path -- --} pathstart:ply == ply`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7, 8}},
 		{`pathstart`, false, nil}, // no path has matched
-		// k moves only: from 3.Ra7, Kg8 and (after 4.Ra8+) Kh7
-		{`path focus k -- -- pathcountunfocused == 3`, false, []int32{5}},
+		// k moves only: from 1.Ra8+, Kh7 and (over 2.h3 g6 3.Ra7) Kg8;
+		// from 3.Ra7, Kg8 and (over 4.Ra8+) Kh7
+		{`path focus k -- -- pathcountunfocused == 3`, false, []int32{1}},
+		{`path focus k -- -- pathcountunfocused == 1`, false, []int32{5}},
+		// no focus, nothing passed over
+		{`path -- -- pathcountunfocused == 0`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7, 8}},
 		// a focused path starts with a focused move: not from 2...g6
 		{`path focus k -- -- pathcount == 2`, false, []int32{1, 5}},
 	})

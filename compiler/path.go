@@ -22,9 +22,9 @@ func (c *checker) checkPathPosition(n *ast.Node) Type {
 
 func (g *gen) genPathCount(n *ast.Node, fail int) {
 	if n.Kind == ast.KPathCount {
-		g.emit(vm.OpPathCount, 0, 0, 0)
+		g.jump(vm.OpPathCount, 0, 0, fail)
 	} else {
-		g.emit(vm.OpPathUnfocused, 0, 0, 0)
+		g.jump(vm.OpPathUnfocused, 0, 0, fail)
 	}
 }
 
@@ -43,7 +43,8 @@ func (c *checker) checkPath(n *ast.Node) Type {
 		c.needPieceIDs = true // the focused pieces are followed by identity
 	}
 	if n.Seq.Max != nil {
-		c.check(n.Seq.Max)
+		// the official program fails at run time on any other kind
+		c.expect(n.Seq.Max, "the filter after 'max'", TNum)
 	}
 	c.checkPathElems(n.Seq.Body)
 	if n.Flags&ast.FlagLastPosition != 0 {
@@ -79,7 +80,8 @@ func (g *gen) genPath(n *ast.Node, fail int) {
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
-		Path: vm.PathSpec{Focus: -1, FocusCapture: n.Seq.FocusCapture, Pure: !hasSideEffects(n.Seq.Body),
+		Path: vm.PathSpec{Focus: -1, Max: -1, FocusCapture: n.Seq.FocusCapture,
+			Pure:      !hasSideEffects(n.Seq.Body) && (n.Seq.Max == nil || !hasSideEffects(n.Seq.Max)),
 			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount, ast.KPathCountUnfocused)},
 	}
 	for _, v := range g.vars {
@@ -106,6 +108,10 @@ func (g *gen) genPath(n *ast.Node, fail int) {
 	if n.Seq.Focus != nil {
 		focus := n.Seq.Focus
 		g.later(func() { g.prog.Lines[idx].Path.Focus = g.valueSubroutine(focus) })
+	}
+	if n.Seq.Max != nil {
+		limit := n.Seq.Max
+		g.later(func() { g.prog.Lines[idx].Path.Max = g.valueSubroutine(limit) })
 	}
 	g.jumpLine(idx, nil, fail)
 }

@@ -75,9 +75,15 @@ type Machine struct {
 	// a dash the piece its sets matched. Every change of the current
 	// position resets it (setCur); savecur/restcur carry it.
 	castleView castleView
-	// pathCastle is the castling piece the last OpPathMove matched.
+	// pathCastle is the castling pieces the last OpPathMove matched.
 	pathCastle castleView
-	pathCount  int // moves of the path so far, for pathcount
+	// pathCount is pathcount: the moves of the path so far, or outside a
+	// path the length of the last path that matched (-1: none yet)
+	pathCount int
+	// pathFocus holds the focused pieces (bit id-1) of the path whose
+	// constituent runs, when pathFocusOn
+	pathFocus   uint64
+	pathFocusOn bool
 	// pathStart is the start of the path being searched (-1 outside one);
 	// lastPath the start and last position of the last matching path
 	pathStart int32
@@ -110,6 +116,7 @@ type Machine struct {
 func NewMachine(p *Program) *Machine {
 	return &Machine{
 		pathStart: -1,
+		pathCount: -1,
 		lastPath:  [2]int32{-1, -1},
 		prog:      p,
 		st:        make([]uint64, 0, 64),
@@ -141,7 +148,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.messages = m.messages[:0]
 	m.gameSerial++
 	m.lin = linState{}
-	m.pathStart, m.lastPath = -1, [2]int32{-1, -1}
+	m.pathStart, m.lastPath, m.pathCount = -1, [2]int32{-1, -1}, -1
 	m.resetLocalDicts()
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
@@ -967,16 +974,26 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 				continue
 			}
-			n := &m.tree.Nodes[c]
-			if !m.moveMatches(spec, &n.Move, from, to, bitboard.Full, m.tree.Nodes[n.Parent].FirstChild == c) {
+			view, ok := m.pathMoveMatches(spec, c, from, to)
+			if !ok {
 				pc = int(in.B)
 				continue
 			}
-			m.pathCastle = castlePiece(&n.Move, from, to)
+			m.pathCastle = view
+			m.pathCount++ // in the targets the move is counted: path --(pathcount == 1)
 		case OpPathCount:
+			if m.pathCount < 0 {
+				pc = int(in.B)
+				continue
+			}
 			m.pushNum(int64(m.pathCount))
 		case OpPathUnfocused:
-			m.pushNum(int64(m.pathUnfocused()))
+			v, ok := m.pathUnfocused()
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(v))
 		case OpPathPosition:
 			p := m.pathPosition(in.X)
 			if p < 0 {

@@ -248,13 +248,19 @@ const (
 )
 
 // castlePiece is the castling piece a move filter with the sets from and
-// to matched: the king when its squares fit, else the rook (which
-// moveMatches accepts only for castling with CastleEither).
-func castlePiece(mv *bitboard.Move, from, to bitboard.Set) castleView {
+// to matched: the king when its squares fit, the rook when its squares
+// fit (which moveMatches accepts only with either, CastleEither), both
+// when both fit (the official program: after o-o, `--(#to == 2)`).
+func castlePiece(mv *bitboard.Move, from, to bitboard.Set, either bool) castleView {
 	if !mv.Is(bitboard.FlagCastle) {
 		return viewBoth
 	}
-	if from.Has(mv.From) && to.Has(mv.To) {
+	king := from.Has(mv.From) && to.Has(mv.To)
+	rook := either && from.Has(mv.RookFrom) && to.Has(mv.RookTo)
+	switch {
+	case king && rook:
+		return viewBoth
+	case king:
 		return viewKing
 	}
 	return viewRook
@@ -265,7 +271,8 @@ func castlePiece(mv *bitboard.Move, from, to bitboard.Set) castleView {
 func (m *Machine) candidateCastle(base int) castleView {
 	from := bitboard.Set(m.slots[base+MoveSlotFrom])
 	to := bitboard.Set(m.slots[base+MoveSlotTo])
-	return castlePiece(m.currentMove(base), from, to)
+	sp := &m.prog.MoveSpecs[m.slots[base+MoveSlotSpec]]
+	return castlePiece(m.currentMove(base), from, to, sp.CastleEither)
 }
 
 // castleSquares are the from and to squares of mv seen as view says; a

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"slices"
+	"strconv"
 
 	"cqlvm/bitboard"
 	"cqlvm/vm/nfa"
@@ -18,6 +19,10 @@ type PathSpec struct {
 	// depends on the number of moves made to reach it
 	UsesCount bool
 	Atomic    []int
+	// Max is the entry of the value subroutine of the parameter max, -1
+	// for none: the path whose last position gives it the greatest value
+	// wins, and that value is the path's
+	Max int
 }
 
 // maxPathSteps bounds the work of one path evaluation (a safety net: the
@@ -31,6 +36,7 @@ type pathStep struct {
 	k           int32
 	node, child int32
 	length      int32
+	view        castleView // a test: the castling pieces of the last move (pathMoveMatches)
 }
 
 // OpPathPosition X: which position.
@@ -41,7 +47,8 @@ const (
 
 type pathRun struct {
 	spec     *LineSpec
-	best     int
+	best     int   // the length of the winning path
+	value    int64 // with max, its value
 	bestLast int32
 	bestPath []pathStep
 	stack    []pathStep
@@ -71,13 +78,19 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	defer func() { m.pathRunFree = append(m.pathRunFree, r) }()
 	r.side = m.tree.Nodes[start].Pos.Side
 	savedAtomic := m.saveAtomic(spec)
-	savedLin, savedStart := m.lin, m.pathStart
+	// a path inside a constituent of another (in a dash's side, say)
+	// leaves the outer one's state as it found it
+	savedLin, savedStart, savedCount := m.lin, m.pathStart, m.pathCount
+	savedChild, savedCastle, savedFocus, savedFocusOn := m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn
+	defer func() {
+		m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn = savedChild, savedCastle, savedFocus, savedFocusOn
+	}()
 	m.lin.active = false
 	m.pathStart = start
 	m.focusOn(r, start)
-	m.pathSearch(r, uint32(spec.NFA.Start), start, 0)
+	m.pathSearch(r, uint32(spec.NFA.Start), start, 0, viewBoth)
 	m.setCur(start)
-	m.lin, m.pathCount, m.pathStart = savedLin, 0, savedStart
+	m.lin, m.pathCount, m.pathStart = savedLin, savedCount, savedStart
 	if r.bestLast < 0 {
 		m.restoreAtomic(spec, savedAtomic)
 		return 0, 0, false
@@ -85,20 +98,71 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	m.restoreAtomic(spec, r.atomic)
 	m.pathComments(r, start)
 	if spec.NestBan {
+		// no later path of this filter starts inside this one: at its
+		// start or at a position after it up to its last, the positions
+		// passed over by a focus included; the last position may start
+		// one (the official program: `path nestban -- --` matches at
+		// every other position)
 		used := m.lineUsed(li)
-		used[start] = true
-		for _, s := range r.bestPath {
-			if s.child >= 0 {
-				used[s.child] = true
+		for n := m.tree.Nodes[r.bestLast].Parent; n >= 0; n = m.tree.Nodes[n].Parent {
+			used[n] = true
+			if n == start {
+				break
 			}
 		}
 	}
+	// outside the path, pathcount is the length of the last path that
+	// matched (the official program: `{path (-- check)+} pathcount >= 5`)
+	m.pathCount = r.best
 	m.lastPath = [2]int32{start, r.bestLast}
 	m.setCur(start)
+	if spec.Path.Max >= 0 {
+		return int(r.value), r.bestLast, true
+	}
 	return r.best, r.bestLast, true
 }
 
-func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
+// pathMoveMatches tests the move to child c against a dash of the path
+// (OpPathMove) and says which pieces of a castling move it matched: the
+// king when its squares are in from and to, the rook likewise, both when
+// both fit; in a focused path only focused pieces count (the official
+// program: after o-o, `path focus R -- #to == 1`, `path focus K R--`
+// fails), and from and to keep describing them up to the next move.
+func (m *Machine) pathMoveMatches(spec *MoveSpec, c int32, from, to bitboard.Set) (castleView, bool) {
+	n := &m.tree.Nodes[c]
+	mv := &n.Move
+	primary := m.tree.Nodes[n.Parent].FirstChild == c
+	if !mv.Is(bitboard.FlagCastle) {
+		return viewBoth, m.moveMatches(spec, mv, from, to, bitboard.Full, primary)
+	}
+	if !m.moveMatches(spec, mv, bitboard.Full, bitboard.Full, bitboard.Full, primary) {
+		return viewBoth, false
+	}
+	king := from.Has(mv.From) && to.Has(mv.To)
+	rook := spec.CastleEither && from.Has(mv.RookFrom) && to.Has(mv.RookTo)
+	if m.pathFocusOn {
+		ids := &m.ids[n.Parent]
+		isFocused := func(sq bitboard.Square) bool {
+			id := ids[sq]
+			return id != 0 && m.pathFocus&(1<<(id-1)) != 0
+		}
+		king = king && isFocused(mv.From)
+		rook = rook && isFocused(mv.RookFrom)
+	}
+	switch {
+	case king && rook:
+		return viewBoth, true
+	case king:
+		return viewKing, true
+	case rook:
+		return viewRook, true
+	}
+	return viewBoth, false
+}
+
+// pathSearch follows the pattern from instruction pc at node after
+// length moves, the last of which matched the castling pieces view.
+func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view castleView) {
 	if r.done {
 		return
 	}
@@ -107,10 +171,12 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		r.done = true
 		return
 	}
-	key := uint64(pc)<<32 | uint64(uint32(node))
+	key := uint64(pc)<<34 | uint64(view)<<32 | uint64(uint32(node))
 	p := &r.spec.Path
+	// with max, a shorter arrival may give a greater value or win a tie
+	byLength := p.UsesCount || p.Max >= 0
 	switch {
-	case p.Pure && !p.UsesCount:
+	case p.Pure && !byLength:
 		if l, ok := r.seen.get(key); ok && int(l) >= length {
 			return
 		}
@@ -125,7 +191,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		if !p.Pure {
 			vars = m.variableHash()
 		}
-		if p.UsesCount {
+		if byLength {
 			vars = (vars ^ uint64(length)) * 1099511628211
 		}
 		sk := stateKey{key, vars}
@@ -145,18 +211,18 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 	in := r.spec.NFA.Inst[pc]
 	switch in.Op {
 	case nfa.Match:
-		m.pathRecord(r, node, length)
+		m.pathRecord(r, node, length, view)
 	case nfa.Jmp:
-		m.pathSearch(r, in.Out, node, length)
+		m.pathSearch(r, in.Out, node, length, view)
 	case nfa.Split:
 		saved := m.saveAtomic(r.spec)
-		m.pathSearch(r, in.Out, node, length)
+		m.pathSearch(r, in.Out, node, length, view)
 		m.restoreAtomic(r.spec, saved)
-		m.pathSearch(r, in.Arg, node, length)
+		m.pathSearch(r, in.Arg, node, length, view)
 	case nfa.Test:
-		if m.pathTest(r, int32(in.Arg), node, -1, length) {
-			r.stack = append(r.stack, pathStep{k: int32(in.Arg), node: node, child: -1, length: int32(length)})
-			m.pathSearch(r, in.Out, node, length)
+		if _, ok := m.pathTest(r, int32(in.Arg), node, -1, length, view); ok {
+			r.stack = append(r.stack, pathStep{k: int32(in.Arg), node: node, child: -1, length: int32(length), view: view})
+			m.pathSearch(r, in.Out, node, length, view)
 			r.stack = r.stack[:len(r.stack)-1]
 		}
 	case nfa.Filter:
@@ -166,11 +232,12 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 		end := len(r.moves)
 		for i := start; i < end; i++ {
 			mv := r.moves[i] // by index: deeper levels append to r.moves
-			if !m.pathTest(r, k, mv.node, mv.child, length) {
+			moved, ok := m.pathTest(r, k, mv.node, mv.child, length, viewBoth)
+			if !ok {
 				continue
 			}
 			r.stack = append(r.stack, pathStep{k: k, node: mv.node, child: mv.child, length: int32(length)})
-			m.pathSearch(r, in.Out, mv.child, length+1)
+			m.pathSearch(r, in.Out, mv.child, length+1, moved)
 			r.stack = r.stack[:len(r.stack)-1]
 			if r.done {
 				break
@@ -180,13 +247,27 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int) {
 	}
 }
 
-// pathRecord notes a complete match of length moves ending at node.
-func (m *Machine) pathRecord(r *pathRun, node int32, length int) {
+// pathRecord notes a complete match of length moves ending at node. The
+// longest wins; with max, the one giving the max filter the greatest
+// value at its last position, and of those the shortest (the official
+// program: `path max 5 --{1,4}` takes one move), a path where the max
+// filter fails being no match.
+func (m *Machine) pathRecord(r *pathRun, node int32, length int, view castleView) {
 	s := r.spec
 	if length < 1 || s.HasRange && (length < s.Lo || length > s.Hi) {
 		return
 	}
-	if length > r.best {
+	if s.Path.Max >= 0 {
+		v, ok := m.pathMax(r, node, length, view)
+		if !ok {
+			return
+		}
+		if r.bestLast < 0 || v > r.value || v == r.value && length < r.best {
+			r.value, r.best, r.bestLast = v, length, node
+			r.bestPath = append(r.bestPath[:0], r.stack...)
+			r.atomic = m.saveAtomic(s)
+		}
+	} else if length > r.best {
 		r.best, r.bestLast = length, node
 		r.bestPath = append(r.bestPath[:0], r.stack...)
 		r.atomic = m.saveAtomic(s)
@@ -194,6 +275,19 @@ func (m *Machine) pathRecord(r *pathRun, node int32, length int) {
 	if s.FirstMatch {
 		r.done = true
 	}
+}
+
+// pathMax evaluates the max filter at the last position of a path of
+// length moves (its comments are dropped).
+func (m *Machine) pathMax(r *pathRun, node int32, length int, view castleView) (int64, bool) {
+	mark := len(m.comments)
+	m.setCur(node)
+	m.castleView = view
+	m.pathChild, m.pathCount = -1, length
+	m.pathFocus, m.pathFocusOn = r.focus, r.spec.Path.Focus >= 0
+	ok := m.run(r.spec.Path.Max)
+	m.comments = m.comments[:mark]
+	return int64(m.ret), ok
 }
 
 // pathMoves appends to r.moves the moves a path may take next from head:
@@ -265,25 +359,39 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 }
 
 // pathTest runs constituent k: a move test (child >= 0) from head node,
-// or a position test at node.
-func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int) bool {
-	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
+// which gives the castling pieces it matched, or a position test at node
+// where from and to describe the castling pieces view.
+func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int, view castleView) (castleView, bool) {
+	key := uint64(k)<<50 | uint64(view)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
 	memo := r.spec.Path.Pure && !r.spec.Path.UsesCount
 	if memo {
 		if v, ok := r.memo.get(key); ok {
-			return v != 0
+			return castleView(max(v-1, 0)), v != 0
 		}
 	}
 	mark := len(m.comments)
-	m.setCur(node)
-	m.pathChild = child
-	m.pathCount = length
+	m.pathEnter(r, node, child, length, view)
 	v := m.run(r.spec.Subs[k])
+	moved := m.pathCastle
 	m.comments = m.comments[:mark]
 	if memo {
-		r.memo.put(key, boolInt32(v))
+		if v {
+			r.memo.put(key, 1+int32(moved))
+		} else {
+			r.memo.put(key, 0)
+		}
 	}
-	return v
+	return moved, v
+}
+
+// pathEnter sets the machine up for a constituent of path r at node.
+func (m *Machine) pathEnter(r *pathRun, node, child int32, length int, view castleView) {
+	m.setCur(node)
+	m.castleView = view
+	m.pathChild = child
+	m.pathCount = length
+	m.pathCastle = viewBoth
+	m.pathFocus, m.pathFocusOn = r.focus, r.spec.Path.Focus >= 0
 }
 
 // pathComments replays the winning path for its constituents' comments
@@ -302,8 +410,7 @@ func (m *Machine) pathComments(r *pathRun, start int32) {
 	savedStart, said := m.pathStart, len(m.messages)
 	m.pathStart = start
 	for _, st := range r.bestPath {
-		m.setCur(st.node)
-		m.pathChild, m.pathCount = st.child, int(st.length)
+		m.pathEnter(r, st.node, st.child, int(st.length), st.view)
 		m.run(s.Subs[st.k])
 	}
 	// the search printed the messages already
@@ -314,17 +421,28 @@ func (m *Machine) pathComments(r *pathRun, start int32) {
 	}
 	first := r.bestPath[0].node
 	if !s.Quiet {
-		m.startEndComments("path", first, r.bestLast, r.best)
+		extra := ""
+		if s.Path.Max >= 0 {
+			extra = " Max value: " + strconv.FormatInt(r.value, 10)
+		}
+		m.startEndComments("path", first, r.bestLast, r.best, extra)
 	}
 }
 
-// pathUnfocused counts the moves from the start of the path being
-// searched to the current position, focused or not.
-func (m *Machine) pathUnfocused() int {
-	if m.pathStart < 0 {
-		return 0
+// pathUnfocused is pathcountunfocused: the moves from the start of the
+// path to the current position that the path passed over, that is all of
+// them less pathcount (the official program: 0 in `path -- --`, 1 after
+// Q-- -- Q-- with focus Q); outside a path, from the start of the last
+// path that matched, less its length (so -length at its start).
+func (m *Machine) pathUnfocused() (int, bool) {
+	start := m.pathStart
+	if start < 0 {
+		start = m.lastPath[0]
 	}
-	return int(m.tree.Nodes[m.cur].Ply - m.tree.Nodes[m.pathStart].Ply)
+	if start < 0 || m.pathCount < 0 {
+		return 0, false
+	}
+	return int(m.tree.Nodes[m.cur].Ply-m.tree.Nodes[start].Ply) - m.pathCount, true
 }
 
 // pathPosition is the start or last position (what) of the path being

@@ -509,6 +509,7 @@ func (p *Parser) braceRepetition() (lo, hi int64, ok bool) {
 // an empty line follows the path).
 func (p *Parser) parsePath(t Token) *Node {
 	n := &Node{Kind: KPath, Seq: &Seq{}}
+	first := p.pos
 	if !p.pathParams(n) {
 		return nil
 	}
@@ -518,8 +519,32 @@ func (p *Parser) parsePath(t Token) *Node {
 	if n.Seq.Body == nil {
 		return nil
 	}
+	if !p.noMoveCountingWords(first, p.pos) {
+		return nil
+	}
 	n.Span = p.spanFrom(t.Span.From)
 	return n
+}
+
+// noMoveCountingWords refuses the words legal and countmoves among the
+// tokens first..end of a path outside braces, as the official program
+// does (the -- after them could be read as a constituent of the path);
+// inside {} they are ordinary filters.
+func (p *Parser) noMoveCountingWords(first, end int) bool {
+	depth := 0
+	for i := first; i < end && i < len(p.toks); i++ {
+		tk := p.toks[i]
+		switch {
+		case tk.Kind == TPunct && tk.Text == "{":
+			depth++
+		case tk.Kind == TPunct && tk.Text == "}":
+			depth--
+		case depth == 0 && tk.Kind == TIdent && (tk.Text == "legal" || tk.Text == "countmoves"):
+			p.errorf(tk.Span, "'%s' is not allowed at the top level of a path: the -- after it would be read as a constituent of the path; put braces around the filter, as in {%s --}", tk.Text, tk.Text)
+			return false
+		}
+	}
+	return true
 }
 
 func (p *Parser) pathParams(n *Node) bool {
@@ -560,7 +585,9 @@ func (p *Parser) pathParams(n *Node) bool {
 		case "max":
 			p.advance()
 			n.Flags |= FlagMax
-			n.Seq.Max = p.parseExpr(levelArrow)
+			// a whole filter: `max pathcountunfocused >= 4` maximises the
+			// comparison, whose value is its left side's
+			n.Seq.Max = p.parseExpr(levelOr)
 			if n.Seq.Max == nil {
 				p.errorf(w.Span, "expected a filter after 'max'")
 				return false
@@ -598,7 +625,10 @@ func (p *Parser) parsePathElems(t Token, grouped bool) *Node {
 // pathContinues decides whether the next token belongs to the path.
 func (p *Parser) pathContinues(seq *Node, grouped bool) bool {
 	tk := p.tok()
-	if tk.Kind == TEOF || p.isPunct("}") || p.isPunct(")") || !canStartFilter(tk) && !p.isPunct("--") && !p.isPunct("[x]") {
+	// from and to, parameters after move and pin, are filters here (the
+	// official program: `path -- to == f1` tests the path's last move)
+	fromTo := tk.Kind == TIdent && (tk.Text == "from" || tk.Text == "to")
+	if tk.Kind == TEOF || p.isPunct("}") || p.isPunct(")") || !canStartFilter(tk) && !fromTo && !p.isPunct("--") && !p.isPunct("[x]") {
 		return false
 	}
 	if len(seq.Args) == 0 || grouped || !p.onNewLine() {

@@ -155,6 +155,9 @@ var parseTests = []struct{ name, query string }{
 	{"path with a capture focus", "path focus capture Q Q-- [x]Q"},
 	{"unicode path", "⊢ K--.{3}"},
 	{"path values", "pathcount pathstart pathlastposition pathcountunfocused"},
+	{"path max takes a whole filter", "path focus Q max pathcountunfocused >= 4 Q-- Q--"},
+	{"path constituents from and to", "path K-- to == g1 from == e1 --"},
+	{"legal inside braces in a path", "path -- {legal Q--} {countmoves legal -- > 2}"},
 
 	// transforms
 	{"flipcolor", "flipcolor check"},
@@ -212,6 +215,9 @@ var errorTests = []struct{ name, query string }{
 	{"header only", "cql(input a.pgn)"},
 	{"line arrow", "line check"},
 	{"backward line nestban", "line nestban <-- check"},
+	{"legal at the top level of a path", "path -- not legal Q--"},
+	{"countmoves at the top level of a path", "path -- countmoves legal -- > 2"},
+	{"legal in a path's dash target", "path -- --(legal Q--)"},
 	{"error on a later line", "check\n  {mate\n   )"},
 }
 
