@@ -644,6 +644,8 @@ func (m *Machine) run(pc int) bool {
 			}
 		case OpStrLen:
 			m.pushNum(int64(len(m.popStr())))
+		case OpPromoteMask:
+			m.pushNum(int64(PromoteMask(m.popStr())))
 		case OpStrIndex:
 			i, s := m.popNum(), m.popStr()
 			c, ok := strIndex(s, i)
@@ -943,8 +945,12 @@ func (m *Machine) run(pc int) bool {
 			return true
 		case OpPathChild:
 			m.pushNum(int64(m.pathChild))
-		case OpPathMove:
+		case OpPathMove, OpPathMoveDyn:
 			spec := &m.prog.MoveSpecs[in.A]
+			promote := spec.Promote
+			if in.Op == OpPathMoveDyn {
+				promote = uint16(m.popNum())
+			}
 			to, from := m.popSet(), m.popSet()
 			c := m.pathChild
 			if c < 0 {
@@ -952,7 +958,7 @@ func (m *Machine) run(pc int) bool {
 				continue
 			}
 			n := &m.tree.Nodes[c]
-			if !m.moveMatches(spec, &n.Move, from, to, bitboard.Full, m.tree.Nodes[n.Parent].FirstChild == c) {
+			if !m.moveMatches(spec, promote, &n.Move, from, to, bitboard.Full, m.tree.Nodes[n.Parent].FirstChild == c) {
 				pc = int(in.B)
 				continue
 			}
