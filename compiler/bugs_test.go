@@ -165,7 +165,7 @@ func TestKnownBugsEmptyArgumentList(t *testing.T) {
 // reported once per game.
 func TestKnownBugsLoopBound(t *testing.T) {
 	tree := fuzzTrees(t)[0]
-	for _, query := range []string{"x=0 loop{00}", "loop {find check}", "while (true) {find check}"} {
+	for _, query := range []string{"x=0 loop{x}", "loop {true}", "loop {find check}", "while (true) {find check}"} {
 		var reports []string
 		err := guarded(10*time.Second, func() error {
 			q, err := compileText(query)

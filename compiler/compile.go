@@ -108,7 +108,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	var body []*ast.Node
-	for _, part := range parts {
+	for i, part := range parts {
 		// each part's errors are reported against its own text
 		c.src = part.src
 		nodes := c.inlineCalls(part.nodes)
@@ -116,6 +116,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 			nodes[i] = expandTransforms(n)
 			c.check(nodes[i])
 		}
+		parts[i].nodes = nodes
 		body = append(body, nodes...)
 	}
 	if len(errs) > 0 {
@@ -127,7 +128,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
-	g.body(body)
+	g.body(parts)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -144,15 +145,21 @@ type bodyPart struct {
 	nodes []*ast.Node
 }
 
-// body compiles the top level: every filter must match.
-func (g *gen) body(filters []*ast.Node) {
+// body compiles the top level: every filter must match. The generator's
+// errors are reported against the text of the part being compiled.
+func (g *gen) body(parts []bodyPart) {
 	g.prog.Entry = len(g.prog.Code)
 	fail := g.newLabel()
-	for _, f := range filters {
-		if f.Kind == ast.KFuncDef {
-			continue
+	var filters []*ast.Node
+	for _, part := range parts {
+		g.src = part.src
+		for _, f := range part.nodes {
+			filters = append(filters, f)
+			if f.Kind == ast.KFuncDef {
+				continue
+			}
+			g.test(f, fail)
 		}
-		g.test(f, fail)
 	}
 	if len(filters) > 0 {
 		g.span = source.Join(filters[0].Span, filters[len(filters)-1].Span)
