@@ -134,6 +134,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	g.finish(c)
 	g.prefilter(body)
+	g.growSlots() // the prefilter's temporaries (max, min, ...) need slots too
 	g.resolve()
 	q.Program = g.prog
 	return q, nil
@@ -173,6 +174,16 @@ func (g *gen) body(parts []bodyPart) {
 		f()
 	}
 
+}
+
+// growSlots extends the slot tables that finish sized to the slots
+// allocated since (compiler temporaries, unnamed and not persistent).
+func (g *gen) growSlots() {
+	if n := g.slots.n - g.prog.NumSlots; n > 0 {
+		g.prog.NumSlots = g.slots.n
+		g.prog.SlotNames = append(g.prog.SlotNames, make([]string, n)...)
+		g.prog.Persistent = append(g.prog.Persistent, make([]bool, n)...)
+	}
 }
 
 // finish records slot names and sizes.
