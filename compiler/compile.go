@@ -108,7 +108,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	var body []*ast.Node
-	for _, part := range parts {
+	for i, part := range parts {
 		// each part's errors are reported against its own text
 		c.src = part.src
 		nodes := c.inlineCalls(part.nodes)
@@ -116,6 +116,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 			nodes[i] = expandTransforms(n)
 			c.check(nodes[i])
 		}
+		parts[i].nodes = nodes
 		body = append(body, nodes...)
 	}
 	if len(errs) > 0 {
@@ -127,12 +128,13 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
-	g.body(body)
+	g.body(parts)
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	g.finish(c)
 	g.prefilter(body)
+	g.growSlots() // the prefilter's temporaries (max, min, ...) need slots too
 	g.resolve()
 	q.Program = g.prog
 	return q, nil
@@ -144,15 +146,21 @@ type bodyPart struct {
 	nodes []*ast.Node
 }
 
-// body compiles the top level: every filter must match.
-func (g *gen) body(filters []*ast.Node) {
+// body compiles the top level: every filter must match. The generator's
+// errors are reported against the text of the part being compiled.
+func (g *gen) body(parts []bodyPart) {
 	g.prog.Entry = len(g.prog.Code)
 	fail := g.newLabel()
-	for _, f := range filters {
-		if f.Kind == ast.KFuncDef {
-			continue
+	var filters []*ast.Node
+	for _, part := range parts {
+		g.src = part.src
+		for _, f := range part.nodes {
+			filters = append(filters, f)
+			if f.Kind == ast.KFuncDef {
+				continue
+			}
+			g.test(f, fail)
 		}
-		g.test(f, fail)
 	}
 	if len(filters) > 0 {
 		g.span = source.Join(filters[0].Span, filters[len(filters)-1].Span)
@@ -166,6 +174,16 @@ func (g *gen) body(filters []*ast.Node) {
 		f()
 	}
 
+}
+
+// growSlots extends the slot tables that finish sized to the slots
+// allocated since (compiler temporaries, unnamed and not persistent).
+func (g *gen) growSlots() {
+	if n := g.slots.n - g.prog.NumSlots; n > 0 {
+		g.prog.NumSlots = g.slots.n
+		g.prog.SlotNames = append(g.prog.SlotNames, make([]string, n)...)
+		g.prog.Persistent = append(g.prog.Persistent, make([]bool, n)...)
+	}
 }
 
 // finish records slot names and sizes.

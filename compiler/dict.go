@@ -9,8 +9,11 @@ import (
 // dictionary D` (emptied for every game); `D[k] = v`, `D[k]`, `#D`,
 // `unbind D[k]`, `unbind D`, and iteration `k [element] D body` or
 // `string k in D body`. Key and value types are fixed by the first
-// assignment in the text; reading an entry before any assignment is an
-// error, as in the official program.
+// assignment in the text (or, for the key, by a read before it). An entry
+// read before any assignment in the text has no type yet: it is a logical
+// filter, true when the key is present (`not Seen[fen]` before
+// `Seen[fen] = "yes"`), as in the official program, which refuses to use
+// it as a value (`D["a"] == 1` there is a syntax error).
 
 // dictInfo is what the checker knows of a dictionary.
 type dictInfo struct {
@@ -129,8 +132,7 @@ func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) Type {
 func (c *checker) checkDictGet(n *ast.Node, d *dictInfo) Type {
 	dictKeyType(c, n.Args[1], d)
 	if d.ValType == TUnknown {
-		c.errorf(n, "this dictionary is read before any entry is assigned to it")
-		return TUnknown
+		return TLog // whether the key is present: see above
 	}
 	return d.ValType
 }
@@ -162,6 +164,9 @@ func (g *gen) dictSet(n *ast.Node, d *dictInfo, fail int) {
 func (g *gen) dictGet(n *ast.Node, d *dictInfo, fail int) {
 	g.value(n.Args[1], fail)
 	g.jump(vm.OpDictGet, typeCodes(d), d.Index, fail)
+	if g.typeOf(n) == TLog { // read before any assignment: the key is present
+		g.drop(d.ValType)
+	}
 }
 
 // dictLoop runs the body for every key; it matches when the body matched

@@ -201,6 +201,14 @@ func (g *gen) test(n *ast.Node, fail int) {
 	if g.kindSeen != nil {
 		g.kindSeen("gen", n.Kind)
 	}
+	if n.Kind == ast.KNumber {
+		// a number always matches, so one matched as a filter is most
+		// likely misparsed: `shift count 2 4 F` is shift count {2},
+		// then 4, then F. The official program stops on it ("An attempt
+		// to match a position against the number: 2 was made ... it is
+		// likely a result of an unexpected parse").
+		g.errorf(n, "the number %d is matched as a filter, where it always matches: this is likely an unexpected parse (shift count 2 4 F reads as shift count {2} then 4 then F); give it a use, such as a comparison", n.Int)
+	}
 	switch n.Kind {
 	case ast.KCompound:
 		g.testCompound(n, fail) // logic.go
@@ -560,7 +568,15 @@ func strWidth(t Type) int {
 }
 
 // later queues code to emit after the body (subroutines).
-func (g *gen) later(f func()) { g.deferred = append(g.deferred, f) }
+func (g *gen) later(f func()) {
+	src := g.src // the text whose errors f reports
+	g.deferred = append(g.deferred, func() {
+		old := g.src
+		g.src = src
+		f()
+		g.src = old
+	})
+}
 
 // subroutine emits a stand-alone test of f: it ends in match or fail.
 func (g *gen) subroutine(f *ast.Node) int {

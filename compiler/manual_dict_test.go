@@ -25,6 +25,28 @@ func TestDictionaryDeclarationWithAssignment(t *testing.T) {
 	})
 }
 
+// TestDictionaryReadBeforeAssignment: an entry read before the text's
+// first assignment to its dictionary has no type yet; as in the official
+// program it is a logical filter, true when the key is present, whatever
+// its value (an empty set too), and it cannot be used as a value.
+func TestDictionaryReadBeforeAssignment(t *testing.T) {
+	runManualCases(t, shortGame, []manualCase{
+		{`local dictionary Seen  not Seen[fen]  Seen[fen] = "yes"`, false, []int32{0, 1, 2}},
+		{`local dictionary Seen  not Seen["k"]  Seen["k"] = "yes"`, false, []int32{0}},
+		{`local dictionary Seen  not Seen["k"]  Seen["k"] = a3`, false, []int32{0}},
+		{`local dictionary Seen  not Seen["k"]  Seen["k"] = 0`, false, []int32{0}},
+		{`local dictionary Seen  if Seen["k"] then ply > 0 else Seen["k"] = a3`, false, []int32{0, 1, 2}},
+		{`dictionary Never  not Never[ply]`, false, []int32{0, 1, 2}},
+		// after the assignment in the text, a read has the value's type
+		{`local dictionary D  not D[1]  D[1] = ply  D[1] == 0`, false, []int32{0}},
+	})
+	runRejectCases(t, []rejectCase{
+		{`dictionary D  D["a"] == 1  D["a"] = 1`, "not both numeric", `D["a"] == 1`},
+		{`dictionary D  x = D["a"]  D["a"] = 1`, "must have a value; this is a logical filter", `D["a"]`},
+		{`dictionary D  D[1]  D["a"] = 1`, "this dictionary's keys are numbers, not strings", `"a"`},
+	})
+}
+
 // TestEloWithoutColor: elo.html, "followed by an optional color name ...
 // Otherwise, the value of the elo filter is the maximum ELO of the two
 // players"; with a colour it is that player's ELO; "If the relevant ELO

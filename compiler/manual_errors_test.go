@@ -151,3 +151,23 @@ func TestPieceVariableKeepsItsType(t *testing.T) {
 		`Sq = K  square Sq in A  true`,
 	})
 }
+
+// TestNumberMatchedAsFilter: a number matched as a filter always matches,
+// so it is most likely misparsed; the official program stops on one ("An
+// attempt to match a position against the number: 2 was made ... likely a
+// result of an unexpected parse"): `shift count 2 4 F` is shift count {2},
+// then 4, then F. A number whose value is used stays valid.
+func TestNumberMatchedAsFilter(t *testing.T) {
+	const msg = "is matched as a filter, where it always matches: this is likely an unexpected parse"
+	runRejectCases(t, []rejectCase{
+		{`shift count 2 4 check`, "the number 2 " + msg, `2`},
+		{`flipcolor count 2 check`, "the number 2 " + msg, `2`},
+		{`check 3`, "the number 3 " + msg, `3`},
+		{`{-2 check}`, "the number -2 " + msg, `-2`},
+		{`not 2`, msg, `2`},
+		{`if 2 then check`, msg, `2`},
+		{`check or 2`, msg, `2`},
+		{`square all s in . 2`, msg, `2`},
+	})
+	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`})
+}

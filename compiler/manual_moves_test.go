@@ -169,3 +169,55 @@ func TestChess960CastlingSides(t *testing.T) {
 		{`--(o-o-o)`, false, nil},
 	})
 }
+
+// TestDashPromotionString: the promotion of a dash may be any string
+// filter, P--=T with T = "R" (the official program: "expected either a
+// piece designator or a string filter as a promotion type specifier"). As
+// it reads one, the move promotes to a type whose letter the string
+// contains in either case ("Queen" takes a knight), "" and "." take every
+// promotion, and a string naming no type matches nothing.
+func TestDashPromotionString(t *testing.T) {
+	// node 0 start, 1 a8=R, 2 a1=N, 3 Kg1; the variation 1. a8=Q is node 4
+	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"8/P7/7k/8/8/8/p7/7K w - - 0 1\"]\n\n" +
+		"1. a8=R (1. a8=Q) 1... a1=N 2. Kg1 *\n"
+	runManualCases(t, game, []manualCase{
+		{`T = "R" P--=T`, false, []int32{0}},
+		{`T = "r" P--=T`, false, []int32{0}},
+		{`T = "N" p--=T`, false, []int32{1}},
+		{`T = "Q" --=T`, false, nil},
+		{`T = "Q" --=T`, true, []int32{0}},
+		{`T = "Queen" --=T`, false, []int32{1}},
+		{`T = "" --=T`, false, []int32{0, 1}},
+		{`T = "." --=T`, false, []int32{0, 1}},
+		{`T = "Z" --=T`, false, nil},
+		{`T = "" K--=T`, false, nil},
+		{`T = "R" --=T + "N"`, false, []int32{0, 1}},
+		{`T = "R" --=lowercase T`, false, []int32{0}},
+		{`T = "R" a7--a8=T(not check)`, false, []int32{0}},
+		{`T = "R" not --=T`, false, []int32{1, 2, 3}},
+		// the string is read where the dash stands: typename of a square
+		{`--=typename h1`, false, nil},
+		// in a path: a promotion, then the next white move promotes to
+		// the type the first one made
+		{`T = "R" path P--=T`, false, []int32{0}},
+		{`path --=[RN] Made = typename to --=Made`, true, nil},
+		// countmoves and currentmove read it too
+		{`T = "RN" (countmoves --=T) == 1`, false, []int32{0, 1}},
+		{`T = "N" currentmove p--=T`, false, []int32{2}},
+	})
+	runRejectCases(t, []rejectCase{
+		{`T = 1 P--=T`, "the promotion type of a dash must be a string filter, but this is a number filter", `T`},
+		{`T = "R" P--=T and check`, "the promotion type of a dash must be a string filter, but this is a logical filter", `T and check`},
+	})
+}
+
+// TestDashRightSideTakesUnion: the right side of a dash is a whole set
+// expression, so R--a1 | R--h1 is (R--(a1 | R))--h1, whose left side is
+// no set; the official program refuses it too.
+func TestDashRightSideTakesUnion(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`R--a1 | R--h1`, "F--G | H--K reads as (F--(G | H))--K; write F--G or H--K", `R--a1 | R`},
+		{`R--a1 & R--h1`, "F--G & H--K reads as (F--(G & H))--K", `R--a1 & R`},
+	})
+	runAcceptCases(t, []string{`R--a1 or R--h1`, `R--(a1|h1)`, `R--a1|h1`})
+}

@@ -107,3 +107,27 @@ func TestArrowChains(t *testing.T) {
 		{`R->[Aa]->k == [e1,e8,a5]`, false, []int32{0}},
 	})
 }
+
+// TestPureMateParticipants: the value of puremate is the set of the pieces
+// taking part in the mate. A piece of the mated side standing alone in the
+// line of one of its own sliders to a square where the check could be
+// parried (self-interference) takes part; a piece of the mating side
+// standing there does not, unless it takes part otherwise. Positions from
+// studies.pgn, with the official program's sets.
+func TestPureMateParticipants(t *testing.T) {
+	// game 1127: Rg1 mates; Bd5 and Re8 pin the rooks and bishop that would
+	// interpose; the black knight c5 blocks Qb6xg1, the white pawn d6 only
+	// blocks Qb6-g6; b2 is pinned to its king by Qb6
+	runManualCases(t, onePosition("4Rbkr/1p3r1p/pq1P4/2nB4/5p2/2N5/PPP4P/1K4R1 b - - 0 1"), []manualCase{
+		{`puremate == [g1,b2,c5,d5,f7,h7,e8,f8,g8,h8]`, false, []int32{0}},
+		{`#(A & puremate) == 4`, false, []int32{0}},
+	})
+	// game 1511: the white pawn d5 only blocks Rc5xh5
+	runManualCases(t, onePosition("3n4/1p3B1k/p2p1P2/2rP3R/5p2/2P5/PP6/2K5 b - - 0 1"), []manualCase{
+		{`puremate == [c3,h5,f6,f7,h7]`, false, []int32{0}},
+	})
+	// game 1034: the black pawn e6 blocks Bc8-g4, an interposition
+	runManualCases(t, onePosition("r1b1r3/ppq2p2/2n1pQ2/b6k/3P4/2P2B2/P4PPP/1R3RK1 b - - 0 1"), []manualCase{
+		{`puremate == [f3,h5,e6,f6]`, false, []int32{0}},
+	})
+}

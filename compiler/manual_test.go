@@ -139,6 +139,44 @@ func TestRangeBoundVariables(t *testing.T) {
 	})
 }
 
+// TestDirectionSignedCount: a direction's range counts signed steps, as
+// the official program reads it: a negative count goes the other way, 0 is
+// the square itself, one bound n is n..n, and the count may be a variable
+// holding any number, such as a difference of ranks or files.
+func TestDirectionSignedCount(t *testing.T) {
+	// node 0: white king e4, black king e8, black rook a4
+	runManualCases(t, onePosition("4k3/8/8/8/r3K3/8/8/8 w - - 0 1"), []manualCase{
+		{`Gap = rank k - rank K up Gap K & k`, false, []int32{0}},
+		{`Gap = rank K - rank k down Gap K & k`, false, []int32{0}},
+		{`Gap = rank K - rank k up Gap K & k`, false, nil},
+		{`Across = file r - file K right Across K & r`, false, []int32{0}},
+		{`Across = file r - file K left Across K & r`, false, nil},
+		{`Across = file K - file r left Across K & r`, false, []int32{0}},
+		{`Zero = 0 up Zero K & K`, false, []int32{0}},
+		{`up -4 k & K`, false, []int32{0}},
+		{`X = -4 up X 0 k == 5`, false, []int32{0}},
+		{`up 2 K == 1`, false, []int32{0}},
+		{`Two = 2 up Two K == 1`, false, []int32{0}},
+		{`X = max(2 3) up X K & e7`, false, []int32{0}},
+		// a variable bound out of -7..7 or above the other: the empty set
+		{`X = 8 up X K`, false, nil},
+		{`X = -2 up 1 X K`, false, nil},
+	})
+}
+
+// TestDirectionRangeLimits: a constant range outside -7..7 or with its
+// first bound above the second is refused (the official program stops the
+// run on it: "Invalid range (limit magnitude cannot exceed 7 and min must
+// be less than max)").
+func TestDirectionRangeLimits(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`up 8 K`, "invalid range 8..8 of a direction filter", `up 8 K`},
+		{`diagonal -8 K`, "invalid range -8..-8", `diagonal -8 K`},
+		{`up 3 1 K`, "invalid range 3..1", `up 3 1 K`},
+	})
+	runAcceptCases(t, []string{`up -7 7 K`, `up 0 K`, `up -1 K`})
+}
+
 // commentTexts runs query over the game and returns, per node, the texts
 // of the comments it leaves that contain want.
 func commentTexts(t *testing.T, game, query string, variations bool, want string) map[int32][]string {

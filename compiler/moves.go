@@ -14,8 +14,23 @@ import (
 // checkDash types F--G(targets): the value is the last target's.
 func (c *checker) checkDash(n *ast.Node) Type {
 	d := n.Dash
-	c.expectOpt(d.Left, "the left side of the dash", TSet)
+	if l := d.Left; l != nil && l.Kind == ast.KDash && len(l.Dash.Targets) == 0 && l.Dash.Right != nil &&
+		(l.Dash.Right.Kind == ast.KUnion || l.Dash.Right.Kind == ast.KInter) {
+		// R--a1 | R--h1: the right side of a dash takes the union, so
+		// this is (R--(a1 | R))--h1, in the official program too
+		op, word := "|", "or"
+		if l.Dash.Right.Kind == ast.KInter {
+			op, word = "&", "and"
+		}
+		c.check(l)
+		c.errorf(l, "the left side of the dash must be a set filter, but this is a dash: the right side of a dash takes a whole set expression, so F--G %s H--K reads as (F--(G %s H))--K; write F--G %s H--K", op, op, word)
+	} else {
+		c.expectOpt(d.Left, "the left side of the dash", TSet)
+	}
 	c.expectOpt(d.Right, "the right side of the dash", TSet)
+	if dynamicPromote(d.Promote) {
+		c.expect(d.Promote, "the promotion type of a dash", TStr)
+	}
 	var t Type = TLog
 	for _, tg := range d.Targets {
 		t = c.check(tg)
@@ -92,8 +107,12 @@ func (g *gen) genMoveIs(n *ast.Node, fail int) {
 // moveBlock allocates the slots of a move filter, evaluates its square
 // sets (in the parent position for `move previous`) and starts the
 // iteration. It returns the base slot.
-func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt *ast.Node, inParent bool, fail int) int {
-	base := g.slots.block(vm.MoveSlots)
+func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inParent bool, fail int) int {
+	size := vm.MoveSlots
+	if spec.PromoteDyn {
+		size++ // vm.MoveSlotPromote
+	}
+	base := g.slots.block(size)
 	save := -1
 	restore := fail
 	if inParent && (from != nil || to != nil || capt != nil) {
@@ -120,14 +139,32 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt *ast.Node, inParent boo
 		g.jump(vm.OpJump, 0, 0, fail)
 		g.bind(ok)
 	}
+	if spec.PromoteDyn {
+		g.promoteValue(promote, fail)
+		g.emit(vm.OpStore, 0, base+vm.MoveSlotPromote, 0)
+	}
 	g.prog.MoveSpecs = append(g.prog.MoveSpecs, spec)
 	g.emit(vm.OpMoveInit, 0, base, int32(len(g.prog.MoveSpecs)-1))
 	return base
 }
 
-// promoteMask turns a typename designator into piece-type bits.
+// dynamicPromote reports whether a dash's promotion is a string filter
+// (P--=T) rather than a typename designator.
+func dynamicPromote(n *ast.Node) bool {
+	return n != nil && n.Kind != ast.KTypeNameDesig
+}
+
+// promoteValue pushes the promotion mask of a dash whose promotion is a
+// string filter (vm.PromoteMask of its value).
+func (g *gen) promoteValue(n *ast.Node, fail int) {
+	g.value(n, fail)
+	g.emit(vm.OpPromoteMask, 0, 0, 0)
+}
+
+// promoteMask turns a typename designator into piece-type bits (0 for a
+// string filter, whose bits the machine computes: MoveSpec.PromoteDyn).
 func promoteMask(n *ast.Node) uint16 {
-	if n == nil {
+	if n == nil || dynamicPromote(n) {
 		return 0
 	}
 	var m uint16
@@ -165,7 +202,7 @@ func (g *gen) currentMove(d *ast.Dash, t Type, fail int) {
 // dashSpec turns a dash into its move requirements and the targets left
 // to evaluate after the move (legal dashes fold theirs into the spec).
 func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
-	spec := vm.MoveSpec{Source: vm.SrcPGN, CastleEither: true, Promote: promoteMask(d.Promote)}
+	spec := vm.MoveSpec{Source: vm.SrcPGN, CastleEither: true, Promote: promoteMask(d.Promote), PromoteDyn: dynamicPromote(d.Promote)}
 	if d.Capture {
 		spec.Require |= vm.MustCapture
 	}
@@ -203,7 +240,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 		g.emit(vm.OpPushNum, 0, 0, 0)
 		g.emit(vm.OpStore, 0, cnt, 0)
 	}
-	base := g.moveBlock(spec, d.Left, d.Right, nil, spec.Source == vm.SrcPrevious, fail)
+	base := g.moveBlock(spec, d.Left, d.Right, nil, d.Promote, spec.Source == vm.SrcPrevious, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
 	g.bind(loop)
@@ -305,7 +342,7 @@ func (g *gen) genMove(n *ast.Node, fail int) {
 	g.emit(vm.OpStore, 0, acc, 0)
 	any := g.slots.new()
 	g.emit(vm.OpUnbind, 0, any, 0)
-	base := g.moveBlock(spec, mp.From, mp.To, capt, mp.Previous, fail)
+	base := g.moveBlock(spec, mp.From, mp.To, capt, nil, mp.Previous, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	g.bind(loop)
 	g.jump(vm.OpMoveNext, 0, base, done)

@@ -140,7 +140,12 @@ func (g *gen) pathElem(e *ast.Node) int {
 		spec.Require |= vm.MustCapture
 	}
 	g.prog.MoveSpecs = append(g.prog.MoveSpecs, spec)
-	g.jump(vm.OpPathMove, 0, len(g.prog.MoveSpecs)-1, fail)
+	op := vm.OpPathMove
+	if dynamicPromote(d.Promote) { // P--=T: the types of the string T
+		g.promoteValue(d.Promote, fail)
+		op = vm.OpPathMoveDyn
+	}
+	g.jump(op, 0, len(g.prog.MoveSpecs)-1, fail)
 	if len(d.Targets) > 0 {
 		g.emit(vm.OpPathChild, 0, 0, 0)
 		g.emit(vm.OpSetCur, 0, 0, 0)

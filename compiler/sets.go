@@ -59,7 +59,16 @@ func (c *checker) checkLightDark(n *ast.Node) Type {
 	return c.checkSetArgument(n)
 }
 
+// A direction's range is of signed steps, from -7 to 7, the first not above
+// the second: `up -2 X` is two squares down, `up 0 X` is X itself. The
+// official program stops the run on the first position where a range breaks
+// this ("Invalid range (limit magnitude cannot exceed 7 and min must be
+// less than max)"); a constant range is refused here, a range with a
+// variable bound when it is evaluated (vm: directiondyn).
 func (c *checker) checkDirection(n *ast.Node) Type {
+	if n.HasRange && n.Bounds == nil && (n.Int > n.Int2 || n.Int < -7 || n.Int2 > 7) {
+		c.errorf(n, "invalid range %d..%d of %s: its bounds must lie in -7..7, the first not above the second", n.Int, n.Int2, opName(n))
+	}
 	return c.checkSetArgument(n)
 }
 
@@ -218,9 +227,7 @@ func (g *gen) genDirection(n *ast.Node, fail int) {
 		lo, hi = n.Int, n.Int2
 	}
 	g.value(n.Args[0], fail)
-	// no step reaches past 7 squares, so bounds beyond ±8 change nothing;
-	// clamped, lo+8 fits the unsigned A field
-	lo, hi = min(max(lo, -8), 8), min(max(hi, -8), 8)
+	// the checker keeps the bounds in -7..7, so lo+8 fits the unsigned A field
 	g.emit(vm.OpDirection, uint8(n.Dirs), int(lo+8), int32(hi))
 }
 

@@ -62,7 +62,7 @@ type Machine struct {
 	messages  []string
 	sort      []sortState // per sort key, the game's best value so far
 	pending   []pendingSort
-	cutLoops  []int // loops stopped by the bound in this game (their pcs)
+	reported  []int // instructions whose runtime error this game has reported (their pcs)
 	iters     int   // loop iterations at this position
 	steps     int   // instructions run at this position (counted for loops)
 
@@ -131,7 +131,7 @@ func NewMachine(p *Program) *Machine {
 // becomes unbound, and the comment list is emptied.
 func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
-	m.cutLoops = m.cutLoops[:0]
+	m.reported = m.reported[:0]
 	for i := range m.bound {
 		if i < len(m.prog.Persistent) && m.prog.Persistent[i] {
 			continue
@@ -393,10 +393,17 @@ func (m *Machine) run(pc int) bool {
 			m.st[len(m.st)-1] = uint64(directionSet(bitboard.Set(m.st[len(m.st)-1]), in.X, int(in.A)-8, int(in.B)))
 		case OpDirectionDyn:
 			hi, lo := m.popNum(), m.popNum()
-			if hi < lo {
-				lo, hi = hi, lo
+			if lo > hi || lo < -7 || hi > 7 {
+				// the official program stops the run here: "Invalid range
+				// (limit magnitude cannot exceed 7 and min must be less
+				// than max)"; cqlvm reports it and takes the empty set
+				m.reportOnce(pc-1, func() string {
+					return fmt.Sprintf("the range %d..%d of a direction filter is invalid: its bounds must lie in -7..7, the first not above the second", lo, hi)
+				})
+				m.st[len(m.st)-1] = 0
+				continue
 			}
-			m.st[len(m.st)-1] = uint64(directionSet(bitboard.Set(m.st[len(m.st)-1]), in.X, int(clamp(lo, -8, 8)), int(clamp(hi, -8, 8))))
+			m.st[len(m.st)-1] = uint64(directionSet(bitboard.Set(m.st[len(m.st)-1]), in.X, int(lo), int(hi)))
 		case OpBetween:
 			b := m.popSet()
 			m.st[len(m.st)-1] = uint64(between(bitboard.Set(m.st[len(m.st)-1]), b))
@@ -649,6 +656,8 @@ func (m *Machine) run(pc int) bool {
 			}
 		case OpStrLen:
 			m.pushNum(int64(len(m.popStr())))
+		case OpPromoteMask:
+			m.pushNum(int64(PromoteMask(m.popStr())))
 		case OpStrIndex:
 			i, s := m.popNum(), m.popStr()
 			c, ok := strIndex(s, i)
@@ -966,15 +975,19 @@ func (m *Machine) run(pc int) bool {
 			return true
 		case OpPathChild:
 			m.pushNum(int64(m.pathChild))
-		case OpPathMove:
+		case OpPathMove, OpPathMoveDyn:
 			spec := &m.prog.MoveSpecs[in.A]
+			promote := spec.Promote
+			if in.Op == OpPathMoveDyn {
+				promote = uint16(m.popNum())
+			}
 			to, from := m.popSet(), m.popSet()
 			c := m.pathChild
 			if c < 0 {
 				pc = int(in.B)
 				continue
 			}
-			view, ok := m.pathMoveMatches(spec, c, from, to)
+			view, ok := m.pathMoveMatches(spec, promote, c, from, to)
 			if !ok {
 				pc = int(in.B)
 				continue

@@ -193,7 +193,7 @@ func mateParticipants(ms mateSides, checkers bitboard.Set, double bool) bitboard
 		return part
 	}
 	// potential refuters: mated-side pieces that could reach a refutation
-	// square but for pins and the pieces in their way
+	// square but for pins (their pinners) and their own pieces in the way
 	for s := p.ByColor[ms.side] &^ bitboard.SquareSet(ms.k); s != 0; {
 		sq := s.Pop()
 		if reaches(p, sq, refut) {
@@ -249,8 +249,13 @@ func pinnersOf(p *bitboard.Position, sq bitboard.Square) bitboard.Set {
 	return pins(p, p.ByColor[c.Other()], bitboard.SquareSet(sq), p.Pieces(c, bitboard.King), PinFrom)
 }
 
-// blockersOfLines are the other side's single pieces standing between the
-// slider on sq and a target square it would otherwise attack.
+// blockersOfLines are the pieces of the slider's own side standing alone
+// between the slider on sq and a target square it would otherwise reach
+// (self-interference: they take part in the mate). A piece of the other
+// side standing there only blocks a defender and does not take part, as
+// the official program counts participants (studies 1127: the black
+// knight c5 in the way of Qb6xg1 takes part, the white pawn d6 in the way
+// of Qb6-g6 does not).
 func blockersOfLines(p *bitboard.Position, sq bitboard.Square, targets bitboard.Set) bitboard.Set {
 	pc := p.Board[sq]
 	if pc.Type() != bitboard.Rook && pc.Type() != bitboard.Bishop && pc.Type() != bitboard.Queen {
@@ -263,7 +268,7 @@ func blockersOfLines(p *bitboard.Position, sq bitboard.Square, targets bitboard.
 		if line == 0 || !slidesTo(pc.Type(), sq, tsq) {
 			continue
 		}
-		if blk := line & p.Occupied; blk.Count() == 1 && blk&p.ByColor[pc.Color().Other()] != 0 {
+		if blk := line & p.Occupied; blk.Count() == 1 && blk&p.ByColor[pc.Color()] != 0 {
 			out |= blk
 		}
 	}

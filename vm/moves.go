@@ -14,6 +14,8 @@ import (
 //	base+3  capture set: squares the captured piece must stand on
 //	base+4  the current candidate (node index, or index into the generated list)
 //	base+5  the spec index (MoveSpec) of this filter
+//	base+6  the promotion mask, only when the spec's is dynamic (PromoteDyn):
+//	        such a filter has MoveSlots+1 slots
 //
 // The sets are evaluated once, in the position the moves are made from.
 const (
@@ -24,6 +26,8 @@ const (
 	MoveSlotCurrent
 	MoveSlotSpec
 	MoveSlots // slots per move filter
+
+	MoveSlotPromote = MoveSlots // the extra slot of a PromoteDyn filter
 )
 
 // Move sources.
@@ -44,6 +48,47 @@ type MoveSpec struct {
 	CastleEither bool
 	// AnyCastle: require castling of either side (o-o or o-o-o).
 	AnyCastle bool
+	// PromoteDyn: the promotion types are a string's, computed when the
+	// filter starts (PromoteMask), in slot base+MoveSlotPromote (or on the
+	// stack of pathmovedyn); Promote is unused.
+	PromoteDyn bool
+}
+
+// PromoteMask is the promotion requirement of a dash whose promotion is a
+// string filter (P--=T with T = "R"), as the official program reads one:
+// a promotion to a type whose letter the string contains, in either case
+// ("r", "Rook" and "nr" all take a rook; "Queen" a queen or a knight); ""
+// and "." take every promotion. A string naming no type matches nothing.
+func PromoteMask(s string) uint16 {
+	const all = 1<<bitboard.Queen | 1<<bitboard.Rook | 1<<bitboard.Bishop | 1<<bitboard.Knight
+	if s == "" || s == "." {
+		return all
+	}
+	var m uint16
+	for _, c := range s {
+		switch c {
+		case 'Q', 'q':
+			m |= 1 << bitboard.Queen
+		case 'R', 'r':
+			m |= 1 << bitboard.Rook
+		case 'B', 'b':
+			m |= 1 << bitboard.Bishop
+		case 'N', 'n':
+			m |= 1 << bitboard.Knight
+		}
+	}
+	if m == 0 {
+		return 1 << 15 // a type no move promotes to
+	}
+	return m
+}
+
+// promoteOf is the promotion requirement of the move filter at base.
+func (m *Machine) promoteOf(sp *MoveSpec, base int) uint16 {
+	if sp.PromoteDyn {
+		return uint16(m.slots[base+MoveSlotPromote])
+	}
+	return sp.Promote
 }
 
 // MoveFlags are requirements on a candidate move.
@@ -110,6 +155,7 @@ func (m *Machine) moveNext(base int) bool {
 	from := bitboard.Set(m.slots[base+MoveSlotFrom])
 	to := bitboard.Set(m.slots[base+MoveSlotTo])
 	capt := bitboard.Set(m.slots[base+MoveSlotCapture])
+	promote := m.promoteOf(sp, base)
 	switch sp.Source {
 	case SrcPGN:
 		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
@@ -118,7 +164,7 @@ func (m *Machine) moveNext(base int) bool {
 			if m.lin.active && m.lin.node == n.Parent {
 				next = -1 // linearized: the one move only
 			}
-			if m.moveMatches(sp, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
+			if m.moveMatches(sp, promote, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
 				m.slots[base+MoveSlotState] = uint64(int64(next))
 				m.slots[base+MoveSlotCurrent] = uint64(c)
 				m.bound[base+MoveSlotCurrent] = true
@@ -134,7 +180,7 @@ func (m *Machine) moveNext(base int) bool {
 			return false
 		}
 		n := &m.tree.Nodes[c]
-		if m.moveMatches(sp, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
+		if m.moveMatches(sp, promote, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
 			m.slots[base+MoveSlotCurrent] = uint64(c)
 			m.bound[base+MoveSlotCurrent] = true
 			return true
@@ -142,7 +188,7 @@ func (m *Machine) moveNext(base int) bool {
 	case SrcLegal, SrcPseudo:
 		buf := *m.moveBuf(base)
 		for i := int(m.slots[base+MoveSlotState]); i < len(buf); i++ {
-			if m.moveMatches(sp, &buf[i], from, to, capt, false) {
+			if m.moveMatches(sp, promote, &buf[i], from, to, capt, false) {
 				m.slots[base+MoveSlotState] = uint64(i + 1)
 				m.slots[base+MoveSlotCurrent] = uint64(i)
 				m.bound[base+MoveSlotCurrent] = true
@@ -155,7 +201,7 @@ func (m *Machine) moveNext(base int) bool {
 }
 
 // moveMatches checks one candidate against the filter's requirements.
-func (m *Machine) moveMatches(sp *MoveSpec, mv *bitboard.Move, from, to, capt bitboard.Set, primary bool) bool {
+func (m *Machine) moveMatches(sp *MoveSpec, promote uint16, mv *bitboard.Move, from, to, capt bitboard.Set, primary bool) bool {
 	req := sp.Require
 	isNull := mv.Is(bitboard.FlagNull)
 	switch {
@@ -183,7 +229,7 @@ func (m *Machine) moveMatches(sp *MoveSpec, mv *bitboard.Move, from, to, capt bi
 			return false
 		}
 	}
-	if sp.Promote != 0 && (!mv.Is(bitboard.FlagPromotion) || sp.Promote&(1<<mv.Promo) == 0) {
+	if promote != 0 && (!mv.Is(bitboard.FlagPromotion) || promote&(1<<mv.Promo) == 0) {
 		return false
 	}
 	if capt != bitboard.Full {

@@ -260,6 +260,8 @@ const (
 	OpCastleView
 	OpDirectionDyn
 	OpPathCastleView
+	OpPromoteMask
+	OpPathMoveDyn
 	OpTrace
 
 	opCount // sentinel: number of ops
@@ -418,6 +420,8 @@ var opTable = [opCount]opInfo{
 	OpRegexNext:       {Name: "regexnext", A: OImm, B: OJump, Doc: "like regex, but search from where the previous match of regexp A (in a while loop) ended", SPop: 1, SPush: 1},
 	OpCastleView:      {Name: "castleview", A: OSlot, Doc: "let from/to at the current position give the squares of the castling piece (king or rook) that the current candidate of move filter A matched"},
 	OpPathCastleView:  {Name: "pathcastleview", Doc: "let from/to at the current position give the squares of the castling piece that the path constituent's move matched (as pathmove recorded it)"},
+	OpPromoteMask:     {Name: "promotemask", Doc: "pop a string; push the piece-type bits of the promotions it names (see PromoteMask)", SPop: 1, Push: 1},
+	OpPathMoveDyn:     {Name: "pathmovedyn", A: OImm, B: OJump, Doc: "pop a promotion mask (promotemask), to, from sets; pathmove with that mask as the promotion requirement of move spec A", Pop: 3},
 	OpDirectionDyn:    {Name: "directiondyn", X: ODir, Doc: "pop hi, lo, set; push the squares lo..hi steps away in the directions X", Pop: 3, Push: 1},
 	OpMarkComments:    {Name: "markc", A: OSlot, Doc: "save the comment count in local A"},
 	OpTruncComments:   {Name: "truncc", A: OSlot, Doc: "drop comments added since markc A"},

@@ -128,14 +128,14 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 // both fit; in a focused path only focused pieces count (the official
 // program: after o-o, `path focus R -- #to == 1`, `path focus K R--`
 // fails), and from and to keep describing them up to the next move.
-func (m *Machine) pathMoveMatches(spec *MoveSpec, c int32, from, to bitboard.Set) (castleView, bool) {
+func (m *Machine) pathMoveMatches(spec *MoveSpec, promote uint16, c int32, from, to bitboard.Set) (castleView, bool) {
 	n := &m.tree.Nodes[c]
 	mv := &n.Move
 	primary := m.tree.Nodes[n.Parent].FirstChild == c
 	if !mv.Is(bitboard.FlagCastle) {
-		return viewBoth, m.moveMatches(spec, mv, from, to, bitboard.Full, primary)
+		return viewBoth, m.moveMatches(spec, promote, mv, from, to, bitboard.Full, primary)
 	}
-	if !m.moveMatches(spec, mv, bitboard.Full, bitboard.Full, bitboard.Full, primary) {
+	if !m.moveMatches(spec, promote, mv, bitboard.Full, bitboard.Full, bitboard.Full, primary) {
 		return viewBoth, false
 	}
 	king := from.Has(mv.From) && to.Has(mv.To)

@@ -21,14 +21,22 @@ const (
 // loopCutOff reports, once per game and loop, that the loop at pc was
 // stopped by the bound.
 func (m *Machine) loopCutOff(pc int) {
-	for _, p := range m.cutLoops {
+	m.reportOnce(pc, func() string {
+		return fmt.Sprintf("loop stopped after %d iterations (%d instructions) at position %d: its body never fails", m.iters, m.steps, m.cur)
+	})
+}
+
+// reportOnce reports the runtime error msg() of the instruction at pc,
+// once per game and instruction.
+func (m *Machine) reportOnce(pc int, msg func() string) {
+	for _, p := range m.reported {
 		if p == pc {
 			return
 		}
 	}
-	m.cutLoops = append(m.cutLoops, pc)
+	m.reported = append(m.reported, pc)
 	if m.Errors != nil {
-		m.Errors(m.runtimeText(pc, fmt.Sprintf("loop stopped after %d iterations (%d instructions) at position %d: its body never fails", m.iters, m.steps, m.cur)))
+		m.Errors(m.runtimeText(pc, msg()))
 	}
 }
 

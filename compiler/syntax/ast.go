@@ -279,7 +279,7 @@ type MoveParams struct {
 // Dash is a `F--G=T(targets)` filter.
 type Dash struct {
 	Left, Right *Node       // nil: all squares
-	Promote     *Node       // typename designator, nil if absent
+	Promote     *Node       // typename designator, or a string filter (P--=T); nil if absent
 	Targets     []*Node     // filters evaluated in the position after the move
 	Capture     bool        // [x]
 	Legal       bool        // legal prefix

@@ -199,7 +199,7 @@ func (p *Parser) identifierFrom(t Token) *Node {
 			}
 			n := p.node(KAssign, source.Join(t.Span, rhs.Span), target, rhs)
 			n.Str = op.Text
-			if target == v && (op.Text != "=" && op.Text != "=?" && op.Text != "+=" || looksNumeric(rhs)) {
+			if target == v && (op.Text != "=" && op.Text != "=?" && op.Text != "+=" || p.looksNumeric(rhs)) {
 				if p.numVars == nil {
 					p.numVars = map[string]bool{}
 				}
@@ -898,18 +898,23 @@ func numericVar(p *Parser) bool {
 	return p.numVars[p.tok().Text] && canStartFilter(next) && !(next.Kind == TPunct && next.Text == "[" && !next.SpaceBefore)
 }
 
-// looksNumeric reports whether n is plainly a number: a literal or
-// arithmetic on such (enough to know a variable's type while parsing).
-func looksNumeric(n *Node) bool {
+// looksNumeric reports whether n is plainly a number: a literal, a filter
+// whose value is always a number (rank, file, type, max, ...), a variable
+// assigned a number earlier, or arithmetic on such (enough to know a
+// variable's type while parsing, as `up Gap K` after `Gap = rank k - rank K`
+// needs).
+func (p *Parser) looksNumeric(n *Node) bool {
 	switch n.Kind {
-	case KNumber, KCount, KAbs, KSqrt, KTimes, KDiv, KMod, KPly, KMoveNumber, KDepth, KPower:
+	case KNumber, KCount, KAbs, KSqrt, KTimes, KDiv, KMod, KPly, KMoveNumber, KDepth, KPower,
+		KRank, KFile, KType, KColorType, KPieceId, KSideToMove, KPositionId, KGameNumber,
+		KLastGameNumber, KYear, KElo, KCountMoves, KMax, KMin, KInt, KIndexOf:
 		return true
 	case KNeg:
-		return looksNumeric(n.Args[0])
+		return p.looksNumeric(n.Args[0])
 	case KPlus, KMinus:
-		return looksNumeric(n.Args[0]) || looksNumeric(n.Args[1])
+		return p.looksNumeric(n.Args[0]) || p.looksNumeric(n.Args[1])
 	case KVar:
-		return false
+		return p.numVars[n.Str]
 	}
 	return false
 }

@@ -27,7 +27,7 @@ func (p *Parser) parseMove(t Token) *Node {
 			continue
 		case "promote":
 			p.advance()
-			m.Promote = p.parseTypeName(w)
+			m.Promote = p.parseTypeName(w, false)
 			if m.Promote == nil {
 				return nil
 			}
@@ -79,27 +79,56 @@ func (p *Parser) moveFlag(m *MoveParams, word string) bool {
 	return ok
 }
 
-// parseTypeName reads a typename designator: a piece designator without
-// squares (`Q`, `[RBN]`) or a string of piece letters ("RBN").
-func (p *Parser) parseTypeName(after Token) *Node {
-	t := p.advance()
+// parseTypeName reads the promotion type of a dash or of move promote: a
+// piece designator without squares (`Q`, `[RBN]`) or a string of piece
+// letters ("RBN"; "" and "." are every type, as the official program reads
+// them). After a dash's '=' (filter true) any string filter may stand, a
+// whole expression such as `T + "N"` (but not `T and check`, which is no
+// string), as in the official program; its value is read when the dash runs
+// (vm.PromoteMask). `move promote` takes no such filter (the official
+// program: "missing piece designator following 'promote'").
+func (p *Parser) parseTypeName(after Token, filter bool) *Node {
+	t := p.tok()
 	switch {
 	case t.Kind == TDesig && !t.Desig.HasSquares:
+		p.advance()
 		return &Node{Kind: KTypeNameDesig, Span: t.Span, Desig: t.Desig}
-	case t.Kind == TString:
-		var mask PieceMask
-		for i := 0; i < len(t.Str); i++ {
-			m := pieceLetterMask(t.Str[i])
-			if m == 0 || m == MaskEmpty {
-				p.errorf(t.Span, "%q is not a piece type letter", t.Str[i])
-				return nil
-			}
-			mask |= m
+	case filter && canStartFilter(t) && t.Kind != TDesig:
+		p.noDash++
+		n := p.parseExpr(levelOr)
+		p.noDash--
+		if n != nil && n.Kind == KString {
+			return p.typeLetters(n.Span, n.Str)
 		}
-		return &Node{Kind: KTypeNameDesig, Span: t.Span, Desig: Designator{Pieces: mask, HasPieces: true}}
+		return n
+	case t.Kind == TString:
+		p.advance()
+		return p.typeLetters(t.Span, t.Str)
 	}
-	p.errorf(t.Span, "expected a piece type such as Q, [RBN] or \"RBN\" after '%s'", after.Text)
+	if filter {
+		p.errorf(t.Span, "expected a piece type such as Q, [RBN] or \"RBN\", or a string filter, after '%s'", after.Text)
+	} else {
+		p.errorf(t.Span, "expected a piece type such as Q, [RBN] or \"RBN\" after '%s'", after.Text)
+	}
 	return nil
+}
+
+// typeLetters is the typename designator of a string literal of piece
+// letters; "" and "." are every type a pawn promotes to.
+func (p *Parser) typeLetters(span source.Span, s string) *Node {
+	var mask PieceMask
+	if s == "" || s == "." {
+		s = "QRBN"
+	}
+	for i := 0; i < len(s); i++ {
+		m := pieceLetterMask(s[i])
+		if m == 0 || m == MaskEmpty {
+			p.errorf(span, "%q is not a piece type letter", s[i])
+			return nil
+		}
+		mask |= m
+	}
+	return &Node{Kind: KTypeNameDesig, Span: span, Desig: Designator{Pieces: mask, HasPieces: true}}
 }
 
 // startsGluedDash reports whether the current token is a dash (-- or [x])
@@ -126,7 +155,7 @@ func (p *Parser) parseDash(left *Node, from int32) *Node {
 	}
 	if p.isPunct("=") && !p.tok().SpaceBefore {
 		eq := p.advance()
-		d.Promote = p.parseTypeName(eq)
+		d.Promote = p.parseTypeName(eq, true)
 		if d.Promote == nil {
 			return nil
 		}
