@@ -315,10 +315,10 @@ func (g *gen) numValue(n *ast.Node, fail int) {
 // `[] == (move to K)`, `x = R--a1(a1)` (binding []) and `~(move to K)`
 // (every square) match. Where a set filter is only tested (at the top
 // level, in a compound, not, if's condition) a failure and the empty
-// set both fail, and testValue skips this step. Relations (== and =,
-// whose match is the comparison or assignment) and variables (an
+// set both fail, and testValue skips this step. Assignments (whose match
+// is the assignment's: =? fails on the empty set) and variables (an
 // unbound set variable stops the official program with an error) still
-// fail. The empty-set path costs nothing when n cannot fail, and is
+// fail; set equality is a logical filter (checkCmp). The empty-set path costs nothing when n cannot fail, and is
 // placed after the body, so the path where n matches runs the same
 // instructions as before.
 func (g *gen) value(n *ast.Node, fail int) {
@@ -348,7 +348,7 @@ func (g *gen) value(n *ast.Node, fail int) {
 // value, when it fails (see value).
 func emptyOnFailure(n *ast.Node) bool {
 	switch n.Kind {
-	case ast.KCmp, ast.KAssign, ast.KVar:
+	case ast.KAssign, ast.KVar:
 		return false
 	}
 	return true

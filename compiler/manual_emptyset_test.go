@@ -88,3 +88,19 @@ func TestTestedSetFilterStillFails(t *testing.T) {
 		{`flipcolor (move from K)`, false, []int32{6, 8, 9, 11}},
 	})
 }
+
+// TestSetEqualityIsLogical: in the official program `S == T` between sets
+// is a logical filter: it matches when the sets are equal (empty or not)
+// and has no value to assign, count or compare.
+func TestSetEqualityIsLogical(t *testing.T) {
+	runManualCases(t, emptySetGame, []manualCase{
+		{`currentposition:((move to K) == [])`, false, allNodes},
+		{`parent:(K == K)`, false, allNodes[1:]},
+		{`K != k`, false, allNodes},
+	})
+	runRejectCases(t, []rejectCase{
+		{`x = (K == K)`, "must have a value", "K == K"},
+		{`K == k == []`, "not both numeric", "K == k == []"},
+		{`#(n == p) == 0`, "must be a set or string filter", "n == p"},
+	})
+}
