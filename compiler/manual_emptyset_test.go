@@ -1,6 +1,9 @@
 package compiler
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // A set filter always has a value (features.md §5): where its value is
 // used, one that fails to match is the empty set, not a failure of the
@@ -103,4 +106,27 @@ func TestSetEqualityIsLogical(t *testing.T) {
 		{`K == k == []`, "not both numeric", "K == k == []"},
 		{`#(n == p) == 0`, "must be a set or string filter", "n == p"},
 	})
+}
+
+// TestEmptySetComments: a failed set filter whose value is used keeps the
+// comments it made (the filter using it matched), and prints as [].
+func TestEmptySetComments(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  map[int32][]string
+	}{
+		{`ply == 3 [] == {comment("hi") false K}`, map[int32][]string{3: {"hi"}}},
+		{`ply == 3 comment(move from K)`, map[int32][]string{3: {"[]"}}},
+		{`ply == 3 comment(parent:{comment("in") false K})`, map[int32][]string{2: {"in"}, 3: {"[]"}}},
+	} {
+		got := commentsOf(t, emptySetGame, c.query)
+		if len(got) != len(c.want) {
+			t.Errorf("%s: comments %q, want %q", c.query, got, c.want)
+		}
+		for node, texts := range c.want {
+			if !slices.Equal(got[node], texts) {
+				t.Errorf("%s: comments at node %d: %q, want %q", c.query, node, got[node], texts)
+			}
+		}
+	}
 }
