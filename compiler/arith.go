@@ -155,7 +155,10 @@ func (c *checker) checkCmp(n *ast.Node) Type {
 	switch {
 	case l == TSet && r == TSet:
 		if op == "==" || op == "!=" {
-			return c.cmpResult(op, TSet)
+			// set equality is a logical filter in the official program
+			// (it has no value to assign, count or compare, and
+			// P:(n == p) matches when the sets are equal, empty or not)
+			return TLog
 		}
 		return c.cmpResult(op, TNum) // both counted
 	case (l == TNum || l == TSet) && (r == TNum || r == TSet):
@@ -223,6 +226,9 @@ func (g *gen) genCmp(n *ast.Node, fail int) {
 		return
 	}
 	g.compare(n, n.Str, fail)
+	if g.typeOf(n) == TLog {
+		g.drop(g.eqType(l, r)) // set equality has no value
+	}
 }
 
 // compare compiles the relation rel between the sides of n, leaving the

@@ -168,12 +168,7 @@ func (g *gen) body(parts []bodyPart) {
 	g.emit(vm.OpMatch, 0, 0, 0)
 	g.bind(fail)
 	g.emit(vm.OpFail, 0, 0, 0)
-	for len(g.deferred) > 0 {
-		f := g.deferred[0]
-		g.deferred = g.deferred[1:]
-		f()
-	}
-
+	g.emitDeferred()
 }
 
 // growSlots extends the slot tables that finish sized to the slots

@@ -228,16 +228,17 @@ func (g *gen) test(n *ast.Node, fail int) {
 // testRelation tests a comparison or an assignment: a relation's match is
 // the comparison, not its (left) value.
 func (g *gen) testRelation(n *ast.Node, fail int) {
-	g.value(n, fail)
+	g.valueOrFail(n, fail)
 	g.drop(g.typeOf(n))
 }
 
 // testValue tests n by computing its value: a set matches when it is not
-// empty, other values are dropped.
+// empty (a failure and the empty set are the same there, so a set filter
+// is tested with valueOrFail), other values are dropped.
 func (g *gen) testValue(n *ast.Node, fail int) {
 	switch g.typeOf(n) {
 	case TSet:
-		g.value(n, fail)
+		g.valueOrFail(n, fail)
 		g.jump(vm.OpJEmpty, 0, 0, fail)
 	case TNum, TPos:
 		g.value(n, fail)
@@ -300,10 +301,67 @@ func (g *gen) numValue(n *ast.Node, fail int) {
 }
 
 // value compiles n leaving its value on the stack (nothing for logical
-// filters), or jumping to fail: the one switch on the kinds the generator
-// handles. Each filter's code generation is a method named after it, in
-// the file of its feature, beside its check.
+// filters), or jumping to fail when n fails to match.
+//
+// A set filter always has a value (features.md §5): where its value is
+// used — compared (==, !=, in, <, ...), counted (#, sort, arithmetic),
+// complemented, combined (|, &, ->, light, up, ...), assigned, looped
+// over (square, piece, ∊), printed (str, comment, message) — one that
+// fails to match yields the empty set instead of making the filter using
+// it fail. The official program does this for every set filter: move
+// with from/to/capture, dashes with a target, P:S with no position P
+// (parent at the start, child at the end), compounds and if/else whose
+// value is a set, makesquare, a dictionary's missing set entry; so
+// `[] == (move to K)`, `x = R--a1(a1)` (binding []) and `~(move to K)`
+// (every square) match. Where a set filter is only tested (at the top
+// level, in a compound, not, if's condition) a failure and the empty
+// set both fail, and testValue skips this step. Assignments (whose match
+// is the assignment's: =? fails on the empty set) and variables (an
+// unbound set variable stops the official program with an error) still
+// fail; set equality is a logical filter (checkCmp). The empty-set path costs nothing when n cannot fail, and is
+// placed after the body, so the path where n matches runs the same
+// instructions as before.
 func (g *gen) value(n *ast.Node, fail int) {
+	if g.typeOf(n) != TSet || !emptyOnFailure(n) {
+		g.valueOrFail(n, fail)
+		return
+	}
+	failed := g.newLabel()
+	g.valueOrFail(n, failed)
+	if len(g.labels[failed].refs) == 0 {
+		return // n cannot fail
+	}
+	done := g.newLabel()
+	g.bind(done)
+	span := n.Span
+	g.later(func() {
+		savedDepth, savedSDepth, savedSpan := g.depth, g.sdepth, g.span
+		g.span, g.reachable = span, false
+		g.bind(failed)
+		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+		g.jump(vm.OpJump, 0, 0, done)
+		g.depth, g.sdepth, g.span = savedDepth, savedSDepth, savedSpan
+	})
+}
+
+// emptyOnFailure reports whether a set filter n yields the empty set, in
+// value, when it fails (see value).
+func emptyOnFailure(n *ast.Node) bool {
+	switch n.Kind {
+	case ast.KAssign, ast.KVar:
+		return false
+	}
+	return true
+}
+
+// valueOrFail compiles n leaving its value on the stack (nothing for
+// logical filters), or jumping to fail, also for a set filter (for the
+// set filters tested and for a set filter whose value is its parent's,
+// whose own value call turns a failure into the empty set): the one
+// switch on the kinds the generator handles. Each filter's code
+// generation is a method named after it, in the file of its feature,
+// beside its check.
+func (g *gen) valueOrFail(n *ast.Node, fail int) {
 	defer g.at(n)()
 	if g.kindSeen != nil {
 		g.kindSeen("gen", n.Kind)
@@ -567,7 +625,17 @@ func strWidth(t Type) int {
 	return 0
 }
 
-// later queues code to emit after the body (subroutines).
+// emitDeferred emits the code queued by later, and any it queues.
+func (g *gen) emitDeferred() {
+	for len(g.deferred) > 0 {
+		f := g.deferred[0]
+		g.deferred = g.deferred[1:]
+		f()
+	}
+}
+
+// later queues code to emit after the body (subroutines, the empty-set
+// paths of set filters).
 func (g *gen) later(f func()) {
 	src := g.src // the text whose errors f reports
 	g.deferred = append(g.deferred, func() {

@@ -58,12 +58,15 @@ func (g *gen) genFalse(n *ast.Node, fail int) {
 
 // genCompound tests every filter but the last, whose value is the
 // compound's.
+// genCompound: the value of a compound is its last filter's; when that
+// is a set, a failure anywhere in the compound is the compound's own (the
+// empty set where its value is used, see value).
 func (g *gen) genCompound(n *ast.Node, fail int) {
 	for i, a := range n.Args {
 		if i < len(n.Args)-1 {
 			g.test(a, fail)
 		} else {
-			g.value(a, fail)
+			g.valueOrFail(a, fail)
 		}
 	}
 }
@@ -167,10 +170,12 @@ func (g *gen) ifThenElse(n *ast.Node, t Type, fail int) {
 	g.bind(end)
 }
 
+// branch compiles a branch of an if: its value is the if's (a failed set
+// branch is the if's failure, the empty set where its value is used).
 func (g *gen) branch(t Type, b *ast.Node, fail int) {
 	if t == TLog {
 		g.test(b, fail)
 	} else {
-		g.value(b, fail)
+		g.valueOrFail(b, fail)
 	}
 }

@@ -31,7 +31,10 @@ func TestDashSetTargetNeedsNonEmptySet(t *testing.T) {
 		{`initial --(Pd4)`, false, nil},
 		{`initial not --(Pd4)`, true, nil},
 		{`initial x = --(to Pc4) x == c4`, true, []int32{0}},
-		{`initial x = --(Pc4)`, false, nil},
+		// no move matches: the dash's value is the empty set, which a set
+		// assignment binds (the official program matches here)
+		{`initial x = --(Pc4)`, false, []int32{0}},
+		{`initial x = --(Pc4) x == []`, false, []int32{0}},
 		{`initial x = --(Pc4)`, true, []int32{0}},
 		// the second white move from node 2 is 2. f4
 		{`wtm x = --(Pf4) x == f4`, true, []int32{2}},
@@ -53,7 +56,9 @@ func TestCaptureDashSetTarget(t *testing.T) {
 	runManualCases(t, game, []manualCase{
 		{`[x](Pd5)`, true, []int32{4, 7}},
 		{`wtm x = [x](to & d5) x == d5`, true, []int32{4}},
-		{`wtm x = [x](to & d5)`, false, nil},
+		// no capture matches: x is bound to the empty set (as in the
+		// official program)
+		{`wtm x = [x](to & d5) x == []`, false, []int32{0, 2, 4, 6}},
 	})
 }
 

@@ -293,7 +293,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 // that of the first *matched* move), so an empty set sends the dash on to
 // the next move instead of ending it with an empty value.
 func (g *gen) lastTargetValue(tg *ast.Node, next int) {
-	g.value(tg, next)
+	g.valueOrFail(tg, next)
 	if g.typeOf(tg) == TSet {
 		g.emit(vm.OpDup, 0, 0, 0)
 		g.jump(vm.OpJEmpty, 0, 0, next)

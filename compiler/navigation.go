@@ -154,7 +154,7 @@ func (g *gen) genColon(n *ast.Node, fail int) {
 	g.emit(vm.OpSaveCur, 0, save, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
 	restore := g.newLabel()
-	g.value(n.Args[1], restore)
+	g.valueOrFail(n.Args[1], restore) // a failed set is the colon's failure
 	g.emit(vm.OpRestCur, 0, save, 0)
 	done := g.newLabelAt(g.depth, g.sdepth)
 	g.jump(vm.OpJump, 0, 0, done)

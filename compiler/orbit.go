@@ -51,7 +51,7 @@ func (c *checker) checkTransform(n *ast.Node) Type {
 }
 
 func (g *gen) genNoTransform(n *ast.Node, fail int) {
-	g.value(n.Args[0], fail)
+	g.valueOrFail(n.Args[0], fail)
 }
 
 // testOrbit tests an orbit. A set-valued one matches when a member's set
@@ -79,7 +79,7 @@ func (g *gen) genOrbit(n *ast.Node, fail int) {
 		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 		for _, m := range n.Args {
 			skip := g.newLabel()
-			g.value(m, skip)
+			g.valueOrFail(m, skip) // a failed member adds nothing
 			g.emit(vm.OpUnion, 0, 0, 0)
 			g.bind(skip)
 		}

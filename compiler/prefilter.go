@@ -78,6 +78,7 @@ func (g *gen) prefilter(body []*ast.Node) {
 		return
 	}
 	g.prog.GameFilter = g.subroutine(&ast.Node{Kind: ast.KCompound, Args: conds, Span: conds[0].Span})
+	g.emitDeferred()
 }
 
 // hasKind reports whether some node under ns has one of the kinds.

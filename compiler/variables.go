@@ -276,7 +276,7 @@ func (g *gen) genAssign(n *ast.Node, fail int) {
 		g.value(rhs, fail)
 		g.store(target)
 	case "=?":
-		g.value(rhs, fail)
+		g.valueOrFail(rhs, fail) // fails on the empty set anyway
 		g.emit(vm.OpDup, 0, 0, 0)
 		g.jump(vm.OpJEmpty, 0, 0, fail)
 		g.store(target)
