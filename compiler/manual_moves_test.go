@@ -146,6 +146,22 @@ func TestFromToInDashScope(t *testing.T) {
 	})
 }
 
+// TestLegalDashCastlingIsAKingMove: with legal or pseudolegal a castling
+// is a move of the king only, as in move legal; the official program
+// never matches legal R--(castle) (issue 13, difftest 030 and 047), while
+// a dash over the game's moves takes castling as a rook move too.
+func TestLegalDashCastlingIsAKingMove(t *testing.T) {
+	runManualCases(t, castlingGame, []manualCase{
+		{`legal K--(castle)`, false, []int32{6}},
+		{`legal k--(castle)`, false, []int32{9}},
+		{`legal R--(castle)`, false, nil},
+		{`pseudolegal [Rr]--(o-o)`, false, nil},
+		{`legal --f1(castle)`, false, nil},
+		{`legal --g1(castle)`, false, []int32{6}},
+		{`[Rr]--(castle)`, false, []int32{6, 9}},
+	})
+}
+
 // TestCurrentMove: currentmove.html, "It has the syntax currentmove x
 // where x is any ―― filter. The filter is true if the given ―― filter
 // matches the current move", the move that led to the current position.

@@ -208,6 +208,10 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 	}
 	targets := d.Targets
 	if d.Legal || d.PseudoLegal {
+		// a generated castling is a king move only, as in move legal (the
+		// official program: legal R--(castle) never matches, legal
+		// K--(castle) does)
+		spec.CastleEither = false
 		spec.Source = vm.SrcLegal
 		if d.PseudoLegal {
 			spec.Source = vm.SrcPseudo
