@@ -276,7 +276,14 @@ func (p *Parser) parseDirection(d Dir) *Node {
 func (p *Parser) parseTransform(tk TransformKind) *Node {
 	t := p.advance()
 	n := &Node{Kind: KTransform, TKind: tk}
-	if p.acceptIdent("count") {
+	if tk == TReverseColor {
+		// one member: no count and no range (the official program reads
+		// reversecolor 1 F as the body 1, and refuses reversecolor count)
+		if c := p.tok(); c.Kind == TIdent && c.Text == "count" {
+			p.errorf(c.Span, "'reversecolor' takes no 'count': it has a single transform; expected a filter")
+			return nil
+		}
+	} else if p.acceptIdent("count") {
 		n.Flags |= FlagCount
 	} else if p.rangeBeforeFilter() {
 		lo, hi, _ := p.optRange()
@@ -865,7 +872,9 @@ func nagLiteral(s string) (int, bool) {
 
 func (p *Parser) parseChild(t Token) *Node {
 	n := &Node{Kind: KChild, Span: t.Span}
-	if p.isPunct("(") && !p.tok().SpaceBefore {
+	// child (N) with a blank is child(N) too, as the official program
+	// reads it: "child (check)" is an error there, not child then (check)
+	if p.isPunct("(") {
 		args := p.parseArgList("child")
 		if len(args) != 1 {
 			p.errorf(p.spanFrom(t.Span.From), "child takes one argument")
