@@ -218,6 +218,8 @@ func (g *gen) test(n *ast.Node, fail int) {
 		g.testRelation(n, fail)
 	case ast.KOrbit:
 		g.testOrbit(n, fail) // orbit.go
+	case ast.KColon:
+		g.testColon(n, fail) // navigation.go
 	case ast.KHHDB:
 		g.testHHDB(n, fail) // hhdb.go
 	default:

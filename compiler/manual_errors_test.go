@@ -171,3 +171,17 @@ func TestNumberMatchedAsFilter(t *testing.T) {
 	})
 	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`})
 }
+
+// TestRejectedAsTheOfficialProgramDoes: queries the official program
+// refuses and cqlvm took (issue 13, found by the differential tester).
+// child (X) with a blank is child(X), whose argument must be a number.
+func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
+	runRejectCases(t, []rejectCase{
+		{`move enpassant promote Q`, "both an en passant capture and a promotion", `move enpassant promote Q`},
+		{`move previous from K promote N enpassantsquare a1`, "both an en passant capture and a promotion", `move previous from K promote N enpassantsquare a1`},
+		{`move null promote Q`, "'move null' cannot have", `move null promote Q`},
+		{`move legal null`, "cannot be used with 'move legal'", `move legal null`},
+		{`reversecolor count K`, "'reversecolor' takes no 'count'", `count`},
+		{`child (check)`, "the argument of child must be a number", `check`},
+	})
+}

@@ -62,6 +62,32 @@ func TestCaptureDashSetTarget(t *testing.T) {
 	})
 }
 
+// TestCaptureDashEnPassant: a capturing dash tests its right side on the
+// captured piece's square, which for en passant is the square of the pawn
+// taken, not the empty destination (the official program: [x]d5 matches
+// 3. exd6 e.p. and [x]d6 and P[x]_ do not; issue 13, difftest 078 and
+// 179). The move's to is still the destination.
+func TestCaptureDashEnPassant(t *testing.T) {
+	// nodes: 0 start, 1 e4, 2 Nf6, 3 e5, 4 d5, 5 exd6 e.p., 6 exd6
+	game := "[Event \"e\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 exd6 *\n"
+	runManualCases(t, game, []manualCase{
+		{`[x]d5`, false, []int32{4}},
+		{`[x]d6`, false, []int32{5}},
+		{`×d5`, false, []int32{4}},
+		{`P[x]p`, false, []int32{4}},
+		{`P[x]_`, false, nil},
+		{`[x]d5(to == d6 enpassant)`, false, []int32{4}},
+		{`currentmove [x]d5`, false, []int32{5}},
+		{`currentmove [x]d6`, false, []int32{6}},
+		{`path [x]d5`, false, []int32{4}},
+		{`line --> [x]d5`, false, []int32{4}},
+		// the plain dash and move keep the destination; capture is the pawn's square
+		{`--d6`, false, []int32{4, 5}},
+		{`move to d6 capture d5`, false, []int32{4}},
+		{`move capture d6`, false, []int32{5}},
+	})
+}
+
 // TestDashSetTargetAgreesWithTrue: by the rule above, `--(S)` and
 // `--(S true)` match the same positions for a set filter S (one matches
 // when some move leaves S non-empty, the other when some move does and
@@ -122,6 +148,22 @@ func TestFromToInDashScope(t *testing.T) {
 		// a path's dash constituent has the same scope over its targets
 		{`path R--(castle from == h1 to == f1)`, false, []int32{6}},
 		{`path K--(castle from == e1 to == g1)`, false, []int32{6}},
+	})
+}
+
+// TestLegalDashCastlingIsAKingMove: with legal or pseudolegal a castling
+// is a move of the king only, as in move legal; the official program
+// never matches legal R--(castle) (issue 13, difftest 030 and 047), while
+// a dash over the game's moves takes castling as a rook move too.
+func TestLegalDashCastlingIsAKingMove(t *testing.T) {
+	runManualCases(t, castlingGame, []manualCase{
+		{`legal K--(castle)`, false, []int32{6}},
+		{`legal k--(castle)`, false, []int32{9}},
+		{`legal R--(castle)`, false, nil},
+		{`pseudolegal [Rr]--(o-o)`, false, nil},
+		{`legal --f1(castle)`, false, nil},
+		{`legal --g1(castle)`, false, []int32{6}},
+		{`[Rr]--(castle)`, false, []int32{6, 9}},
 	})
 }
 

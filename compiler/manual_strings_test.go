@@ -93,6 +93,51 @@ func TestStrImplicitSearchArgument(t *testing.T) {
 	})
 }
 
+// TestTagFiltersMissingAndEmpty: the tag filters on missing, empty and
+// malformed tags, as the official program has them (issue 13, difftest
+// 053 and 093: eco on a game without an ECO tag failed there and matched
+// here). A missing Event, Site, White or Black reads "?", an empty one
+// fails; a date is read into YYYY.MM.DD with ?? for what is unknown, a
+// missing one too; ECO is read as a code, and a tag that holds none
+// fails, as does a missing one; tag "X" fails without X and reads "" when
+// X is empty, and does not take the literal after it as a search.
+func TestTagFiltersMissingAndEmpty(t *testing.T) {
+	missing := "[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+	runManualCases(t, missing, []manualCase{
+		{`initial eco`, false, nil},
+		{`initial tag "ECO"`, false, nil},
+		{`initial tag "Foo"`, false, nil},
+		{`initial event == "?" site == "?" player white == "?" player black == "?"`, false, []int32{0}},
+		{`initial date == "????.??.??" eventdate == "????.??.??"`, false, []int32{0}},
+		{`initial year`, false, nil},
+	})
+	empty := "[Event \"\"]\n[Site \"\"]\n[Date \"\"]\n[White \"\"]\n[Black \"\"]\n[Result \"1-0\"]\n" +
+		"[ECO \"\"]\n[EventDate \"\"]\n[Foo \"\"]\n\n1. e4 e5 1-0\n"
+	runManualCases(t, empty, []manualCase{
+		{`initial eco`, false, nil},
+		{`initial event`, false, nil},
+		{`initial site`, false, nil},
+		{`initial player white`, false, nil},
+		{`initial player "?"`, false, nil},
+		{`initial date == "????.??.??" eventdate == "????.??.??"`, false, []int32{0}},
+		{`initial tag "Foo" == ""`, false, []int32{0}},
+	})
+	odd := "[Event \"e\"]\n[Date \"2001.2x.3\"]\n[EventDate \"1.1.1\"]\n[ECO \"e5\"]\n[Foo \"bar\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+	runManualCases(t, odd, []manualCase{
+		{`initial date == "2001.02.03" tag "Date" == "2001.02.03" year == 2001`, false, []int32{0}},
+		{`initial eventdate == "0001.01.01"`, false, []int32{0}},
+		{`initial eco == "E50" tag "ECO" == "E50"`, false, []int32{0}},
+		{`initial str(tag "Foo" "!") == "bar!"`, false, []int32{0}},
+		{`initial {tag "Foo" "zz"} == "zz"`, false, []int32{0}},
+	})
+	bad := "[Event \"e\"]\n[ECO \"F00\"]\n[Date \"2048.01.01\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+	runManualCases(t, bad, []manualCase{
+		{`initial eco`, false, nil},
+		{`initial year`, false, nil},
+		{`initial date == "????.01.01"`, false, []int32{0}},
+	})
+}
+
 // TestNewlineToken: str.html, X=str("pin" \n "mate") separates the words by
 // a newline; while.html uses \n as a string too.
 func TestNewlineToken(t *testing.T) {

@@ -362,3 +362,19 @@ func TestCurrentTransformNames(t *testing.T) {
 		}
 	}
 }
+
+// TestColonMatchesByItsRightSide: X:Y as a filter matches when Y matches
+// at X by Y's own rule: a comparison of two empty sets holds though its
+// value (the left set) is empty (the official program, issue 13, difftest
+// 212: currentposition:(n == p) matches where n and p are both absent).
+func TestColonMatchesByItsRightSide(t *testing.T) {
+	// nodes: 0 start, 1 Ke2, 2 Kd7; no black knight or pawn anywhere
+	game := "[Event \"k\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Ke2 Kd7 *\n"
+	runManualCases(t, game, []manualCase{
+		{`currentposition:(n == p)`, false, []int32{0, 1, 2}},
+		{`currentposition:{n == p}`, false, []int32{0, 1, 2}},
+		{`parent:(n == p)`, false, []int32{1, 2}},
+		{`not parent:(n == p)`, false, []int32{0}},
+		{`parent:n`, false, nil},
+	})
+}

@@ -208,6 +208,10 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 	}
 	targets := d.Targets
 	if d.Legal || d.PseudoLegal {
+		// a generated castling is a king move only, as in move legal (the
+		// official program: legal R--(castle) never matches, legal
+		// K--(castle) does)
+		spec.CastleEither = false
 		spec.Source = vm.SrcLegal
 		if d.PseudoLegal {
 			spec.Source = vm.SrcPseudo
@@ -240,7 +244,14 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 		g.emit(vm.OpPushNum, 0, 0, 0)
 		g.emit(vm.OpStore, 0, cnt, 0)
 	}
-	base := g.moveBlock(spec, d.Left, d.Right, nil, d.Promote, spec.Source == vm.SrcPrevious, fail)
+	// a capturing dash tests G on the captured piece's square, which for
+	// en passant is the pawn's square, not the empty destination (the
+	// official program: after ...dxc3 e.p., [x]c4 matches and [x]c3 not)
+	to, capt := d.Right, (*ast.Node)(nil)
+	if d.Capture {
+		to, capt = nil, d.Right
+	}
+	base := g.moveBlock(spec, d.Left, to, capt, d.Promote, spec.Source == vm.SrcPrevious, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
 	g.bind(loop)

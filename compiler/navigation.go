@@ -164,6 +164,26 @@ func (g *gen) genColon(n *ast.Node, fail int) {
 	g.bind(done)
 }
 
+// testColon tests X:Y as a filter: Y matched at the position X, by Y's
+// own rule of matching (currentposition:(n == p) matches where the
+// comparison holds, though its value, the set n, may be empty: the
+// official program, issue 13, difftest 212).
+func (g *gen) testColon(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	save := g.slots.new()
+	g.emit(vm.OpSaveCur, 0, save, 0)
+	g.emit(vm.OpSetCur, 0, 0, 0)
+	restore := g.newLabel()
+	g.test(n.Args[1], restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	done := g.newLabelAt(g.depth, g.sdepth)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(restore)
+	g.emit(vm.OpRestCur, 0, save, 0)
+	g.jump(vm.OpJump, 0, 0, fail)
+	g.bind(done)
+}
+
 // genFind searches the current position and its subtree (or, with <--, its
 // ancestors) for positions matching the body: the first one is the value,
 // or with `all` or a range the number of them.

@@ -3,6 +3,7 @@ package compiler
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"cqlvm/bitboard"
 	ast "cqlvm/compiler/syntax"
@@ -228,7 +229,7 @@ func expandTransforms(n *ast.Node) *ast.Node {
 			if !ok {
 				continue
 			}
-			key := ast.Dump(m)
+			key := orbitKey(m)
 			if seen[key] {
 				continue
 			}
@@ -237,6 +238,24 @@ func expandTransforms(n *ast.Node) *ast.Node {
 		}
 		return orbit
 	})
+}
+
+// orbitKey identifies a transformed body for de-duplication. The members
+// of a nested transform count as a set: flipcolor turns the members K, k
+// of an inner flipcolor K into k, K, the same orbit, and the official
+// program has one member there (flipcolor count flipcolor K is 1, issue 13,
+// difftest 084), while {K k} and {k K} stay two.
+func orbitKey(m *ast.Node) string {
+	if !ast.Any(m, func(n *ast.Node) bool { return n.Kind == ast.KOrbit }) {
+		return ast.Dump(m)
+	}
+	c := ast.Rewrite(ast.Clone(m), func(n *ast.Node) *ast.Node {
+		if n.Kind == ast.KOrbit {
+			slices.SortFunc(n.Args, func(a, b *ast.Node) int { return strings.Compare(ast.Dump(a), ast.Dump(b)) })
+		}
+		return n
+	})
+	return ast.Dump(c)
 }
 
 // applyXform returns a transformed deep copy of n; ok is false when a

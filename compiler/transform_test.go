@@ -433,3 +433,16 @@ func TestExpandTransformsOrbits(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedTransformOrbitIsASet: a transform of a transform drops the
+// members equal up to the order of the inner members, as the official
+// program does (issue 13, difftest 084: flipcolor count flipcolor K is 1,
+// flipcolor count {K k} is 2).
+func TestNestedTransformOrbitIsASet(t *testing.T) {
+	runManualCases(t, castlingGame, []manualCase{
+		{`initial x = flipcolor count flipcolor K x == 1`, false, []int32{0}},
+		{`initial x = flipcolor count flip flipcolor K x == 1`, false, []int32{0}},
+		{`initial x = flipcolor count {K k} x == 2`, false, []int32{0}},
+		{`initial x = flipcolor count K x == 2`, false, []int32{0}},
+	})
+}

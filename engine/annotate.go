@@ -109,10 +109,12 @@ func uniqueTexts(texts []string) []string {
 }
 
 // maxCommentLength: the official program leaves out a comment it would
-// make longer than this (its outputs keep comments of 2,824 bytes and drop
-// ones of 4,536; 4,096 is the round number between). The node then keeps
-// only its original comment.
-const maxCommentLength = 4096
+// make longer than this many bytes (measured with growing comments: a
+// node's comment of 4,500 bytes, its original comment, the texts and the
+// match string joined by blanks, is kept and one of 4,501 is not). The
+// node then keeps only its original comment; at the root that drops the
+// "Game number" text too.
+const maxCommentLength = 4500
 
 // appendComment adds text to the node's last comment, or as a new one.
 func appendComment(n *pgn.Node, text string) {

@@ -28,21 +28,21 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 	t.Variations = variations
 	t.Tags = t.Tags[:0]
 	for _, tg := range g.Tags {
-		v := tg.Value
-		switch tg.Name {
-		case "White", "Black", "Date":
-			// the official program reads player names and dates without
-			// surrounding blanks (a Date of " 2007.??.??" is 2007, and
-			// " Steinitz " sorts as "Steinitz"), other tags as written
-			v = strings.TrimSpace(v)
+		v, ok := tagValue(tg.Name, tg.Value)
+		if ok {
+			t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: v})
 		}
-		t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: v})
 	}
 	// a missing Seven Tag Roster tag reads as "?", as the official program
-	// has it (it sorts games without a White tag with the "?" ones)
-	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black"} {
+	// has it (it sorts games without a White tag with the "?" ones); a
+	// missing date as an unknown one
+	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black", "EventDate"} {
 		if _, ok := g.Tag(name); !ok {
-			t.Tags = append(t.Tags, vm.Tag{Name: name, Value: "?"})
+			v := "?"
+			if name == "Date" || name == "EventDate" {
+				v = unknownDate
+			}
+			t.Tags = append(t.Tags, vm.Tag{Name: name, Value: v})
 		}
 	}
 	if t.Result == "" {
@@ -77,4 +77,106 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 		t.OffComments = append(t.OffComments, g.Nodes[i].Comments...)
 	}
 	t.ComputeEnds()
+}
+
+// tagValue is a tag as the official program's filters read it (event,
+// player, date, eco, tag "X"; found by experiment, issue 13): player names
+// and dates without surrounding blanks (a Date of " 2007.??.??" is 2007,
+// and " Steinitz " sorts as "Steinitz"); an empty Event, Site, Round,
+// White or Black is no tag at all (the filter fails, while a missing one
+// reads "?"); dates and ECO codes in their normal form, an ECO code that
+// is not one being no tag. Other tags are as written, "" included.
+func tagValue(name, v string) (string, bool) {
+	switch name {
+	case "White", "Black":
+		v = strings.TrimSpace(v)
+		return v, v != ""
+	case "Event", "Site", "Round":
+		return v, v != ""
+	case "Date", "EventDate":
+		return normalDate(v), true
+	case "ECO":
+		return normalECO(v)
+	}
+	return v, true
+}
+
+const unknownDate = "????.??.??"
+
+// normalDate writes a PGN date as YYYY.MM.DD with ?? for the parts that
+// are not known, as the official program reads it: the text split at dots,
+// each of the first three parts read as a number the C way (leading blanks
+// and a sign allowed, anything after the digits ignored), a year from 1 to
+// 2047, a month from 1 to 12 and a day from 1 to 31 kept ("2001.2x.03" is
+// 2001.02.03, "2001-02-03" 2001.??.??, "1.1.1" 0001.01.01, "2048" and
+// "2001.13.40" unknown).
+func normalDate(s string) string {
+	parts := strings.SplitN(s, ".", 4)
+	limits := [3]int{2047, 12, 31}
+	out := []byte(unknownDate)
+	at := [3]int{0, 5, 8}
+	for i := 0; i < 3 && i < len(parts); i++ {
+		n := cInt(parts[i])
+		if n < 1 || n > limits[i] {
+			continue
+		}
+		width := 2
+		if i == 0 {
+			width = 4
+		}
+		for k := width - 1; k >= 0; k-- {
+			out[at[i]+k] = byte('0' + n%10)
+			n /= 10
+		}
+	}
+	return string(out)
+}
+
+// cInt reads a number as C's atoi does: leading blanks, an optional sign,
+// then digits up to the first other character (0 when there are none).
+// Large values are clipped, which is all a date needs.
+func cInt(s string) int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	n := 0
+	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = min(n*10+int(s[i]-'0'), 1<<30)
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// normalECO reads an ECO code as the official program does: a letter A-E
+// in either case, then two digits, where the end of the text counts as a
+// 0 ("A1" is A10, "e" E00) and anything else is no code ("F00", "A1x",
+// "?", ""), then one optional lower-case letter (B45c); the rest is left
+// out ("C07.1" is C07).
+func normalECO(s string) (string, bool) {
+	if s == "" {
+		return "", false
+	}
+	c := s[0]
+	if c >= 'a' && c <= 'e' {
+		c -= 'a' - 'A'
+	}
+	if c < 'A' || c > 'E' {
+		return "", false
+	}
+	code := []byte{c, '0', '0'}
+	for i := 1; i <= 2 && i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return "", false
+		}
+		code[i] = s[i]
+	}
+	if len(s) > 3 && s[3] >= 'a' && s[3] <= 'z' {
+		code = append(code, s[3])
+	}
+	return string(code), true
 }

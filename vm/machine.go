@@ -641,13 +641,21 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushNum(v)
 		case OpTag:
-			// a missing tag reads as the empty string (the official
-			// program still sorts such games by "")
-			v, _ := m.tree.Tag(m.prog.Strs[in.A])
+			// a missing tag fails, as in the official program (eco on a
+			// game without an ECO tag, tag "X" without X)
+			v, ok := m.tree.Tag(m.prog.Strs[in.A])
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
 			m.pushStr(v)
 		case OpPlayers:
-			w, _ := m.tree.Tag("White")
-			b, _ := m.tree.Tag("Black")
+			w, wok := m.tree.Tag("White")
+			b, bok := m.tree.Tag("Black")
+			if !wok || !bok {
+				pc = int(in.B)
+				continue
+			}
 			m.pushStr(w + "\n" + b)
 		case OpStrIn:
 			b, a := m.popStr(), m.popStr()

@@ -133,6 +133,9 @@ func (m *Machine) pathMoveMatches(spec *MoveSpec, promote uint16, c int32, from,
 	mv := &n.Move
 	primary := m.tree.Nodes[n.Parent].FirstChild == c
 	if !mv.Is(bitboard.FlagCastle) {
+		if spec.Require&MustCapture != 0 { // F[x]G: G holds the captured piece (e.p. too)
+			return viewBoth, m.moveMatches(spec, promote, mv, from, bitboard.Full, to, primary)
+		}
 		return viewBoth, m.moveMatches(spec, promote, mv, from, to, bitboard.Full, primary)
 	}
 	if !m.moveMatches(spec, promote, mv, bitboard.Full, bitboard.Full, bitboard.Full, primary) {

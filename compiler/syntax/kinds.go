@@ -266,7 +266,7 @@ var kinds = [lastKind + 1]kindInfo{
 	KMove: {name: "move", form: formOwn, words: []Word{{Text: "move", Syntax: "move [previous|legal|pseudolegal] [from X] [to Y] [capture Z] [promote T] ...", Meaning: "a move (of the game, or generated) with these properties exists; value: the set of the first of from, to, capture"}}},
 	KDash: {name: "dash", form: formOwn, words: []Word{
 		{Text: "--", Syntax: "X--Y[(F ...)]  X[x]Y  X--Y=T", Meaning: "a move of the game from X to Y (capture with [x], promotion with =T: a type such as Q or [RN], or a string filter whose letters name the types); F is evaluated after it", Unicode: []string{"――"}},
-		{Text: "[x]", Syntax: "X[x]Y", Meaning: "a capturing move of the game from X to Y (en passant included)", Unicode: []string{"×"}},
+		{Text: "[x]", Syntax: "X[x]Y", Meaning: "a capturing move of the game from X that captures on Y (en passant: Y is the captured pawn's square)", Unicode: []string{"×"}},
 		{Text: "legal", Syntax: "legal X--Y / move legal ...", Meaning: "use the legal moves of the position instead of the game's moves"},
 		{Text: "pseudolegal", Syntax: "pseudolegal X--Y / move pseudolegal ...", Meaning: "use the pseudolegal moves (the king may be left in check)"},
 	}},

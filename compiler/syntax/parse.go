@@ -68,7 +68,7 @@ type Parser struct {
 	bound   map[string]bool // the variable names given a value so far in the text (bind)
 	inSeq   int             // > 0 inside line constituents: postfix * + ? are repetitions
 	noDash  int             // > 0 while parsing the right side of a dash
-	noColon int             // > 0 inside x[...]: ':' separates slice bounds
+	noColon int             // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
 	numVars map[string]bool

@@ -276,7 +276,14 @@ func (p *Parser) parseDirection(d Dir) *Node {
 func (p *Parser) parseTransform(tk TransformKind) *Node {
 	t := p.advance()
 	n := &Node{Kind: KTransform, TKind: tk}
-	if p.acceptIdent("count") {
+	if tk == TReverseColor {
+		// one member: no count and no range (the official program reads
+		// reversecolor 1 F as the body 1, and refuses reversecolor count)
+		if c := p.tok(); c.Kind == TIdent && c.Text == "count" {
+			p.errorf(c.Span, "'reversecolor' takes no 'count': it has a single transform; expected a filter")
+			return nil
+		}
+	} else if p.acceptIdent("count") {
 		n.Flags |= FlagCount
 	} else if p.rangeBeforeFilter() {
 		lo, hi, _ := p.optRange()
@@ -772,17 +779,40 @@ func (p *Parser) parseTag(t Token) *Node {
 		}
 		nameNode = &Node{Kind: KString, Span: s.Span, Str: s.Str}
 	}
-	if nameNode.Kind == KString && builtinTags[strings.ToLower(nameNode.Str)] {
-		p.errorf(nameNode.Span, "CQL 6.2 does not support 'tag' or 'settag' with tag names close to built-in tag names: %s", nameNode.Str)
-		return nil
-	}
 	if t.Text == "removetag" {
+		if nameNode.Kind == KString && builtinTags[strings.ToLower(nameNode.Str)] {
+			p.errorf(nameNode.Span, "CQL 6.2 does not support 'tag' or 'settag' with tag names close to built-in tag names: %s", nameNode.Str)
+			return nil
+		}
 		return p.node(KRemoveTag, p.spanFrom(t.Span.From), nameNode)
 	}
-	// implicitsearch.html does not list `tag`: its literal stays a search
-	// even among the arguments of str
-	n := &Node{Kind: KTagValue, Span: p.spanFrom(t.Span.From), Str: nameNode.Str}
-	return p.searchLiteral(n)
+	if name := nameNode.Str; nameNode.Kind == KString {
+		switch {
+		case tagNamesRejected[name]:
+			p.errorf(nameNode.Span, "CQL 6.2 does not support 'tag' or 'settag' with tag names close to built-in tag names: %s", name)
+			return nil
+		case name != "White" && name != "Black" && (strings.HasPrefix(name, "White") || strings.HasPrefix(name, "Black")):
+			p.errorf(nameNode.Span, "tag names that begin with 'White' or 'Black' cannot be used in CQL 6.2: %s", name)
+			return nil
+		}
+	}
+	// not an implicit search: the official program reads a literal after
+	// tag "X" as the next filter or argument (comment(tag "X" "!") writes
+	// the value and "!")
+	return &Node{Kind: KTagValue, Span: p.spanFrom(t.Span.From), Str: nameNode.Str}
+}
+
+// tagNamesRejected are the names `tag` refuses, as the official program
+// does: not the built-in tags' own spellings (tag "White", tag "ECO" and
+// tag "EventDate" read those tags) but these other spellings of them,
+// found by trying each name in lower case, upper case and capitalised
+// ("round", "eCO" and "Eventdate" are accepted, and so is any name not
+// listed); Round and Result in any of those forms.
+var tagNamesRejected = map[string]bool{
+	"white": true, "WHITE": true, "black": true, "BLACK": true,
+	"event": true, "EVENT": true, "site": true, "SITE": true, "date": true, "DATE": true,
+	"Round": true, "ROUND": true, "Result": true, "result": true, "RESULT": true,
+	"Eco": true, "eco": true, "eventdate": true, "EVENTDATE": true, "Fen": true, "fen": true,
 }
 
 func (p *Parser) parseFen(t Token) *Node {
@@ -842,7 +872,9 @@ func nagLiteral(s string) (int, bool) {
 
 func (p *Parser) parseChild(t Token) *Node {
 	n := &Node{Kind: KChild, Span: t.Span}
-	if p.isPunct("(") && !p.tok().SpaceBefore {
+	// child (N) with a blank is child(N) too, as the official program
+	// reads it: "child (check)" is an error there, not child then (check)
+	if p.isPunct("(") {
 		args := p.parseArgList("child")
 		if len(args) != 1 {
 			p.errorf(p.spanFrom(t.Span.From), "child takes one argument")

@@ -50,7 +50,21 @@ func (p *Parser) parseMove(t Token) *Node {
 		p.errorf(n.Span, "the 'count' keyword in 'move' can only be used with 'legal' or 'pseudolegal'")
 		return nil
 	}
-	return n
+	// combinations no move has, refused as the official program does
+	ep := m.EnPassant || m.EnPassantSquare != nil
+	switch {
+	case (m.Legal || m.PseudoLegal) && m.Previous:
+		p.errorf(n.Span, "'move' cannot have both 'legal' or 'pseudolegal' and 'previous'")
+	case (m.Legal || m.PseudoLegal) && (m.Null || m.Primary || m.Secondary || m.Promote != nil):
+		p.errorf(n.Span, "'null', 'primary', 'secondary' and 'promote' cannot be used with 'move legal' or 'move pseudolegal'")
+	case m.Null && (m.Promote != nil || ep):
+		p.errorf(n.Span, "'move null' cannot have 'promote', 'enpassant' or 'enpassantsquare': a null move is neither")
+	case ep && m.Promote != nil:
+		p.errorf(n.Span, "a move cannot be both an en passant capture and a promotion")
+	default:
+		return n
+	}
+	return nil
 }
 
 func (p *Parser) setMoveSet(m *MoveParams, w Token, arg *Node) {

@@ -83,6 +83,12 @@ func (p *Parser) parsePunctOperand(t Token) *Node {
 
 // prefix parses the argument of a one-argument prefix filter at level.
 func (p *Parser) prefix(k Kind, t Token, level int) *Node {
+	if k == KPosition {
+		// position N:F is (position N):F, as the official program reads
+		// it (position 0:wtm, position 1 + 1 : wtm)
+		p.noColon++
+		defer func() { p.noColon-- }()
+	}
 	arg := p.parseExpr(level)
 	if arg == nil {
 		p.errorf(t.Span, "missing argument after '%s'", t.Text)
@@ -102,8 +108,17 @@ func (p *Parser) body(what Token) *Node {
 	return p.parseExpr(levelBody)
 }
 
+// withNoColon sets noColon (0: a ':' is an operator again inside
+// parentheses and braces) and returns the function that restores it.
+func (p *Parser) withNoColon(n int) func() {
+	saved := p.noColon
+	p.noColon = n
+	return func() { p.noColon = saved }
+}
+
 func (p *Parser) parseParens() *Node {
 	defer p.withStrArgs(false)()
+	defer p.withNoColon(0)()
 	open := p.advance()
 	if p.isPunct(")") {
 		p.errorf(p.tok().Span, "empty parentheses")
@@ -134,6 +149,7 @@ func (p *Parser) where(t Token) string {
 
 func (p *Parser) parseCompound() *Node {
 	defer p.withStrArgs(false)()
+	defer p.withNoColon(0)()
 	open := p.advance()
 	n := &Node{Kind: KCompound}
 	for !p.isPunct("}") {
