@@ -439,7 +439,7 @@ func (g *Gen) num(d int) *Node {
 	case 7:
 		return op(KNum, pLow, "find "+g.one("all ", "all quiet ", "2 5 ", "1 100 "), at(g.logic(d-1), pLow))
 	case 8:
-		return op(KNum, pLow, g.transformWord()+" count ", at(g.logic(d-1), pLow))
+		return op(KNum, pLow, g.countingTransformWord()+" count ", at(g.logic(d-1), pLow))
 	case 9:
 		return g.line(d)
 	case 10:
@@ -573,16 +573,25 @@ func (g *Gen) moveFilter(d int, set bool) *Node {
 			}
 		}
 	}
+	promote, null := false, false
 	if mode == "" || mode == "previous " {
 		if g.chance(0.2) {
 			parts = append(parts, "promote "+g.one("Q", "R", "B", "N", "[RBN]")+" ")
+			promote = true
 		}
 		if g.chance(0.1) {
-			parts = append(parts, g.one("primary ", "secondary ", "null "))
+			w := g.one("primary ", "secondary ", "null ")
+			null = w == "null "
+			if !(null && promote) { // the reference rejects null with promote
+				parts = append(parts, w)
+			}
 		}
 	}
 	if g.chance(0.1) {
-		parts = append(parts, g.one("o-o ", "o-o-o ", "castle ", "enpassant "))
+		w := g.one("o-o ", "o-o-o ", "castle ", "enpassant ")
+		if !(w == "enpassant " && (promote || null)) { // rejected with promote or null
+			parts = append(parts, w)
+		}
 	}
 	if n == 0 && len(parts) == 1 && mode == "" {
 		parts = append(parts, "from ", at(g.setAtom(), pDir))
@@ -599,6 +608,16 @@ func (g *Gen) moveFilter(d int, set bool) *Node {
 		k = KSet
 	}
 	return op(k, pLow, parts...)
+}
+
+// countingTransformWord is a transform that takes count: not reversecolor,
+// a single transform, which the reference refuses to count.
+func (g *Gen) countingTransformWord() string {
+	for {
+		if w := g.transformWord(); w != "reversecolor" {
+			return w
+		}
+	}
 }
 
 func (g *Gen) transformWord() string {
@@ -736,7 +755,8 @@ func (g *Gen) posAtom() *Node {
 			return v
 		}
 	}
-	return leaf(KPos, g.one("parent", "child", "child(1)", "initialposition", "currentposition", "∙", "(position 0)", "parent", "child"))
+	// a bare child is parenthesized: child followed by "(" reads as child(N)
+	return leaf(KPos, g.one("parent", "(child)", "child(1)", "initialposition", "currentposition", "∙", "(position 0)", "parent", "(child)"))
 }
 
 func (g *Gen) pos(d int) *Node {
