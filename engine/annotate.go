@@ -109,10 +109,12 @@ func uniqueTexts(texts []string) []string {
 }
 
 // maxCommentLength: the official program leaves out a comment it would
-// make longer than this (its outputs keep comments of 2,824 bytes and drop
-// ones of 4,536; 4,096 is the round number between). The node then keeps
-// only its original comment.
-const maxCommentLength = 4096
+// make longer than this: the node then keeps only its original comment.
+// Measured with `line --> true*`, whose last position collects one "End
+// line" text per earlier position, after an original comment of varying
+// length: the joined comment (original, a blank, the added texts) is kept
+// at 4,500 bytes and dropped at 4,501, with or without an original.
+const maxCommentLength = 4500
 
 // appendComment adds text to the node's last comment, or as a new one.
 func appendComment(n *pgn.Node, text string) {
