@@ -125,9 +125,10 @@ func TestRangeBoundVariables(t *testing.T) {
 		{`Num = 3 find Num check`, false, []int32{0, 1}},
 		{`Num = 2 find Num 2 check`, false, []int32{2, 3}},
 		{`Num = 2 find 1 Num check`, false, []int32{2, 3, 4, 5}},
-		// line: the length of the sequence of positions
-		{`Len = 3 line Len --> .{*}`, false, []int32{0, 1, 2, 3, 4}},
-		{`Len = 6 line 5 Len --> .{*}`, false, []int32{0, 1, 2}},
+		// line: the length of the longest sequence of positions (the
+		// official program: `line 3 --> .{*}` matches only 2...Ke8)
+		{`Len = 3 line Len --> .{*}`, false, []int32{4}},
+		{`Len = 6 line 5 Len --> .{*}`, false, []int32{1, 2}},
 		// a direction filter with one constant and one variable bound
 		{`Hi = 7 up 1 Hi Ke1 & k`, false, []int32{0, 1, 4, 5}},
 		{`Hi = 6 up 1 Hi Ke1 & k`, false, nil},

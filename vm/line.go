@@ -60,7 +60,6 @@ type lineRun struct {
 	memo    stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	best    int32      // best step (the last of the longest match), -1 if none
 	bestLen int
-	lo, hi  int  // the range of the match's length (with spec.HasRange)
 	done    bool // firstmatch found one
 	seen    []uint32
 	gen     uint32
@@ -73,7 +72,10 @@ const maxLineDepth = 1 << 16
 // runLine evaluates line filter li at the current position. It returns
 // the length of the longest matching sequence of positions and the last
 // position of that sequence.
-// lo and hi bound the length of the match when it has a range.
+// With a range, the line holds when that length lies in [lo, hi]: the
+// range tests the longest match (with firstmatch, the first one found); it
+// does not choose among the matches (the official program: `line 2 3 -->
+// true{1,5}` holds only where at most 3 positions are left).
 func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	spec := &m.prog.Lines[li]
 	start := m.cur
@@ -81,14 +83,13 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 		return 0, 0, false
 	}
 	r := m.lineRun(spec)
-	r.lo, r.hi = lo, hi
 	savedLin := m.lin
 	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
 	m.lineWalk(r, start, -1, threads, 0)
 	m.lin = savedLin
 	m.setCur(start)
 	defer func() { m.lineRunFree = r }()
-	if r.best < 0 {
+	if r.best < 0 || spec.HasRange && (r.bestLen < lo || r.bestLen > hi) {
 		return 0, 0, false
 	}
 	path := r.pathOf(r.best)
@@ -222,14 +223,10 @@ func (r *lineRun) record(path int32, length int) {
 	if length < 1 || path < 0 {
 		return
 	}
-	s := r.spec
-	if s.HasRange && (length < r.lo || length > r.hi) {
-		return
-	}
 	if length > r.bestLen {
 		r.best, r.bestLen = path, length
 	}
-	if s.FirstMatch {
+	if r.spec.FirstMatch {
 		r.done = true
 	}
 }
