@@ -76,8 +76,9 @@ func TestFenWithoutArgumentClocks(t *testing.T) {
 
 // TestBackwardLineMoves: S4 (the line filter): a constituent is evaluated
 // at its own position, so a move filter in a backward line looks at the
-// moves from that position: the start position's moves, and at an
-// earlier position the move the line came back through (linearization).
+// moves from that position. Backward lines are not linearized: at an
+// earlier position the move filter sees every move from it, not only the
+// one the line came back through (the official program's answers).
 func TestBackwardLineMoves(t *testing.T) {
 	// mainline nodes 0..10; the variation 4...Kg7 5.Ra7 Kf6 is 11..13
 	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"6k1/5pp1/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n" +
@@ -87,9 +88,9 @@ func TestBackwardLineMoves(t *testing.T) {
 		{`line <-- move from R`, false, []int32{0, 4, 6, 8}},
 		{`line <-- check <-- move from R`, false, []int32{1, 7}},
 		// from 4...Kg7 in the variation the line goes back through that
-		// move, not the mainline's 4...Kh7
-		{`line <-- move from R <-- move to g7`, true, []int32{11}},
-		{`line <-- move from R <-- move to h7`, true, []int32{8}},
+		// move, but the position before it has the mainline's 4...Kh7 too
+		{`line <-- move from R <-- move to g7`, true, []int32{8, 11}},
+		{`line <-- move from R <-- move to h7`, true, []int32{8, 11}},
 	})
 }
 

@@ -85,7 +85,7 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	r := m.lineRun(spec)
 	savedLin := m.lin
 	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
-	m.lineWalk(r, start, -1, threads, 0)
+	m.lineWalk(r, start, threads, 0)
 	m.lin = savedLin
 	m.setCur(start)
 	defer func() { m.lineRunFree = r }()
@@ -154,7 +154,7 @@ func (r *lineRun) add(threads []lineThread, pc uint32, path int32) []lineThread 
 
 // lineWalk consumes node with the threads waiting for it and walks on to
 // the next positions, depth first (mainline continuation first).
-func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, length int) {
+func (m *Machine) lineWalk(r *lineRun, node int32, threads []lineThread, length int) {
 	if r.done {
 		return
 	}
@@ -171,13 +171,12 @@ func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, l
 	}
 	next := m.lineNext(r.spec, node)
 	if len(next) == 0 {
+		// the line ends here; forward, linearization leaves no move
+		// from this position
 		next = []linePair{{child: -1, to: -1}}
-	}
-	if r.spec.Backward {
-		// looking back, the line's move from node is the one towards
-		// the position it came from; from the start position it may be
-		// any move
-		next[0].child = m.childToward(node, prev)
+		if r.spec.Backward {
+			next[0].child = unrestricted
+		}
 	}
 	for _, nx := range next {
 		var after []lineThread
@@ -201,7 +200,7 @@ func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, l
 			}
 			continue
 		}
-		m.lineWalk(r, nx.to, node, after, length+1)
+		m.lineWalk(r, nx.to, after, length+1)
 		if r.done {
 			return
 		}
@@ -258,7 +257,11 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 		if p < 0 {
 			return nil
 		}
-		return []linePair{{to: p}} // child: set by lineWalk
+		// looking back, move filters are not linearized: they see every
+		// move from the positions the line goes back through (the official
+		// program: `line <-- true <-- move to e4` matches after 1.d4 in
+		// `1.e4 (1.d4)`)
+		return []linePair{{child: unrestricted, to: p}}
 	}
 	var out []linePair
 	for c := t.Nodes[node].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
@@ -285,19 +288,6 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 // unrestricted, as a linearization child, leaves every move from the
 // node available.
 const unrestricted = -2
-
-// childToward is the child of node on the way to its descendant d, or
-// unrestricted when d is not below node.
-func (m *Machine) childToward(node, d int32) int32 {
-	for d >= 0 {
-		p := m.tree.Nodes[d].Parent
-		if p == node {
-			return d
-		}
-		d = p
-	}
-	return unrestricted
-}
 
 // lineEval tests constituent k at node, with the game's moves from node
 // restricted to the one to child (linearization). Results are memoised;
