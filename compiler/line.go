@@ -58,7 +58,7 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 		return
 	}
 	for k, f := range filters {
-		g.prog.Lines[idx].Lin[k] = linearized(f)
+		g.prog.Lines[idx].Lin[k] = !spec.Backward && linearized(f)
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	g.jumpLine(idx, n.Bounds, fail)
@@ -119,8 +119,9 @@ func seqToNFA(n *ast.Node, leaf func(*ast.Node) *nfa.Node) *nfa.Node {
 }
 
 // linearized reports whether f looks at the game's moves from the
-// position it is evaluated at (a move or dash filter over PGN moves) other
+// position it is evaluated at with a move filter (over PGN moves) other
 // than under ':', find, echo or a nested line, which linearization exempts.
+// Dashes are not linearized (vm.MoveSpec.Linearized), nor backward lines.
 func linearized(f *ast.Node) bool {
 	found := false
 	ast.Walk(f, func(f *ast.Node) bool {
@@ -129,8 +130,6 @@ func linearized(f *ast.Node) bool {
 			return false
 		case ast.KMove:
 			found = found || !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal
-		case ast.KDash:
-			found = found || !f.Dash.Legal && !f.Dash.PseudoLegal
 		}
 		return !found
 	})

@@ -90,3 +90,25 @@ func TestPathNestBan(t *testing.T) {
 		{`path singlecolor nestban -- --`, false, []int32{0, 3, 6}},
 	})
 }
+
+// TestPathRangeTestsValue: a path's range tests its value, the length of
+// the path chosen (the longest, with max the one max prefers, with
+// firstmatch the shortest): it does not choose among the paths. A path
+// out of range bans nothing with nestban. (The official program's
+// answers.)
+func TestPathRangeTestsValue(t *testing.T) {
+	// 10 plies, nodes 0 to 10
+	runManualCases(t, castlingGame, []manualCase{
+		{`path 2 3 --{1,5}`, false, []int32{7, 8}},
+		{`{x = path 2 3 --{1,5}} x == 3`, false, []int32{7}},
+		{`path 2 3 nestban --{1,5}`, false, []int32{7}},
+		// with max, the range tests max's value
+		{`path 5 5 max 5 --{1,4}`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+		{`path 1 1 max 5 --{1,4}`, false, nil},
+		{`path 1 1 max pathcount --{1,4}`, false, []int32{9}},
+		// firstmatch takes the shortest path
+		{`path firstmatch 2 3 --{2,5}`, false, []int32{0, 1, 2, 3, 4, 5, 6, 7, 8}},
+		{`path firstmatch 3 3 --{2,5}`, false, nil},
+		{`path firstmatch nestban --{2,5}`, false, []int32{0, 2, 4, 6, 8}},
+	})
+}

@@ -76,8 +76,9 @@ func TestFenWithoutArgumentClocks(t *testing.T) {
 
 // TestBackwardLineMoves: S4 (the line filter): a constituent is evaluated
 // at its own position, so a move filter in a backward line looks at the
-// moves from that position: the start position's moves, and at an
-// earlier position the move the line came back through (linearization).
+// moves from that position. Backward lines are not linearized: at an
+// earlier position the move filter sees every move from it, not only the
+// one the line came back through (the official program's answers).
 func TestBackwardLineMoves(t *testing.T) {
 	// mainline nodes 0..10; the variation 4...Kg7 5.Ra7 Kf6 is 11..13
 	game := "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"6k1/5pp1/8/8/8/8/5PPP/R5K1 w - - 0 1\"]\n\n" +
@@ -87,9 +88,9 @@ func TestBackwardLineMoves(t *testing.T) {
 		{`line <-- move from R`, false, []int32{0, 4, 6, 8}},
 		{`line <-- check <-- move from R`, false, []int32{1, 7}},
 		// from 4...Kg7 in the variation the line goes back through that
-		// move, not the mainline's 4...Kh7
-		{`line <-- move from R <-- move to g7`, true, []int32{11}},
-		{`line <-- move from R <-- move to h7`, true, []int32{8}},
+		// move, but the position before it has the mainline's 4...Kh7 too
+		{`line <-- move from R <-- move to g7`, true, []int32{8, 11}},
+		{`line <-- move from R <-- move to h7`, true, []int32{8, 11}},
 	})
 }
 
@@ -125,9 +126,10 @@ func TestRangeBoundVariables(t *testing.T) {
 		{`Num = 3 find Num check`, false, []int32{0, 1}},
 		{`Num = 2 find Num 2 check`, false, []int32{2, 3}},
 		{`Num = 2 find 1 Num check`, false, []int32{2, 3, 4, 5}},
-		// line: the length of the sequence of positions
-		{`Len = 3 line Len --> .{*}`, false, []int32{0, 1, 2, 3, 4}},
-		{`Len = 6 line 5 Len --> .{*}`, false, []int32{0, 1, 2}},
+		// line: the length of the longest sequence of positions (the
+		// official program: `line 3 --> .{*}` matches only 2...Ke8)
+		{`Len = 3 line Len --> .{*}`, false, []int32{4}},
+		{`Len = 6 line 5 Len --> .{*}`, false, []int32{1, 2}},
 		// a direction filter with one constant and one variable bound
 		{`Hi = 7 up 1 Hi Ke1 & k`, false, []int32{0, 1, 4, 5}},
 		{`Hi = 6 up 1 Hi Ke1 & k`, false, nil},

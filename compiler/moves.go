@@ -316,7 +316,7 @@ func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 // written, over all matching moves, or with `count` their number.
 func (g *gen) genMove(n *ast.Node, fail int) {
 	mp := n.Move
-	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote)}
+	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote), Linearized: true}
 	switch {
 	case mp.Previous:
 		spec.Source = vm.SrcPrevious

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -66,7 +68,7 @@ func (g *gen) testOrbit(n *ast.Node, fail int) {
 		g.jump(vm.OpShapeAny, 0, g.shapeConst(shape), fail)
 		return
 	}
-	g.anyOf(n.Args, fail)
+	g.anyMember(n, fail)
 }
 
 // genOrbit compiles an expanded transform.
@@ -86,8 +88,39 @@ func (g *gen) genOrbit(n *ast.Node, fail int) {
 	case g.typeOf(n) == TNum:
 		g.maxMembers(n, fail)
 	default:
-		g.anyOf(n.Args, fail)
+		g.anyMember(n, fail)
 	}
+}
+
+// anyMember matches when a member of orbit n matches. The official
+// program evaluates every member, also after one has matched: the comments
+// and assignments of each matching member are kept (`y = 0 flipcolor {y +=
+// 1 K} y == 2` matches, `flipcolor {K comment("n" #Pe4)}` comments "n1 n0"
+// after 1.e4), and each member's line marks its nestban positions. Members
+// without such effects stop at the first match.
+func (g *gen) anyMember(n *ast.Node, fail int) {
+	if !slices.ContainsFunc(n.Args, func(m *ast.Node) bool { return addsComments(m) || hasSideEffects(m) }) {
+		g.anyOf(n.Args, fail)
+		return
+	}
+	hit := g.slots.new()
+	g.emit(vm.OpPushNum, 0, 0, 0)
+	g.emit(vm.OpStore, 0, hit, 0)
+	for _, m := range n.Args {
+		failed, next := g.newLabel(), g.newLabel()
+		mark := g.markComments(m)
+		g.test(m, failed)
+		g.emit(vm.OpPushNum, 0, 0, 1)
+		g.emit(vm.OpStore, 0, hit, 0)
+		g.jump(vm.OpJump, 0, 0, next)
+		g.bind(failed)
+		g.truncComments(mark)
+		g.bind(next)
+	}
+	g.emit(vm.OpLoad, 0, hit, 0)
+	g.emit(vm.OpPushNum, 0, 0, 1)
+	g.jump(vm.OpCmpNum, vm.CmpGe, 0, fail)
+	g.emit(vm.OpPop, 0, 0, 0)
 }
 
 // countMembers pushes how many members match; with a range the count

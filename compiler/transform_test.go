@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"testing"
 
 	"cqlvm/bitboard"
@@ -445,4 +446,25 @@ func TestNestedTransformOrbitIsASet(t *testing.T) {
 		{`initial x = flipcolor count {K k} x == 2`, false, []int32{0}},
 		{`initial x = flipcolor count K x == 2`, false, []int32{0}},
 	})
+}
+
+// TestTransformEvaluatesEveryMember: the official program evaluates every
+// member of a transform, also after one has matched, so the assignments,
+// comments and nestban marks of all matching members stay. Identical
+// members are one (flip of K).
+func TestTransformEvaluatesEveryMember(t *testing.T) {
+	all := []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	runManualCases(t, castlingGame, []manualCase{
+		{"y = 0 flipcolor {y += 1 K} y == 2", false, all},
+		{"y = 0 flipcolor {y += 1 wtm} y == 2", false, all},
+		{"y = 0 flip {y += 1 K} y == 1", false, all},
+		// both members' lines mark their positions: from 1.e4 neither
+		// may start again
+		{`flipcolor {{line nestban --> true{3}} K}`, false, []int32{0, 3, 6}},
+		{`flipcolor {{line nestban --> true{3}} wtm} or {line nestban --> true{3}}`, false, []int32{0, 1, 3, 4, 6, 7}},
+	})
+	got := commentTexts(t, castlingGame, `flipcolor {K comment("n" #Pe4)}`, false, "n")
+	if want := []string{"n1", "n0"}; !slices.Equal(got[1], want) {
+		t.Errorf("comments after 1.e4: %q, want %q", got[1], want)
+	}
 }

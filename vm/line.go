@@ -60,7 +60,6 @@ type lineRun struct {
 	memo    stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	best    int32      // best step (the last of the longest match), -1 if none
 	bestLen int
-	lo, hi  int  // the range of the match's length (with spec.HasRange)
 	done    bool // firstmatch found one
 	seen    []uint32
 	gen     uint32
@@ -73,7 +72,10 @@ const maxLineDepth = 1 << 16
 // runLine evaluates line filter li at the current position. It returns
 // the length of the longest matching sequence of positions and the last
 // position of that sequence.
-// lo and hi bound the length of the match when it has a range.
+// With a range, the line holds when that length lies in [lo, hi]: the
+// range tests the longest match (with firstmatch, the first one found); it
+// does not choose among the matches (the official program: `line 2 3 -->
+// true{1,5}` holds only where at most 3 positions are left).
 func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	spec := &m.prog.Lines[li]
 	start := m.cur
@@ -81,14 +83,13 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 		return 0, 0, false
 	}
 	r := m.lineRun(spec)
-	r.lo, r.hi = lo, hi
 	savedLin := m.lin
 	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
-	m.lineWalk(r, start, -1, threads, 0)
+	m.lineWalk(r, start, threads, 0)
 	m.lin = savedLin
 	m.setCur(start)
 	defer func() { m.lineRunFree = r }()
-	if r.best < 0 {
+	if r.best < 0 || spec.HasRange && (r.bestLen < lo || r.bestLen > hi) {
 		return 0, 0, false
 	}
 	path := r.pathOf(r.best)
@@ -153,7 +154,7 @@ func (r *lineRun) add(threads []lineThread, pc uint32, path int32) []lineThread 
 
 // lineWalk consumes node with the threads waiting for it and walks on to
 // the next positions, depth first (mainline continuation first).
-func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, length int) {
+func (m *Machine) lineWalk(r *lineRun, node int32, threads []lineThread, length int) {
 	if r.done {
 		return
 	}
@@ -170,13 +171,12 @@ func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, l
 	}
 	next := m.lineNext(r.spec, node)
 	if len(next) == 0 {
+		// the line ends here; forward, linearization leaves no move
+		// from this position
 		next = []linePair{{child: -1, to: -1}}
-	}
-	if r.spec.Backward {
-		// looking back, the line's move from node is the one towards
-		// the position it came from; from the start position it may be
-		// any move
-		next[0].child = m.childToward(node, prev)
+		if r.spec.Backward {
+			next[0].child = unrestricted
+		}
 	}
 	for _, nx := range next {
 		var after []lineThread
@@ -200,7 +200,7 @@ func (m *Machine) lineWalk(r *lineRun, node, prev int32, threads []lineThread, l
 			}
 			continue
 		}
-		m.lineWalk(r, nx.to, node, after, length+1)
+		m.lineWalk(r, nx.to, after, length+1)
 		if r.done {
 			return
 		}
@@ -222,14 +222,10 @@ func (r *lineRun) record(path int32, length int) {
 	if length < 1 || path < 0 {
 		return
 	}
-	s := r.spec
-	if s.HasRange && (length < r.lo || length > r.hi) {
-		return
-	}
 	if length > r.bestLen {
 		r.best, r.bestLen = path, length
 	}
-	if s.FirstMatch {
+	if r.spec.FirstMatch {
 		r.done = true
 	}
 }
@@ -261,7 +257,11 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 		if p < 0 {
 			return nil
 		}
-		return []linePair{{to: p}} // child: set by lineWalk
+		// looking back, move filters are not linearized: they see every
+		// move from the positions the line goes back through (the official
+		// program: `line <-- true <-- move to e4` matches after 1.d4 in
+		// `1.e4 (1.d4)`)
+		return []linePair{{child: unrestricted, to: p}}
 	}
 	var out []linePair
 	for c := t.Nodes[node].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
@@ -288,19 +288,6 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 // unrestricted, as a linearization child, leaves every move from the
 // node available.
 const unrestricted = -2
-
-// childToward is the child of node on the way to its descendant d, or
-// unrestricted when d is not below node.
-func (m *Machine) childToward(node, d int32) int32 {
-	for d >= 0 {
-		p := m.tree.Nodes[d].Parent
-		if p == node {
-			return d
-		}
-		d = p
-	}
-	return unrestricted
-}
 
 // lineEval tests constituent k at node, with the game's moves from node
 // restricted to the one to child (linearization). Results are memoised;

@@ -949,7 +949,7 @@ func (m *Machine) run(pc int) bool {
 			// filters after the line are back in it
 			view := m.castleView
 			if spec.IsPath {
-				n, last, ok = m.runPath(int(in.A))
+				n, last, ok = m.runPath(int(in.A), lo, hi)
 			} else {
 				n, last, ok = m.runLine(int(in.A), lo, hi)
 			}

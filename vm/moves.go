@@ -52,6 +52,11 @@ type MoveSpec struct {
 	// filter starts (PromoteMask), in slot base+MoveSlotPromote (or on the
 	// stack of pathmovedyn); Promote is unused.
 	PromoteDyn bool
+	// Linearized: a `move` filter, which a line's linearization restricts
+	// to the move along the line (line.html). Dashes are not restricted:
+	// the official program lets `line --> d2--d4 --> d7--d5` match at the
+	// start of `1.e4 (1.d4 d5) e5`, and not `move to d4` in its place.
+	Linearized bool
 }
 
 // PromoteMask is the promotion requirement of a dash whose promotion is a
@@ -114,7 +119,7 @@ func (m *Machine) moveInit(base int, spec int) {
 	switch sp.Source {
 	case SrcPGN:
 		first := m.tree.Nodes[m.cur].FirstChild
-		if m.lin.active && m.lin.node == m.cur {
+		if sp.Linearized && m.lin.active && m.lin.node == m.cur {
 			// linearized: only the move along the line's chosen path
 			first = m.lin.child
 		}
@@ -161,7 +166,7 @@ func (m *Machine) moveNext(base int) bool {
 		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
 			n := &m.tree.Nodes[c]
 			next := n.NextSibling
-			if m.lin.active && m.lin.node == n.Parent {
+			if sp.Linearized && m.lin.active && m.lin.node == n.Parent {
 				next = -1 // linearized: the one move only
 			}
 			if m.moveMatches(sp, promote, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {

@@ -68,7 +68,11 @@ type pathRun struct {
 
 // runPath evaluates path filter li at the current position: the longest
 // sequence of moves from it matching the constituents.
-func (m *Machine) runPath(li int) (int, int32, bool) {
+// With a range, the path holds when its value (its length, or max's
+// value) lies in [lo, hi]: the range does not choose among the paths (the
+// official program: `path 2 3 --{1,5}` holds only where 2 or 3 moves are
+// left, `path 5 5 max 5 --{1,4}` wherever a move is).
+func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	spec := &m.prog.Lines[li]
 	start := m.cur
 	if spec.NestBan && m.lineUsed(li)[start] {
@@ -91,7 +95,11 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	m.pathSearch(r, uint32(spec.NFA.Start), start, 0, viewBoth)
 	m.setCur(start)
 	m.lin, m.pathCount, m.pathStart = savedLin, savedCount, savedStart
-	if r.bestLast < 0 {
+	value := int64(r.best)
+	if spec.Path.Max >= 0 {
+		value = r.value
+	}
+	if r.bestLast < 0 || spec.HasRange && (value < int64(lo) || value > int64(hi)) {
 		m.restoreAtomic(spec, savedAtomic)
 		return 0, 0, false
 	}
@@ -116,10 +124,7 @@ func (m *Machine) runPath(li int) (int, int32, bool) {
 	m.pathCount = r.best
 	m.lastPath = [2]int32{start, r.bestLast}
 	m.setCur(start)
-	if spec.Path.Max >= 0 {
-		return int(r.value), r.bestLast, true
-	}
-	return r.best, r.bestLast, true
+	return int(value), r.bestLast, true
 }
 
 // pathMoveMatches tests the move to child c against a dash of the path
@@ -251,13 +256,15 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 }
 
 // pathRecord notes a complete match of length moves ending at node. The
-// longest wins; with max, the one giving the max filter the greatest
+// longest wins, with firstmatch the shortest (the first a search by length
+// finds: the official program's `path firstmatch --{2,5}` has length 2, and
+// `path firstmatch --|(-- --)` and `(-- --)|--` length 1); with max, the one giving the max filter the greatest
 // value at its last position, and of those the shortest (the official
 // program: `path max 5 --{1,4}` takes one move), a path where the max
 // filter fails being no match.
 func (m *Machine) pathRecord(r *pathRun, node int32, length int, view castleView) {
 	s := r.spec
-	if length < 1 || s.HasRange && (length < s.Lo || length > s.Hi) {
+	if length < 1 {
 		return
 	}
 	if s.Path.Max >= 0 {
@@ -270,13 +277,10 @@ func (m *Machine) pathRecord(r *pathRun, node int32, length int, view castleView
 			r.bestPath = append(r.bestPath[:0], r.stack...)
 			r.atomic = m.saveAtomic(s)
 		}
-	} else if length > r.best {
+	} else if s.FirstMatch && (r.bestLast < 0 || length < r.best) || !s.FirstMatch && length > r.best {
 		r.best, r.bestLast = length, node
 		r.bestPath = append(r.bestPath[:0], r.stack...)
 		r.atomic = m.saveAtomic(s)
-	}
-	if s.FirstMatch {
-		r.done = true
 	}
 }
 

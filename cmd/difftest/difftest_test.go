@@ -208,9 +208,27 @@ func TestShrinkRejection(t *testing.T) {
 	}
 }
 
+// TestSummarizeCut: a game ending in the official program's cut mark is
+// reported as cut short.
+func TestSummarizeCut(t *testing.T) {
+	text := "[Event \"a\"]\n\n{Game number 1 CQLMATCH} 1.e4 {CQLMATCH} *\n\n" +
+		"[Event \"b\"]\n\n{Game number 2 CQLMATCH} 1.e4 {CQLMATCH }   game truncated by CQL } *\n"
+	rows, cut := summarize(text, MatchString)
+	if len(rows) != 2 || rows[0] != (Row{1, 2}) || rows[1] != (Row{2, 2}) {
+		t.Errorf("rows %v", rows)
+	}
+	if len(cut) != 1 || !cut[2] {
+		t.Errorf("cut %v, want game 2", cut)
+	}
+}
+
 func TestCompare(t *testing.T) {
 	ok := func(rows ...Row) Outcome {
 		return Outcome{Status: Accepted, Summary: true, Matches: len(rows), Rows: rows}
+	}
+	cut := func(o Outcome, game int) Outcome {
+		o.Cut = map[int]bool{game: true}
+		return o
 	}
 	cases := []struct {
 		a, b Outcome
@@ -225,6 +243,12 @@ func TestCompare(t *testing.T) {
 		{Outcome{Status: Rejected}, Outcome{Status: Rejected}, VBothRejected},
 		{Outcome{Status: TimedOut}, Outcome{Status: Rejected}, VTimeout},
 		{Outcome{Status: Accepted, Summary: true, Matches: 3}, ok(), VCount},
+		// the reference cut game 1 short: fewer matches there are not a
+		// disagreement, more are, and so are differences elsewhere
+		{cut(ok(Row{1, 114}), 1), ok(Row{1, 131}), VTruncated},
+		{cut(ok(Row{1, 132}), 1), ok(Row{1, 131}), VPositions},
+		{cut(ok(Row{1, 114}, Row{2, 1}), 1), ok(Row{1, 131}, Row{2, 2}), VPositions},
+		{cut(ok(Row{1, 114}), 2), ok(Row{1, 131}), VPositions},
 	}
 	for i, c := range cases {
 		if got := Compare(c.a, c.b); got != c.want {

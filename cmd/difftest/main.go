@@ -285,6 +285,7 @@ func (d *driver) summary(w *os.File) {
 	fmt.Fprintf(w, "  agreements:          %d (no match %d, every game %d)\n", d.verdicts[VAgree], d.zeroMatch, d.allMatch)
 	fmt.Fprintf(w, "  disagreements:       %d (%s), %d distinct after shrinking\n", dis, strings.Join(kinds, ", "), len(d.dirs))
 	fmt.Fprintf(w, "  timeouts:            %d\n", d.verdicts[VTimeout])
+	fmt.Fprintf(w, "  reference truncated: %d (fewer matches only in games it cut short)\n", d.verdicts[VTruncated])
 	fmt.Fprintf(w, "  both rejected:       %d\n", d.verdicts[VBothRejected])
 	fmt.Fprintf(w, "  only one rejected:   %d (reference %d, cqlvm %d)\n",
 		d.verdicts[VRefRejects]+d.verdicts[VEngRejects], d.verdicts[VRefRejects], d.verdicts[VEngRejects])

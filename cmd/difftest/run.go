@@ -46,6 +46,9 @@ type Outcome struct {
 	Summary bool // the summary line was found
 	Rows    []Row
 	Message string // first line of the error output when rejected
+	// Cut: the games the program cut short ("game truncated by CQL": the
+	// official program writes at most 105,000 bytes of a game), by number.
+	Cut map[int]bool
 }
 
 // Runner runs one CQL program on a query and a PGN file.
@@ -104,7 +107,7 @@ func (r *ExecRunner) Run(ctx context.Context, query, pgnPath string) Outcome {
 		o.Games, _ = strconv.Atoi(string(m[2]))
 	}
 	if b, err := os.ReadFile(out); err == nil {
-		o.Rows = SummarizePGN(string(b), MatchString)
+		o.Rows, o.Cut = summarize(string(b), MatchString)
 	}
 	return o
 }
@@ -140,10 +143,20 @@ var gameNumRE = regexp.MustCompile(`Game\s+number\s+(\d+)`)
 // escape lines; the game number is read from the first comment holding
 // "Game number N", the count is the number of match strings in comments.
 func SummarizePGN(text, match string) []Row {
+	rows, _ := summarize(text, match)
+	return rows
+}
+
+// truncatedMark ends a game the official program cut short.
+const truncatedMark = "game truncated by CQL"
+
+// summarize is SummarizePGN, and the numbers of the games cut short.
+func summarize(text, match string) ([]Row, map[int]bool) {
 	type game struct {
 		num   int
 		found bool
 		count int
+		cut   bool
 	}
 	var games []*game
 	var cur *game
@@ -158,6 +171,9 @@ func SummarizePGN(text, match string) []Row {
 		}
 		if match != "" {
 			cur.count += strings.Count(body, match)
+		}
+		if strings.Contains(body, truncatedMark) {
+			cur.cut = true
 		}
 	}
 	i, n := 0, len(text)
@@ -217,13 +233,26 @@ func SummarizePGN(text, match string) []Row {
 			i = end
 			continue
 		}
+		if c == 'g' && strings.HasPrefix(text[i:], truncatedMark) {
+			// after the game's last comment: "{...}   game truncated by CQL } *"
+			cur.cut = true
+			i += len(truncatedMark)
+			continue
+		}
 		i++
 	}
 	rows := make([]Row, len(games))
+	var cut map[int]bool
 	for k, g := range games {
 		rows[k] = Row{g.num, g.count}
+		if g.cut {
+			if cut == nil {
+				cut = map[int]bool{}
+			}
+			cut[g.num] = true
+		}
 	}
-	return rows
+	return rows, cut
 }
 
 func skipTag(text string, i int) int {
@@ -261,6 +290,9 @@ const (
 	VGames        = "games"     // different sets of output games
 	VOrder        = "order"     // same games, different order
 	VPositions    = "positions" // same games, different match counts
+	// VTruncated: the counts differ only in games the reference cut short
+	// (fewer of its matches written), which is not a disagreement.
+	VTruncated = "reference-truncated"
 )
 
 // Compare classifies a pair of outcomes (reference, engine); the kind is
@@ -275,6 +307,9 @@ func Compare(ref, eng Outcome) string {
 		return VRefRejects
 	case eng.Status == Rejected:
 		return VEngRejects
+	}
+	if len(ref.Cut) > 0 && onlyCutDiffer(ref, eng) {
+		return VTruncated
 	}
 	if rowsEqual(ref.Rows, eng.Rows) {
 		if ref.Summary && eng.Summary && ref.Matches != eng.Matches {
@@ -303,10 +338,32 @@ func Compare(ref, eng Outcome) string {
 // IsDisagreement reports whether a verdict is a disagreement.
 func IsDisagreement(v string) bool {
 	switch v {
-	case VAgree, VBothRejected, VTimeout:
+	case VAgree, VBothRejected, VTimeout, VTruncated:
 		return false
 	}
 	return true
+}
+
+// onlyCutDiffer reports whether the outcomes agree but for fewer matches
+// in games the reference cut short.
+func onlyCutDiffer(ref, eng Outcome) bool {
+	if ref.Summary != eng.Summary || ref.Matches != eng.Matches || len(ref.Rows) != len(eng.Rows) {
+		return false
+	}
+	differ := false
+	for i, r := range ref.Rows {
+		e := eng.Rows[i]
+		switch {
+		case r.Game != e.Game:
+			return false
+		case r.Count == e.Count:
+		case ref.Cut[r.Game] && r.Count < e.Count:
+			differ = true
+		default:
+			return false
+		}
+	}
+	return differ
 }
 
 func rowsEqual(a, b []Row) bool {
