@@ -57,6 +57,7 @@ type Machine struct {
 	moveBufs map[int]*[]bitboard.Move
 
 	ids       [][64]uint8 // piece identities per node, when the program needs them
+	idSquares [][65]int8  // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
 	groups    []string    // groups of the last successful ~~ (nil after a failed one)
 	groupOffs []int
 	messages  []string
@@ -153,6 +154,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
+		m.idSquares = pieceSquares(m.ids, m.idSquares)
 	}
 	if len(m.sort) != len(m.prog.Sorts) {
 		m.sort = make([]sortState, len(m.prog.Sorts))

@@ -43,16 +43,37 @@ func (m *Machine) reportOnce(pc int, msg func() string) {
 // pieceSquare is where the piece with identity id stands now (empty when
 // it has been captured).
 func (m *Machine) pieceSquare(id uint8) uint64 {
-	if id == 0 {
+	row := &m.idSquares[m.cur]
+	if id == 0 || int(id) >= len(row) {
 		return 0
 	}
-	ids := &m.ids[m.cur]
-	for sq := 0; sq < 64; sq++ {
-		if ids[sq] == id {
-			return 1 << sq
-		}
+	if sq := row[id]; sq >= 0 {
+		return 1 << sq
 	}
 	return 0
+}
+
+// pieceSquares inverts the per-node identity tables of PieceIDs, reusing
+// out: a piece loop asks where its piece stands at every position a find,
+// echo or line visits, which a search of the 64 squares made the costliest
+// step of such queries.
+func pieceSquares(ids [][64]uint8, out [][65]int8) [][65]int8 {
+	if cap(out) < len(ids) {
+		out = make([][65]int8, len(ids))
+	}
+	out = out[:len(ids)]
+	for i := range ids {
+		row := &out[i]
+		for j := range row {
+			row[j] = -1
+		}
+		for sq, id := range &ids[i] {
+			if id != 0 {
+				row[id] = int8(sq)
+			}
+		}
+	}
+	return out
 }
 
 // setGroups remembers the groups of a successful ~~ for \0, \1, \-1.
