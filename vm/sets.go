@@ -204,9 +204,26 @@ const (
 // returns the squares of the part selected by what.
 func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitboard.Set {
 	var out bitboard.Set
-	for s := from & p.Occupied; s != 0; {
+	// Only rooks, bishops and queens pin, and only through a piece of
+	// the other colour that they attack: the walk along the directions
+	// below is needed for the few pinners left.
+	sliders := p.ByPiece[bitboard.WhiteRook] | p.ByPiece[bitboard.WhiteBishop] | p.ByPiece[bitboard.WhiteQueen] |
+		p.ByPiece[bitboard.BlackRook] | p.ByPiece[bitboard.BlackBishop] | p.ByPiece[bitboard.BlackQueen]
+	for s := from & sliders; s != 0; {
 		ps := s.Pop()
 		pinner := p.Board[ps]
+		var reach bitboard.Set
+		switch pinner.Type() {
+		case bitboard.Rook:
+			reach = bitboard.RookAttacks(ps, p.Occupied)
+		case bitboard.Bishop:
+			reach = bitboard.BishopAttacks(ps, p.Occupied)
+		default:
+			reach = bitboard.QueenAttacks(ps, p.Occupied)
+		}
+		if reach&through&p.ByColor[pinner.Color()^1] == 0 {
+			continue
+		}
 		for i, v := range dirSteps {
 			if !slidesAlong(pinner.Type(), i) {
 				continue
