@@ -56,16 +56,17 @@ type Machine struct {
 
 	moveBufs map[int]*[]bitboard.Move
 
-	ids       [][64]uint8 // piece identities per node, when the program needs them
-	idSquares [][65]int8  // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
-	groups    []string    // groups of the last successful ~~ (nil after a failed one)
-	groupOffs []int
-	messages  []string
-	sort      []sortState // per sort key, the game's best value so far
-	pending   []pendingSort
-	reported  []int // instructions whose runtime error this game has reported (their pcs)
-	iters     int   // loop iterations at this position
-	steps     int   // instructions run at this position (counted for loops)
+	ids        [][64]uint8 // piece identities per node, when the program needs them
+	idSquares  [][65]int8  // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
+	foundTexts [][]string  // "Found k of n" as foundTexts[n][k] (foundText)
+	groups     []string    // groups of the last successful ~~ (nil after a failed one)
+	groupOffs  []int
+	messages   []string
+	sort       []sortState // per sort key, the game's best value so far
+	pending    []pendingSort
+	reported   []int // instructions whose runtime error this game has reported (their pcs)
+	iters      int   // loop iterations at this position
+	steps      int   // instructions run at this position (counted for loops)
 
 	started bool // StartGame has run once: persistent variables are set up
 

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strconv"
 
 	"cqlvm/bitboard"
 )
@@ -220,7 +221,31 @@ func (m *Machine) numberFound(mark int) {
 	for i := start; i < len(m.comments); i++ {
 		if c := &m.comments[i]; c.Kind == commentFoundMark && c.find == int32(mark) {
 			k++
-			c.Kind, c.Text = CommentText, fmt.Sprintf("Found %d of %d", k, n)
+			c.Kind, c.Text = CommentText, m.foundText(k, n)
 		}
 	}
 }
+
+// foundText is "Found k of n", made once per machine: a counting find
+// inside a loop numbers the same few texts at every position, and
+// formatting each anew was half the time of such queries.
+func (m *Machine) foundText(k, n int) string {
+	if k < 1 || k > n || n > maxFoundTexts {
+		return "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	}
+	if n >= len(m.foundTexts) {
+		m.foundTexts = append(m.foundTexts, make([][]string, n+1-len(m.foundTexts))...)
+	}
+	row := m.foundTexts[n]
+	if row == nil {
+		row = make([]string, n+1)
+		m.foundTexts[n] = row
+	}
+	if row[k] == "" {
+		row[k] = "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	}
+	return row[k]
+}
+
+// maxFoundTexts bounds the n of the texts foundText keeps.
+const maxFoundTexts = 1024
