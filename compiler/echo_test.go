@@ -10,7 +10,7 @@ import (
 )
 
 // TestEchoSameBoardSkipsOnlyFailingTargets checks the echo shortcut: when
-// the body first tests `source & target == .`, the walk skips targets with
+// the body tests `source & target == .` with only pure tests before it, the walk skips targets with
 // another board. Every query must give the same matches and the same
 // comments as its program with the shortcut taken out, on studies (with
 // variations) and OTB games; and the shortcut must be taken exactly where
@@ -28,8 +28,12 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo quiet (s t) {s & t == . and sidetomove == s:sidetomove}", true},
 		{"echo (s t) {s & t == . t:ply < s:ply} t:check", true}, // t after the walk: its last target
 		{"echo (s t) {s & t == . comment(\"same\") check}", true},
-		{"echo (s t) {s & t == . s = t}", false},                          // the body rebinds the source
-		{"echo (s t) {check s & t == .}", false},                          // not the first test
+		{"echo (s t) {s & t == . s = t}", false},                                                  // the body rebinds the source
+		{"echo (s t) {check s & t == .}", false},                                                  // check is not among the pure tests
+		{"echo (s t) {s < t  t:ply - s:ply >= 20  sidetomove == s:sidetomove  s & t == .}", true}, // only pure tests before it
+		{"echo (s t) {sidetomove == s:sidetomove and s & t == .}", true},
+		{"echo (s t) {v = ply  s & t == .}", false},                       // an assignment before it
+		{"echo (s t) {comment(\"x\")  s & t == .}", false},                // a comment before it
 		{"echo (s t) {#(s & t) == 64 sidetomove == s:sidetomove}", false}, // the same test, spelled otherwise
 		{"echo (s t) {not s & t == .}", false},
 		{"echo (s s) {s & s == . check}", false}, // one variable: every target passes

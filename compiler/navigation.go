@@ -338,24 +338,44 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 // varSlot is the slot of a declared variable.
 func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 
-// sameBoardFirst reports whether the first thing body tests is that the
-// positions src and tgt have the same board: `src & tgt == .`, operands
-// in either order. A target with another board then fails the body before
-// any of it has an effect, and the echo walk may skip it (EchoSameBoard);
-// the test of "identical position" queries goes from a dozen instructions
-// per pair of positions to a comparison of occupancies.
+// sameBoardFirst reports whether the body tests that the positions src and
+// tgt have the same board, `src & tgt == .` (operands in either order), as
+// one of its conjuncts with nothing before it that has an effect (pureTest):
+// a target with another board then fails the body before any of it has an
+// effect, and the echo walk may skip it (EchoSameBoard); the test of
+// "identical position" queries goes from a dozen instructions per pair of
+// positions to a comparison of occupancies.
 func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
 	if src == tgt { // echo (s s): the target overwrites the source
 		return false
 	}
-	first := body
-	for first.Kind == ast.KCompound && len(first.Args) > 0 || first.Kind == ast.KAnd {
-		first = first.Args[0]
+	found, _ := g.sameBoardConjunct(body, src, tgt)
+	return found
+}
+
+// sameBoardConjunct looks through the conjuncts of n in order: found when
+// one is the same-board test, stop when one before it may have an effect.
+func (g *gen) sameBoardConjunct(n *ast.Node, src, tgt string) (found, stop bool) {
+	if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+		for _, a := range n.Args {
+			if found, stop = g.sameBoardConjunct(a, src, tgt); found || stop {
+				return found, stop
+			}
+		}
+		return false, false
 	}
-	if first.Kind != ast.KCmp || first.Str != "==" {
+	if g.isSameBoardTest(n, src, tgt) {
+		return true, false
+	}
+	return false, !pureTest(n)
+}
+
+// isSameBoardTest reports whether n is `src & tgt == .` or a variant.
+func (g *gen) isSameBoardTest(n *ast.Node, src, tgt string) bool {
+	if n.Kind != ast.KCmp || n.Str != "==" {
 		return false
 	}
-	inter, all := first.Args[0], first.Args[1]
+	inter, all := n.Args[0], n.Args[1]
 	if isAllSquares(inter) {
 		inter, all = all, inter
 	}
@@ -367,6 +387,28 @@ func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
 		return false
 	}
 	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
+}
+
+// pureTest reports whether n only computes and compares: no assignment,
+// comment, message, regular expression groups or runtime report, so that
+// leaving it unevaluated for a target the body fails anyway changes
+// nothing. Only a few simple kinds qualify.
+func pureTest(n *ast.Node) bool {
+	return !ast.Any(n, func(c *ast.Node) bool {
+		switch c.Kind {
+		case ast.KVar, ast.KNumber, ast.KDesig, ast.KTrue, ast.KFalse, ast.KColon,
+			ast.KCompound, ast.KAnd, ast.KOr, ast.KNot,
+			ast.KPly, ast.KSideToMove, ast.KWtm, ast.KBtm, ast.KWhite, ast.KBlack, ast.KMoveNumber,
+			ast.KPlus, ast.KMinus, ast.KNeg, ast.KAbs, ast.KInter, ast.KUnion, ast.KCompl, ast.KCount:
+			return false
+		case ast.KCmp:
+			switch c.Str {
+			case "<", "<=", ">", ">=", "==", "!=":
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // mayRebind reports whether anything in n may give the variable name
