@@ -36,7 +36,14 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo (s t) {comment(\"x\")  s & t == .}", false},                // a comment before it
 		{"echo (s t) {#(s & t) == 64 sidetomove == s:sidetomove}", false}, // the same test, spelled otherwise
 		{"echo (s t) {not s & t == .}", false},
-		{"echo (s s) {s & s == . check}", false}, // one variable: every target passes
+		{"echo (s s) {s & s == . check}", false},                             // one variable: every target passes
+		{"echo (s t) {s < t  check}", true},                                  // after the source
+		{"echo (s t) {t > s  sidetomove == s:sidetomove  s & t == .}", true}, // both
+		{"echo (s t) in all {s < t  t:ply > s:ply + 10}", true},
+		{"echo (s t) {s < t  check} t:ply > 1", true}, // t after the walk: its last target
+		{"echo (s t) {ply  s < t}", true},             // numeric body
+		{"echo (s t) {t < s  check}", false},
+		{"echo (s t) {s < t  s = t}", false},
 	}
 	var games []*pgn.Game
 	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
@@ -56,9 +63,9 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		plain.Code = slices.Clone(plain.Code)
 		skips := false
 		for i, in := range plain.Code {
-			if in.Op == vm.OpEchoNext && in.X&vm.EchoSameBoard != 0 {
+			if in.Op == vm.OpEchoNext && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
 				skips = true
-				plain.Code[i].X &^= vm.EchoSameBoard
+				plain.Code[i].X &^= vm.EchoSameBoard | vm.EchoAfterSource
 			}
 		}
 		if skips != c.skips {

@@ -266,8 +266,14 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
-	if g.sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
-		x |= vm.EchoSameBoard
+	if !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
+		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
+		if sameBoard {
+			x |= vm.EchoSameBoard
+		}
+		if after {
+			x |= vm.EchoAfterSource
+		}
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
 	g.emit(vm.OpDup, 0, 0, 0)
@@ -338,36 +344,49 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 // varSlot is the slot of a declared variable.
 func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 
-// sameBoardFirst reports whether the body tests that the positions src and
-// tgt have the same board, `src & tgt == .` (operands in either order), as
-// one of its conjuncts with nothing before it that has an effect (pureTest):
-// a target with another board then fails the body before any of it has an
-// effect, and the echo walk may skip it (EchoSameBoard); the test of
-// "identical position" queries goes from a dozen instructions per pair of
-// positions to a comparison of occupancies.
-func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
-	if src == tgt { // echo (s s): the target overwrites the source
-		return false
+// echoPrefilters looks for tests among the conjuncts of an echo body
+// that let the walk skip targets (src and tgt are the two variables,
+// distinct): sameBoard when it tests that the positions have the same
+// board, `src & tgt == .` (operands in either order), and after when it
+// tests `src < tgt` or `tgt > src`, each with nothing before it that has
+// an effect (pureTest). A target failing such a test fails the body before
+// any of it has an effect, so the walk may skip it (EchoSameBoard,
+// EchoAfterSource): the test of "identical position" queries goes from a
+// dozen instructions per pair of positions to a comparison of
+// occupancies, and ordered pairs look at half the targets.
+func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after bool) {
+	var walk func(n *ast.Node) bool // false: stop at n
+	walk = func(n *ast.Node) bool {
+		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+			for _, a := range n.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		sameBoard = sameBoard || g.isSameBoardTest(n, src, tgt)
+		after = after || g.isAfterSourceTest(n, src, tgt)
+		return pureTest(n)
 	}
-	found, _ := g.sameBoardConjunct(body, src, tgt)
-	return found
+	walk(body)
+	return sameBoard, after
 }
 
-// sameBoardConjunct looks through the conjuncts of n in order: found when
-// one is the same-board test, stop when one before it may have an effect.
-func (g *gen) sameBoardConjunct(n *ast.Node, src, tgt string) (found, stop bool) {
-	if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
-		for _, a := range n.Args {
-			if found, stop = g.sameBoardConjunct(a, src, tgt); found || stop {
-				return found, stop
-			}
-		}
-		return false, false
+// isAfterSourceTest reports whether n is `src < tgt` or `tgt > src` on
+// positions: the target comes after the source in the walk's order.
+func (g *gen) isAfterSourceTest(n *ast.Node, src, tgt string) bool {
+	if n.Kind != ast.KCmp || (n.Str != "<" && n.Str != ">") {
+		return false
 	}
-	if g.isSameBoardTest(n, src, tgt) {
-		return true, false
+	a, b := n.Args[0], n.Args[1]
+	if a.Kind != ast.KVar || b.Kind != ast.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
+		return false
 	}
-	return false, !pureTest(n)
+	if n.Str == ">" {
+		a, b = b, a
+	}
+	return a.Str == src && b.Str == tgt
 }
 
 // isSameBoardTest reports whether n is `src & tgt == .` or a variant.

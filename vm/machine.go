@@ -224,6 +224,18 @@ func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
 	return i
 }
 
+// afterSource is where an echo walk with EchoAfterSource starts: the
+// position after the current one, or the last position the walk gives
+// when that comes first (so that the target variable ends the walk as
+// without skipping).
+func (m *Machine) afterSource(inAll bool) int32 {
+	last := int32(len(m.tree.Nodes)) - 1
+	if !inAll && last == m.cur {
+		last--
+	}
+	return max(0, min(m.cur+1, last))
+}
+
 // sameBoard reports whether two positions have the same piece on every
 // square: sameSquares(a, b) is every square.
 func sameBoard(a, b *bitboard.Position) bool {
@@ -887,6 +899,9 @@ func (m *Machine) run(pc int) bool {
 			m.slots[in.A] = 0
 		case OpEchoNext:
 			i := int32(m.slots[in.A])
+			if in.X&EchoAfterSource != 0 && i <= m.cur {
+				i = max(i, m.afterSource(in.X&EchoInAll != 0))
+			}
 			if in.X&EchoInAll == 0 && i == m.cur {
 				i++
 			}

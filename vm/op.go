@@ -391,7 +391,7 @@ var opTable = [opCount]opInfo{
 	OpFindInit:        {Name: "findinit", X: OFlags, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
 	OpFindNext:        {Name: "findnext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, Doc: "start walking every position of the searched tree in slot A"},
-	OpEchoNext:        {Name: "echonext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards); jump when done", Push: 1},
+	OpEchoNext:        {Name: "echonext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1},
 	OpTreeRel:         {Name: "treerel", X: OFlags, Doc: "pop positions y, x; push lca(x, y) or their distance (X)", Pop: 2, Push: 1},
 	OpTreeAnc:         {Name: "treeanc", X: OFlags, B: OJump, Doc: "pop positions y, x; jump unless x is a strict ancestor (X=0) / descendant (X=1) of y", Pop: 2},
 	OpSameSquares:     {Name: "samesquares", Doc: "pop positions b, a; push the squares whose contents are the same in both", Pop: 2, Push: 1},

@@ -346,7 +346,7 @@ var flagNames = map[Op][]string{
 	OpPieceName:    {"piecename", "typename"},
 	OpFindInit:     {"forward", "backward"},
 	OpFindNext:     {"forward", "backward"},
-	OpEchoNext:     {"others", "all", "others sameboard", "all sameboard"},
+	OpEchoNext:     {"others", "all", "others sameboard", "all sameboard", "others after", "all after", "others sameboard after", "all sameboard after"},
 	OpTreeRel:      {"lca", "distance"},
 	OpTreeAnc:      {"ancestor", "descendant"},
 	OpStrSlice:     {"to end", "range"},
