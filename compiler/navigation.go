@@ -190,7 +190,14 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 	}
 	top, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+1, g.sdepth)
+	memo := -1
+	if back == 0 {
+		memo = g.findMemo(n.Args[0])
+	}
 	g.bind(top)
+	if memo >= 0 {
+		g.emit(vm.OpFindSkip, 0, it, int32(memo))
+	}
 	g.jump(vm.OpFindNext, back, it, done)
 	g.emit(vm.OpDup, 0, 0, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
@@ -213,6 +220,9 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 		g.jump(vm.OpJump, 0, 0, found)
 	}
 	g.bind(next)
+	if memo >= 0 {
+		g.emit(vm.OpFindFail, 0, 0, int32(memo))
+	}
 	g.truncComments(mark)
 	g.emit(vm.OpRestCur, 0, save, 0)
 	g.emit(vm.OpPop, 0, 0, 0)
@@ -235,6 +245,52 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 	}
 	g.jump(vm.OpJump, 0, 0, found)
 	g.bind(found)
+}
+
+// findMemo makes a vm.FindMemo for a forward find whose body only tests
+// the position it is evaluated at (memoTest) and reads at most
+// vm.MaxFindMemoSlots variables, none a string or dictionary; -1 when the
+// body does not qualify.
+func (g *gen) findMemo(body *ast.Node) int {
+	if !memoTest(body) {
+		return -1
+	}
+	var slots []int
+	ok := true
+	ast.Walk(body, func(c *ast.Node) bool {
+		if c.Kind == ast.KVar {
+			switch g.typeOf(c) {
+			case TSet, TNum, TPos:
+			default:
+				ok = false
+			}
+			if s := g.slotOf(c); !slices.Contains(slots, s) {
+				slots = append(slots, s)
+			}
+		}
+		return ok
+	})
+	if !ok || len(slots) > vm.MaxFindMemoSlots {
+		return -1
+	}
+	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots})
+	return len(g.prog.FindMemos) - 1
+}
+
+// memoTest reports whether n is built only of pure tests (pureTest) and
+// of move, mate, check, stalemate and attack filters: its result is a
+// function of the position it is evaluated at and of its variables, and
+// it has no effect.
+func memoTest(n *ast.Node) bool {
+	return !ast.Any(n, func(c *ast.Node) bool {
+		switch c.Kind {
+		case ast.KMove:
+			return c.Move == nil || c.Move.Comment != nil
+		case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
+			return false
+		}
+		return !pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
+	})
 }
 
 func (c *checker) checkEcho(n *ast.Node) Type {

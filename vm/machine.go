@@ -56,17 +56,19 @@ type Machine struct {
 
 	moveBufs map[int]*[]bitboard.Move
 
-	ids        [][64]uint8 // piece identities per node, when the program needs them
-	idSquares  [][65]int8  // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
-	foundTexts [][]string  // "Found k of n" as foundTexts[n][k] (foundText)
-	groups     []string    // groups of the last successful ~~ (nil after a failed one)
-	groupOffs  []int
-	messages   []string
-	sort       []sortState // per sort key, the game's best value so far
-	pending    []pendingSort
-	reported   []int // instructions whose runtime error this game has reported (their pcs)
-	iters      int   // loop iterations at this position
-	steps      int   // instructions run at this position (counted for loops)
+	ids          [][64]uint8     // piece identities per node, when the program needs them
+	idSquares    [][65]int8      // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
+	findMemos    []findMemoState // per Program.FindMemos, for the current game
+	findMemoFree [][]int32       // tables of earlier games, for reuse
+	foundTexts   [][]string      // "Found k of n" as foundTexts[n][k] (foundText)
+	groups       []string        // groups of the last successful ~~ (nil after a failed one)
+	groupOffs    []int
+	messages     []string
+	sort         []sortState // per sort key, the game's best value so far
+	pending      []pendingSort
+	reported     []int // instructions whose runtime error this game has reported (their pcs)
+	iters        int   // loop iterations at this position
+	steps        int   // instructions run at this position (counted for loops)
 
 	started bool // StartGame has run once: persistent variables are set up
 
@@ -894,6 +896,27 @@ func (m *Machine) run(pc int) bool {
 				m.slots[in.A] = uint64(i + 1)
 			} else {
 				m.slots[in.A] = uint64(int64(m.tree.Nodes[i].Parent))
+			}
+		case OpFindSkip:
+			// inside a line constituent a move filter sees the
+			// line's linearization, which the memo does not key on
+			if m.lin.active {
+				continue
+			}
+			i := int32(int64(m.slots[in.A]))
+			if i < 0 || int(i) >= len(m.tree.Nodes) {
+				continue
+			}
+			if t := m.findMemoTable(int(in.B), false); t != nil {
+				m.slots[in.A] = uint64(findSkip(t, i))
+			}
+		case OpFindFail:
+			if m.lin.active {
+				continue
+			}
+			if t := m.findMemoTable(int(in.B), true); t != nil {
+				q := int32(int64(m.st[len(m.st)-1]))
+				t[q] = q + 1
 			}
 		case OpEchoInit:
 			m.slots[in.A] = 0
