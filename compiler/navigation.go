@@ -150,6 +150,12 @@ func (g *gen) genAncestry(n *ast.Node, fail int) {
 // genColon evaluates its right side with its left side's position current.
 func (g *gen) genColon(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
+	if r := n.Args[1]; r.Kind == ast.KVar && r.Flags&ast.FlagPieceVar != 0 {
+		// P:X for a piece variable: where X stands at P, looked up
+		// without moving there and back
+		g.jump(vm.OpPieceSquareAt, 0, g.slotOf(r), fail)
+		return
+	}
 	save := g.slots.new()
 	g.emit(vm.OpSaveCur, 0, save, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)

@@ -865,6 +865,13 @@ func (m *Machine) run(pc int) bool {
 				continue
 			}
 			m.push(m.pieceSquare(uint8(m.slots[in.A])))
+		case OpPieceSquareAt:
+			node := int32(m.popNum())
+			if !m.bound[in.A] {
+				pc = int(in.B)
+				continue
+			}
+			m.push(m.pieceSquareAt(node, uint8(m.slots[in.A])))
 		case OpIsBound:
 			if !m.bound[in.A] {
 				pc = int(in.B)

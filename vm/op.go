@@ -231,6 +231,7 @@ const (
 	OpFindNext
 	OpFindSkip
 	OpFindFail
+	OpPieceSquareAt
 	OpEchoInit
 	OpEchoNext
 	OpTreeRel
@@ -392,6 +393,7 @@ var opTable = [opCount]opInfo{
 	OpCountIter:       {Name: "countiter", A: OSlot, B: OJump, Doc: "count an iteration in slot A; jump when the loop has run too long"},
 	OpFindInit:        {Name: "findinit", X: OFlags, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
 	OpFindNext:        {Name: "findnext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
+	OpPieceSquareAt:   {Name: "piecesquareat", A: OSlot, B: OJump, Doc: "pop a position; push the square of piece variable A there (empty when captured); jump if A is unbound: P:X for a piece variable X without moving the current position", Pop: 1, Push: 1},
 	OpFindSkip:        {Name: "findskip", A: OSlot, B: OImm, Doc: "advance the forward walk in slot A past the positions where the body of find memo B is known to fail with the current values of its variables"},
 	OpFindFail:        {Name: "findfail", B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, Doc: "start walking every position of the searched tree in slot A"},

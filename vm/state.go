@@ -43,8 +43,11 @@ func (m *Machine) reportOnce(pc int, msg func() string) {
 
 // pieceSquare is where the piece with identity id stands now (empty when
 // it has been captured).
-func (m *Machine) pieceSquare(id uint8) uint64 {
-	row := &m.idSquares[m.cur]
+func (m *Machine) pieceSquare(id uint8) uint64 { return m.pieceSquareAt(m.cur, id) }
+
+// pieceSquareAt is where the piece with identity id stands at node.
+func (m *Machine) pieceSquareAt(node int32, id uint8) uint64 {
+	row := &m.idSquares[node]
 	if id == 0 || int(id) >= len(row) {
 		return 0
 	}
