@@ -39,8 +39,14 @@ const (
 // attacking returns the squares of a whose piece attacks a square of b.
 // Attacks are pseudo-attacks: a pinned piece still attacks.
 func attacking(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	a &= p.Occupied
+	if 2*b.Count() <= a.Count() {
+		// few targets (A attacks x in a square loop): ask who attacks
+		// each of them, two lookups a target instead of one a piece
+		return a & attackersOf(p, b)
+	}
 	var out bitboard.Set
-	for s := a & p.Occupied; s != 0; {
+	for s := a; s != 0; {
 		sq := s.Pop()
 		if p.AttacksFrom(sq)&b != 0 {
 			out |= bitboard.SquareSet(sq)
@@ -51,11 +57,33 @@ func attacking(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 
 // attackedBy returns the squares of a attacked by a piece standing on b.
 func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	b &= p.Occupied
+	if 2*a.Count() <= b.Count() {
+		// few squares asked about: keep those with an attacker in b
+		var out bitboard.Set
+		for s := a; s != 0; {
+			sq := s.Pop()
+			if attackersOf(p, bitboard.SquareSet(sq))&b != 0 {
+				out |= bitboard.SquareSet(sq)
+			}
+		}
+		return out
+	}
 	var att bitboard.Set
-	for s := b & p.Occupied; s != 0; {
+	for s := b; s != 0; {
 		att |= p.AttacksFrom(s.Pop())
 	}
 	return a & att
+}
+
+// attackersOf is the pieces of either colour that attack a square of b.
+func attackersOf(p *bitboard.Position, b bitboard.Set) bitboard.Set {
+	var att bitboard.Set
+	for s := b; s != 0; {
+		t := s.Pop()
+		att |= p.AttackersOf(t, bitboard.White, p.Occupied) | p.AttackersOf(t, bitboard.Black, p.Occupied)
+	}
+	return att
 }
 
 // ChainBackward (OpArrowChain's X) marks a chain of <- arrows.

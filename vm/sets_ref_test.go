@@ -211,9 +211,11 @@ func randomSet(rng *rand.Rand) bitboard.Set {
 // pieceSet is a random set tied to the board: the pieces of some kinds, the
 // empty squares, or a random set.
 func pieceSet(rng *rand.Rand, p *bitboard.Position) bitboard.Set {
-	switch rng.IntN(5) {
+	switch rng.IntN(6) {
 	case 0:
 		return p.ByColor[rng.IntN(2)]
+	case 4: // one square, as a square loop's variable
+		return bitboard.SquareSet(bitboard.Square(rng.IntN(64)))
 	case 1:
 		return p.ByPiece[bitboard.Empty]
 	case 2:
