@@ -60,6 +60,7 @@ type Machine struct {
 	idSquares    [][65]int8      // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
 	findMemos    []findMemoState // per Program.FindMemos, for the current game
 	findMemoFree [][]int32       // tables of earlier games, for reuse
+	pinMemo      pinMemo         // the last pins through every square (Machine.pins)
 	foundTexts   [][]string      // "Found k of n" as foundTexts[n][k] (foundText)
 	groups       []string        // groups of the last successful ~~ (nil after a failed one)
 	groupOffs    []int
@@ -437,7 +438,7 @@ func (m *Machine) run(pc int) bool {
 
 		case OpPin:
 			to, through, from := m.popSet(), m.popSet(), m.popSet()
-			m.pushSet(pins(m.pos(), from, through, to, in.X))
+			m.pushSet(m.pins(from, through, to, in.X))
 		case OpMakeSquare:
 			r, f := m.popNum(), m.popNum()
 			s, ok := makeSquare(f, r)

@@ -266,6 +266,32 @@ func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitb
 	return out
 }
 
+// pinMemo is the pinned pieces of one position for one from, to and
+// what: the squares of pins(from, every square, to, what).
+type pinMemo struct {
+	tree             *Tree
+	serial           int
+	node             int32
+	from, to, pinned bitboard.Set
+	what             uint8
+}
+
+// pins is pins at the current position. The pieces a pin goes through
+// are those pinned through any square, intersected with the through set,
+// so a `pin through x` in a square loop looks for the pins once per
+// position and not once per square.
+func (m *Machine) pins(from, through, to bitboard.Set, what uint8) bitboard.Set {
+	if what&^PinToGiven != PinThrough {
+		return pins(m.pos(), from, through, to, what)
+	}
+	c := &m.pinMemo
+	if c.tree != m.tree || c.serial != m.gameSerial || c.node != m.cur || c.from != from || c.to != to || c.what != what {
+		*c = pinMemo{tree: m.tree, serial: m.gameSerial, node: m.cur, from: from, to: to, what: what,
+			pinned: pins(m.pos(), from, bitboard.Full, to, what)}
+	}
+	return c.pinned & through
+}
+
 // slidesAlong reports whether a piece of type t moves along direction i
 // (the index into dirSteps: 0-3 orthogonal, 4-7 diagonal).
 func slidesAlong(t bitboard.PieceType, i int) bool {
