@@ -158,7 +158,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
-		m.idSquares = pieceSquares(m.ids, m.idSquares)
+		m.idSquares = pieceSquares(t, m.ids, m.idSquares)
 	}
 	if len(m.sort) != len(m.prog.Sorts) {
 		m.sort = make([]sortState, len(m.prog.Sorts))

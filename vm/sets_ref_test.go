@@ -1017,6 +1017,21 @@ func TestPieceIDsInvariants(t *testing.T) {
 		if len(ids) != len(tree.Nodes) {
 			t.Fatalf("%d id tables for %d nodes", len(ids), len(tree.Nodes))
 		}
+		// the inverse tables, built move by move, against a full search
+		sqs := pieceSquares(tree, ids, nil)
+		for i := range ids {
+			for id := 1; id < 65; id++ {
+				want := int8(-1)
+				for sq, v := range ids[i] {
+					if int(v) == id {
+						want = int8(sq)
+					}
+				}
+				if sqs[i][id] != want {
+					t.Fatalf("%s, node %d: piece %d on %d, want %d", fen, i, id, sqs[i][id], want)
+				}
+			}
+		}
 		next := uint8(1)
 		for sq := 0; sq < 64; sq++ {
 			if tree.Nodes[0].Pos.Board[sq] != bitboard.Empty {

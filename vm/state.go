@@ -60,20 +60,45 @@ func (m *Machine) pieceSquareAt(node int32, id uint8) uint64 {
 // pieceSquares inverts the per-node identity tables of PieceIDs, reusing
 // out: a piece loop asks where its piece stands at every position a find,
 // echo or line visits, which a search of the 64 squares made the costliest
-// step of such queries.
-func pieceSquares(ids [][64]uint8, out [][65]int8) [][65]int8 {
+// step of such queries. A node's row is its parent's with the squares the
+// move touched brought up to date.
+func pieceSquares(t *Tree, ids [][64]uint8, out [][65]int8) [][65]int8 {
 	if cap(out) < len(ids) {
 		out = make([][65]int8, len(ids))
 	}
 	out = out[:len(ids)]
 	for i := range ids {
 		row := &out[i]
-		for j := range row {
-			row[j] = -1
+		p := int32(-1)
+		if i > 0 {
+			p = t.Nodes[i].Parent
 		}
-		for sq, id := range &ids[i] {
-			if id != 0 {
-				row[id] = int8(sq)
+		if p < 0 {
+			for j := range row {
+				row[j] = -1
+			}
+			for sq, id := range &ids[i] {
+				if id != 0 {
+					row[id] = int8(sq)
+				}
+			}
+			continue
+		}
+		*row = out[p]
+		mv := &t.Nodes[i].Move
+		touched := [...]bitboard.Square{mv.From, mv.To, mv.CaptureSquare(), mv.RookFrom, mv.RookTo}
+		for _, sq := range touched {
+			if sq >= 0 && sq < 64 {
+				if id := ids[p][sq]; id != 0 && row[id] == int8(sq) {
+					row[id] = -1
+				}
+			}
+		}
+		for _, sq := range touched {
+			if sq >= 0 && sq < 64 {
+				if id := ids[i][sq]; id != 0 {
+					row[id] = int8(sq)
+				}
 			}
 		}
 	}
