@@ -27,6 +27,8 @@ func TestFindMemoSkipsOnlyFailingPositions(t *testing.T) {
 		{"find check", true},
 		{"y = ply  find {ply > y + 10  check}", true},
 		{"line --> check --> find {mate or stalemate}", true}, // inside a line constituent
+		{"line --> check --> find all 2 100 {move previous capture .}", true},
+		{"line --> . --> find {move previous from [Qq]  check}", true},
 		{"piece X in [Nn] find quiet {X & [a-h1] != []}", true},
 		{"find <-- check", false},                     // backward
 		{"find {comment(\"x\") check}", false},        // a comment

@@ -198,7 +198,7 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 	found := g.newLabelAt(g.depth+1, g.sdepth)
 	memo := -1
 	if back == 0 {
-		memo = g.findMemo(n.Args[0])
+		memo = g.findMemo(n.Args[0], save)
 	}
 	g.bind(top)
 	if memo >= 0 {
@@ -257,7 +257,7 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 // the position it is evaluated at (memoTest) and reads at most
 // vm.MaxFindMemoSlots variables, none a string or dictionary; -1 when the
 // body does not qualify.
-func (g *gen) findMemo(body *ast.Node) int {
+func (g *gen) findMemo(body *ast.Node, save int) int {
 	if !memoTest(body) {
 		return -1
 	}
@@ -279,7 +279,7 @@ func (g *gen) findMemo(body *ast.Node) int {
 	if !ok || len(slots) > vm.MaxFindMemoSlots {
 		return -1
 	}
-	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots})
+	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots, Save: save})
 	return len(g.prog.FindMemos) - 1
 }
 

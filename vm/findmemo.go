@@ -67,6 +67,13 @@ func (m *Machine) findMemoTable(id int, create bool) []int32 {
 	return t
 }
 
+// findMemoOff reports whether memo id is not to be used in this walk: a
+// line's linearization was in force when the find began (bit 32 of its
+// saved position, see saveCur) or is now.
+func (m *Machine) findMemoOff(id int) bool {
+	return m.lin.active || m.slots[m.prog.FindMemos[id].Save]>>32&1 != 0
+}
+
 // findSkip is the first position from i on not known to fail (path
 // compression keeps the walks short).
 func findSkip(t []int32, i int32) int32 {

@@ -908,7 +908,7 @@ func (m *Machine) run(pc int) bool {
 		case OpFindSkip:
 			// inside a line constituent a move filter sees the
 			// line's linearization, which the memo does not key on
-			if m.lin.active {
+			if m.findMemoOff(int(in.B)) {
 				continue
 			}
 			i := int32(int64(m.slots[in.A]))
@@ -919,7 +919,7 @@ func (m *Machine) run(pc int) bool {
 				m.slots[in.A] = uint64(findSkip(t, i))
 			}
 		case OpFindFail:
-			if m.lin.active {
+			if m.findMemoOff(int(in.B)) {
 				continue
 			}
 			if t := m.findMemoTable(int(in.B), true); t != nil {

@@ -376,6 +376,10 @@ func flagName(names []string, v int64) string {
 // FindMemo is one memoised find: the slots its body reads.
 type FindMemo struct {
 	Slots []int
+	// Save is the find's savecur slot: a find entered with a line's
+	// linearization in force walks without the memo, since its later
+	// targets are tested with the linearization back in force
+	Save int
 }
 
 // MaxFindMemoSlots bounds the variables of a memoised find body.
