@@ -320,14 +320,14 @@ func (m *Machine) run(pc int) bool {
 	code := m.prog.Code
 	steps := 0 // instructions run in this frame, added to m.steps on return
 	for {
-		in := code[pc]
+		in := &code[pc]
 		pc++
 		steps++
 	dispatch:
 		switch in.Op {
 		case OpTrace: // only in a program made by Traced
 			m.lastPC = pc - 1
-			in = m.prog.traced[pc-1]
+			in = &m.prog.traced[pc-1]
 			goto dispatch
 		case OpNop:
 		case OpFail:
