@@ -866,6 +866,13 @@ func (m *Machine) run(pc int) bool {
 				continue
 			}
 			m.push(m.pieceSquare(uint8(m.slots[in.A])))
+		case OpStoreKeep:
+			m.slots[in.A] = m.st[len(m.st)-1]
+			m.bound[in.A] = true
+			steps++ // counted as the store and the load it stands for
+		case OpOrInto:
+			m.slots[in.A] |= m.slots[in.B]
+			steps += 3 // counted as the four instructions it stands for
 		case OpPieceSquareAt:
 			node := int32(m.popNum())
 			if !m.bound[in.A] {
