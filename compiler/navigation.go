@@ -338,8 +338,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		}
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
-	g.emit(vm.OpDup, 0, 0, 0)
-	g.emit(vm.OpStore, 0, tgt, 0)
+	g.emit(vm.OpStoreKeep, 0, tgt, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
 	next := g.newLabel()
 	// the official program marks each matching pair "s <--move 30(btm)"
@@ -366,7 +365,9 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
 	} else {
 		mark = g.markComments(n.Args[0])
-		if commenting && mark < 0 {
+		// a body that only tests (memoTest) leaves the comment list
+		// alone, so there is nothing to take back after it
+		if commenting && mark < 0 && !memoTest(n.Args[0]) {
 			mark = g.slots.new()
 			g.emit(vm.OpMarkComments, 0, mark, 0)
 		}
