@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: all build demo test test-short conformance conformance-shared bench bench-quick bench-pgn fuzz vet lint clean
+.PHONY: all build demo test test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
 
 all: build
 
@@ -46,6 +46,11 @@ bench:
 # One run per measurement, no ×4 memory test (3-5 minutes on human.pgn).
 bench-quick:
 	$(GO) run ./bench -quick
+
+# The heavy queries of bench/heavy on games.pgn, beside the official
+# program when CQL_REFERENCE names it.
+bench-heavy:
+	$(GO) run ./bench -heavy -runs 3
 
 bench-pgn:
 	$(GO) run ./bench/pgnbench

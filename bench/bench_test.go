@@ -163,3 +163,35 @@ func TestConcatCopies(t *testing.T) {
 		t.Errorf("concatenation: %q", b)
 	}
 }
+
+// TestHeavyQueries checks that every file of bench/heavy has an expected
+// count and runs the cheapest one through the -heavy mode (the others take
+// seconds to a minute each: `go run ./bench -heavy`).
+func TestHeavyQueries(t *testing.T) {
+	qs, err := heavyQueries("..", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(qs) != len(heavyWant) {
+		t.Errorf("%d files in bench/heavy, %d expected counts", len(qs), len(heavyWant))
+	}
+	for _, q := range qs {
+		if _, ok := heavyWant[q.name]; !ok {
+			t.Errorf("bench/heavy/%s.cql has no expected count", q.name)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	var out strings.Builder
+	rep, err := run(options{runs: 1, threads: 1, heavy: true, queries: "mate_patterns_flip", input: gamesPGN, noExtern: true}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.failures {
+		t.Error(f)
+	}
+	if !strings.Contains(out.String(), "| mate_patterns_flip | 28 ") {
+		t.Errorf("no row for mate_patterns_flip with 28 matches:\n%s", out.String())
+	}
+}

@@ -42,6 +42,7 @@ type options struct {
 	rssOnly  bool   // only the ×1/×4 memory test
 	input    string // PGN or PGN.gz; "" = the default database
 	noExtern bool   // skip pgn-extract and CQL_REFERENCE (the go test)
+	heavy    bool   // the heavy queries of bench/heavy instead of the suite
 }
 
 func main() {
@@ -63,6 +64,7 @@ func parseFlags() options {
 	flag.IntVar(&o.threads, "threads", runtime.NumCPU(), "thread count of the multi-threaded runs")
 	flag.BoolVar(&o.quick, "quick", false, "one run per measurement and no ×4 memory test")
 	flag.BoolVar(&o.rssOnly, "rss", false, "run only the peak-RSS test (×1 against ×4 copies of the input)")
+	flag.BoolVar(&o.heavy, "heavy", false, "run the heavy queries of bench/heavy (default input games.pgn), beside the official CQL when CQL_REFERENCE is set")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./bench [flags] [file.pgn | file.pgn.gz]")
 		flag.PrintDefaults()
@@ -112,6 +114,9 @@ func run(o options, w io.Writer) (*report, error) {
 	defer cleanup()
 	rep := &report{env: env}
 	c := &checks{log: func(s string) { fmt.Fprintln(w, s) }}
+	if o.heavy {
+		return runHeavy(env, rep, c, w)
+	}
 	if err := measureAll(env, rep, c); err != nil {
 		if ctx.Err() != nil {
 			return nil, errors.New("interrupted")
@@ -139,7 +144,11 @@ func setUp(ctx context.Context, o options, w io.Writer) (*environment, func(), e
 	cleanup := func() { os.RemoveAll(scratch) }
 	env := &environment{ctx: ctx, opts: o, root: root, scratch: scratch, log: w}
 	cacheDir := filepath.Join(os.TempDir(), "cqlvm-bench")
-	path, err := chooseInput(o.input, root, cacheDir, w)
+	input := o.input
+	if o.heavy && input == "" {
+		input = filepath.Join(root, "testdata", "pgn", "games.pgn")
+	}
+	path, err := chooseInput(input, root, cacheDir, w)
 	if err != nil {
 		cleanup()
 		return nil, nil, err
@@ -149,6 +158,26 @@ func setUp(ctx context.Context, o options, w io.Writer) (*environment, func(), e
 		return nil, nil, err
 	}
 	return env, cleanup, nil
+}
+
+// runHeavy measures the heavy queries instead of the suite.
+func runHeavy(env *environment, rep *report, c *checks, w io.Writer) (*report, error) {
+	env.printf("file     %s (%.1f MB, %d games%s)\n", env.db.path, float64(env.db.size)/1e6, env.db.games, knownNote(env.db))
+	env.printf("machine  %d CPUs, load average %s; 1 thread, %d run(s) each, minimum user time\n", runtime.NumCPU(), loadAverage(), env.opts.runs)
+	ref, haveRef := referenceFromEnv()
+	if env.opts.noExtern || !haveRef {
+		ref = ""
+	}
+	results, err := measureHeavy(env, ref, c)
+	if err != nil {
+		if env.ctx.Err() != nil {
+			return nil, errors.New("interrupted")
+		}
+		return nil, err
+	}
+	rep.failures = c.failures
+	printHeavy(w, env, ref, results, c.failures)
+	return rep, nil
 }
 
 // measureAll runs the yardstick, the suite and the memory test.

@@ -10,7 +10,7 @@ import (
 )
 
 // TestEchoSameBoardSkipsOnlyFailingTargets checks the echo shortcut: when
-// the body first tests `source & target == .`, the walk skips targets with
+// the body tests `source & target == .` with only pure tests before it, the walk skips targets with
 // another board. Every query must give the same matches and the same
 // comments as its program with the shortcut taken out, on studies (with
 // variations) and OTB games; and the shortcut must be taken exactly where
@@ -28,11 +28,22 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo quiet (s t) {s & t == . and sidetomove == s:sidetomove}", true},
 		{"echo (s t) {s & t == . t:ply < s:ply} t:check", true}, // t after the walk: its last target
 		{"echo (s t) {s & t == . comment(\"same\") check}", true},
-		{"echo (s t) {s & t == . s = t}", false},                          // the body rebinds the source
-		{"echo (s t) {check s & t == .}", false},                          // not the first test
+		{"echo (s t) {s & t == . s = t}", false},                                                  // the body rebinds the source
+		{"echo (s t) {check s & t == .}", false},                                                  // check is not among the pure tests
+		{"echo (s t) {s < t  t:ply - s:ply >= 20  sidetomove == s:sidetomove  s & t == .}", true}, // only pure tests before it
+		{"echo (s t) {sidetomove == s:sidetomove and s & t == .}", true},
+		{"echo (s t) {v = ply  s & t == .}", false},                       // an assignment before it
+		{"echo (s t) {comment(\"x\")  s & t == .}", false},                // a comment before it
 		{"echo (s t) {#(s & t) == 64 sidetomove == s:sidetomove}", false}, // the same test, spelled otherwise
 		{"echo (s t) {not s & t == .}", false},
-		{"echo (s s) {s & s == . check}", false}, // one variable: every target passes
+		{"echo (s s) {s & s == . check}", false},                             // one variable: every target passes
+		{"echo (s t) {s < t  check}", true},                                  // after the source
+		{"echo (s t) {t > s  sidetomove == s:sidetomove  s & t == .}", true}, // both
+		{"echo (s t) in all {s < t  t:ply > s:ply + 10}", true},
+		{"echo (s t) {s < t  check} t:ply > 1", true}, // t after the walk: its last target
+		{"echo (s t) {ply  s < t}", true},             // numeric body
+		{"echo (s t) {t < s  check}", false},
+		{"echo (s t) {s < t  s = t}", false},
 	}
 	var games []*pgn.Game
 	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
@@ -52,9 +63,9 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		plain.Code = slices.Clone(plain.Code)
 		skips := false
 		for i, in := range plain.Code {
-			if in.Op == vm.OpEchoNext && in.X&vm.EchoSameBoard != 0 {
+			if in.Op == vm.OpEchoNext && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
 				skips = true
-				plain.Code[i].X &^= vm.EchoSameBoard
+				plain.Code[i].X &^= vm.EchoSameBoard | vm.EchoAfterSource
 			}
 		}
 		if skips != c.skips {

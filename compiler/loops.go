@@ -49,8 +49,7 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	top, done := g.newLabel(), g.newLabel()
 	g.bind(top)
 	g.jump(vm.OpNextSquare, 0, iter, done)
-	g.emit(vm.OpStore, 0, sq, 0)
-	g.emit(vm.OpLoad, 0, sq, 0)
+	g.emit(vm.OpStoreKeep, 0, sq, 0)
 	if n.Kind == ast.KPieceLoop {
 		g.jump(vm.OpPieceIDAt, 0, 0, top)
 	}
@@ -62,10 +61,7 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 		bodyFail = fail
 	}
 	g.test(n.Args[1], bodyFail)
-	g.emit(vm.OpLoad, 0, acc, 0)
-	g.emit(vm.OpLoad, 0, sq, 0)
-	g.emit(vm.OpUnion, 0, 0, 0)
-	g.emit(vm.OpStore, 0, acc, 0)
+	g.emit(vm.OpOrInto, 0, acc, int32(sq))
 	g.jump(vm.OpJump, 0, 0, top)
 	g.bind(next)
 	g.truncComments(mark)

@@ -150,6 +150,12 @@ func (g *gen) genAncestry(n *ast.Node, fail int) {
 // genColon evaluates its right side with its left side's position current.
 func (g *gen) genColon(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
+	if r := n.Args[1]; r.Kind == ast.KVar && r.Flags&ast.FlagPieceVar != 0 {
+		// P:X for a piece variable: where X stands at P, looked up
+		// without moving there and back
+		g.jump(vm.OpPieceSquareAt, 0, g.slotOf(r), fail)
+		return
+	}
 	save := g.slots.new()
 	g.emit(vm.OpSaveCur, 0, save, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
@@ -210,7 +216,14 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 	}
 	top, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+1, g.sdepth)
+	memo := -1
+	if back == 0 {
+		memo = g.findMemo(n.Args[0], save)
+	}
 	g.bind(top)
+	if memo >= 0 {
+		g.emit(vm.OpFindSkip, 0, it, int32(memo))
+	}
 	g.jump(vm.OpFindNext, back, it, done)
 	g.emit(vm.OpDup, 0, 0, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
@@ -233,6 +246,9 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 		g.jump(vm.OpJump, 0, 0, found)
 	}
 	g.bind(next)
+	if memo >= 0 {
+		g.emit(vm.OpFindFail, 0, 0, int32(memo))
+	}
 	g.truncComments(mark)
 	g.emit(vm.OpRestCur, 0, save, 0)
 	g.emit(vm.OpPop, 0, 0, 0)
@@ -255,6 +271,52 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 	}
 	g.jump(vm.OpJump, 0, 0, found)
 	g.bind(found)
+}
+
+// findMemo makes a vm.FindMemo for a forward find whose body only tests
+// the position it is evaluated at (memoTest) and reads at most
+// vm.MaxFindMemoSlots variables, none a string or dictionary; -1 when the
+// body does not qualify.
+func (g *gen) findMemo(body *ast.Node, save int) int {
+	if !memoTest(body) {
+		return -1
+	}
+	var slots []int
+	ok := true
+	ast.Walk(body, func(c *ast.Node) bool {
+		if c.Kind == ast.KVar {
+			switch g.typeOf(c) {
+			case TSet, TNum, TPos:
+			default:
+				ok = false
+			}
+			if s := g.slotOf(c); !slices.Contains(slots, s) {
+				slots = append(slots, s)
+			}
+		}
+		return ok
+	})
+	if !ok || len(slots) > vm.MaxFindMemoSlots {
+		return -1
+	}
+	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots, Save: save})
+	return len(g.prog.FindMemos) - 1
+}
+
+// memoTest reports whether n is built only of pure tests (pureTest) and
+// of move, mate, check, stalemate and attack filters: its result is a
+// function of the position it is evaluated at and of its variables, and
+// it has no effect.
+func memoTest(n *ast.Node) bool {
+	return !ast.Any(n, func(c *ast.Node) bool {
+		switch c.Kind {
+		case ast.KMove:
+			return c.Move == nil || c.Move.Comment != nil
+		case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
+			return false
+		}
+		return !pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
+	})
 }
 
 func (c *checker) checkEcho(n *ast.Node) Type {
@@ -286,12 +348,17 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
-	if g.sameBoardFirst(n.Args[0], n.Params[0], n.Params[1]) && !mayRebind(n.Args[0], n.Params[0]) {
-		x |= vm.EchoSameBoard
+	if !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
+		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
+		if sameBoard {
+			x |= vm.EchoSameBoard
+		}
+		if after {
+			x |= vm.EchoAfterSource
+		}
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
-	g.emit(vm.OpDup, 0, 0, 0)
-	g.emit(vm.OpStore, 0, tgt, 0)
+	g.emit(vm.OpStoreKeep, 0, tgt, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
 	next := g.newLabel()
 	// the official program marks each matching pair "s <--move 30(btm)"
@@ -318,7 +385,9 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		g.emit(vm.OpMaxIntoKeep, 0, best, int32(mark))
 	} else {
 		mark = g.markComments(n.Args[0])
-		if commenting && mark < 0 {
+		// a body that only tests (memoTest) leaves the comment list
+		// alone, so there is nothing to take back after it
+		if commenting && mark < 0 && !memoTest(n.Args[0]) {
 			mark = g.slots.new()
 			g.emit(vm.OpMarkComments, 0, mark, 0)
 		}
@@ -358,24 +427,57 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 // varSlot is the slot of a declared variable.
 func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 
-// sameBoardFirst reports whether the first thing body tests is that the
-// positions src and tgt have the same board: `src & tgt == .`, operands
-// in either order. A target with another board then fails the body before
-// any of it has an effect, and the echo walk may skip it (EchoSameBoard);
-// the test of "identical position" queries goes from a dozen instructions
-// per pair of positions to a comparison of occupancies.
-func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
-	if src == tgt { // echo (s s): the target overwrites the source
+// echoPrefilters looks for tests among the conjuncts of an echo body
+// that let the walk skip targets (src and tgt are the two variables,
+// distinct): sameBoard when it tests that the positions have the same
+// board, `src & tgt == .` (operands in either order), and after when it
+// tests `src < tgt` or `tgt > src`, each with nothing before it that has
+// an effect (pureTest). A target failing such a test fails the body before
+// any of it has an effect, so the walk may skip it (EchoSameBoard,
+// EchoAfterSource): the test of "identical position" queries goes from a
+// dozen instructions per pair of positions to a comparison of
+// occupancies, and ordered pairs look at half the targets.
+func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after bool) {
+	var walk func(n *ast.Node) bool // false: stop at n
+	walk = func(n *ast.Node) bool {
+		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+			for _, a := range n.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		sameBoard = sameBoard || g.isSameBoardTest(n, src, tgt)
+		after = after || g.isAfterSourceTest(n, src, tgt)
+		return pureTest(n)
+	}
+	walk(body)
+	return sameBoard, after
+}
+
+// isAfterSourceTest reports whether n is `src < tgt` or `tgt > src` on
+// positions: the target comes after the source in the walk's order.
+func (g *gen) isAfterSourceTest(n *ast.Node, src, tgt string) bool {
+	if n.Kind != ast.KCmp || (n.Str != "<" && n.Str != ">") {
 		return false
 	}
-	first := body
-	for first.Kind == ast.KCompound && len(first.Args) > 0 || first.Kind == ast.KAnd {
-		first = first.Args[0]
-	}
-	if first.Kind != ast.KCmp || first.Str != "==" {
+	a, b := n.Args[0], n.Args[1]
+	if a.Kind != ast.KVar || b.Kind != ast.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
 		return false
 	}
-	inter, all := first.Args[0], first.Args[1]
+	if n.Str == ">" {
+		a, b = b, a
+	}
+	return a.Str == src && b.Str == tgt
+}
+
+// isSameBoardTest reports whether n is `src & tgt == .` or a variant.
+func (g *gen) isSameBoardTest(n *ast.Node, src, tgt string) bool {
+	if n.Kind != ast.KCmp || n.Str != "==" {
+		return false
+	}
+	inter, all := n.Args[0], n.Args[1]
 	if isAllSquares(inter) {
 		inter, all = all, inter
 	}
@@ -387,6 +489,28 @@ func (g *gen) sameBoardFirst(body *ast.Node, src, tgt string) bool {
 		return false
 	}
 	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
+}
+
+// pureTest reports whether n only computes and compares: no assignment,
+// comment, message, regular expression groups or runtime report, so that
+// leaving it unevaluated for a target the body fails anyway changes
+// nothing. Only a few simple kinds qualify.
+func pureTest(n *ast.Node) bool {
+	return !ast.Any(n, func(c *ast.Node) bool {
+		switch c.Kind {
+		case ast.KVar, ast.KNumber, ast.KDesig, ast.KTrue, ast.KFalse, ast.KColon,
+			ast.KCompound, ast.KAnd, ast.KOr, ast.KNot,
+			ast.KPly, ast.KSideToMove, ast.KWtm, ast.KBtm, ast.KWhite, ast.KBlack, ast.KMoveNumber,
+			ast.KPlus, ast.KMinus, ast.KNeg, ast.KAbs, ast.KInter, ast.KUnion, ast.KCompl, ast.KCount:
+			return false
+		case ast.KCmp:
+			switch c.Str {
+			case "<", "<=", ">", ">=", "==", "!=":
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // mayRebind reports whether anything in n may give the variable name

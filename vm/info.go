@@ -294,11 +294,32 @@ func rays(p *bitboard.Position, sets []bitboard.Set, dirs uint8, attack bool) bi
 			if attack && !slidesAlong(p.Board[start].Type(), i) {
 				continue
 			}
+			// every following set needs a square on the ray
+			ray, reach := rayMasks[start][i], true
+			for _, set := range sets[1:] {
+				reach = reach && set&ray != 0
+			}
+			if !reach {
+				continue
+			}
 			out |= walkRay(p, start, v, sets, n)
 		}
 	}
 	return out
 }
+
+// rayMasks[sq][i] is every square from sq (excluded) to the edge in the
+// direction dirSteps[i].
+var rayMasks = func() (masks [64][8]bitboard.Set) {
+	for sq := range bitboard.Square(64) {
+		for i, v := range dirSteps {
+			for t, ok := step(sq, v[0], v[1]); ok; t, ok = step(t, v[0], v[1]) {
+				masks[sq][i] |= bitboard.SquareSet(t)
+			}
+		}
+	}
+	return masks
+}()
 
 // walkRay follows one direction tracking which sets have been visited so
 // far (a bit per count of visited sets): a square may be visited as the

@@ -56,15 +56,20 @@ type Machine struct {
 
 	moveBufs map[int]*[]bitboard.Move
 
-	ids       [][64]uint8 // piece identities per node, when the program needs them
-	groups    []string    // groups of the last successful ~~ (nil after a failed one)
-	groupOffs []int
-	messages  []string
-	sort      []sortState // per sort key, the game's best value so far
-	pending   []pendingSort
-	reported  []int // instructions whose runtime error this game has reported (their pcs)
-	iters     int   // loop iterations at this position
-	steps     int   // instructions run at this position (counted for loops)
+	ids          [][64]uint8     // piece identities per node, when the program needs them
+	idSquares    [][65]int8      // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
+	findMemos    []findMemoState // per Program.FindMemos, for the current game
+	findMemoFree [][]int32       // tables of earlier games, for reuse
+	pinMemo      pinMemo         // the last pins through every square (Machine.pins)
+	foundTexts   [][]string      // "Found k of n" as foundTexts[n][k] (foundText)
+	groups       []string        // groups of the last successful ~~ (nil after a failed one)
+	groupOffs    []int
+	messages     []string
+	sort         []sortState // per sort key, the game's best value so far
+	pending      []pendingSort
+	reported     []int // instructions whose runtime error this game has reported (their pcs)
+	iters        int   // loop iterations at this position
+	steps        int   // instructions run at this position (counted for loops)
 
 	started bool // StartGame has run once: persistent variables are set up
 
@@ -153,6 +158,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.groups = nil
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
+		m.idSquares = pieceSquares(t, m.ids, m.idSquares)
 	}
 	if len(m.sort) != len(m.prog.Sorts) {
 		m.sort = make([]sortState, len(m.prog.Sorts))
@@ -219,6 +225,18 @@ func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
 		}
 	}
 	return i
+}
+
+// afterSource is where an echo walk with EchoAfterSource starts: the
+// position after the current one, or the last position the walk gives
+// when that comes first (so that the target variable ends the walk as
+// without skipping).
+func (m *Machine) afterSource(inAll bool) int32 {
+	last := int32(len(m.tree.Nodes)) - 1
+	if !inAll && last == m.cur {
+		last--
+	}
+	return max(0, min(m.cur+1, last))
 }
 
 // sameBoard reports whether two positions have the same piece on every
@@ -302,14 +320,14 @@ func (m *Machine) run(pc int) bool {
 	code := m.prog.Code
 	steps := 0 // instructions run in this frame, added to m.steps on return
 	for {
-		in := code[pc]
+		in := &code[pc]
 		pc++
 		steps++
 	dispatch:
 		switch in.Op {
 		case OpTrace: // only in a program made by Traced
 			m.lastPC = pc - 1
-			in = m.prog.traced[pc-1]
+			in = &m.prog.traced[pc-1]
 			goto dispatch
 		case OpNop:
 		case OpFail:
@@ -420,7 +438,7 @@ func (m *Machine) run(pc int) bool {
 
 		case OpPin:
 			to, through, from := m.popSet(), m.popSet(), m.popSet()
-			m.pushSet(pins(m.pos(), from, through, to, in.X))
+			m.pushSet(m.pins(from, through, to, in.X))
 		case OpMakeSquare:
 			r, f := m.popNum(), m.popNum()
 			s, ok := makeSquare(f, r)
@@ -856,6 +874,20 @@ func (m *Machine) run(pc int) bool {
 				continue
 			}
 			m.push(m.pieceSquare(uint8(m.slots[in.A])))
+		case OpStoreKeep:
+			m.slots[in.A] = m.st[len(m.st)-1]
+			m.bound[in.A] = true
+			steps++ // counted as the store and the load it stands for
+		case OpOrInto:
+			m.slots[in.A] |= m.slots[in.B]
+			steps += 3 // counted as the four instructions it stands for
+		case OpPieceSquareAt:
+			node := int32(m.popNum())
+			if !m.bound[in.A] {
+				pc = int(in.B)
+				continue
+			}
+			m.push(m.pieceSquareAt(node, uint8(m.slots[in.A])))
 		case OpIsBound:
 			if !m.bound[in.A] {
 				pc = int(in.B)
@@ -888,10 +920,34 @@ func (m *Machine) run(pc int) bool {
 			} else {
 				m.slots[in.A] = uint64(int64(m.tree.Nodes[i].Parent))
 			}
+		case OpFindSkip:
+			// inside a line constituent a move filter sees the
+			// line's linearization, which the memo does not key on
+			if m.findMemoOff(int(in.B)) {
+				continue
+			}
+			i := int32(int64(m.slots[in.A]))
+			if i < 0 || int(i) >= len(m.tree.Nodes) {
+				continue
+			}
+			if t := m.findMemoTable(int(in.B), false); t != nil {
+				m.slots[in.A] = uint64(findSkip(t, i))
+			}
+		case OpFindFail:
+			if m.findMemoOff(int(in.B)) {
+				continue
+			}
+			if t := m.findMemoTable(int(in.B), true); t != nil {
+				q := int32(int64(m.st[len(m.st)-1]))
+				t[q] = q + 1
+			}
 		case OpEchoInit:
 			m.slots[in.A] = 0
 		case OpEchoNext:
 			i := int32(m.slots[in.A])
+			if in.X&EchoAfterSource != 0 && i <= m.cur {
+				i = max(i, m.afterSource(in.X&EchoInAll != 0))
+			}
 			if in.X&EchoInAll == 0 && i == m.cur {
 				i++
 			}

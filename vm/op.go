@@ -229,6 +229,11 @@ const (
 	OpCountIter
 	OpFindInit
 	OpFindNext
+	OpFindSkip
+	OpFindFail
+	OpPieceSquareAt
+	OpStoreKeep
+	OpOrInto
 	OpEchoInit
 	OpEchoNext
 	OpTreeRel
@@ -390,8 +395,13 @@ var opTable = [opCount]opInfo{
 	OpCountIter:       {Name: "countiter", A: OSlot, B: OJump, Doc: "count an iteration in slot A; jump when the loop has run too long"},
 	OpFindInit:        {Name: "findinit", X: OFlags, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
 	OpFindNext:        {Name: "findnext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
+	OpStoreKeep:       {Name: "storekeep", A: OSlot, Doc: "store the top of the stack into variable A, leaving it there (store A; load A)", Pop: 1, Push: 1},
+	OpOrInto:          {Name: "orinto", A: OSlot, B: OImm, Doc: "add the squares of slot B to the set in slot A (load A; load B; union; store A: a loop's result)"},
+	OpPieceSquareAt:   {Name: "piecesquareat", A: OSlot, B: OJump, Doc: "pop a position; push the square of piece variable A there (empty when captured); jump if A is unbound: P:X for a piece variable X without moving the current position", Pop: 1, Push: 1},
+	OpFindSkip:        {Name: "findskip", A: OSlot, B: OImm, Doc: "advance the forward walk in slot A past the positions where the body of find memo B is known to fail with the current values of its variables"},
+	OpFindFail:        {Name: "findfail", B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, Doc: "start walking every position of the searched tree in slot A"},
-	OpEchoNext:        {Name: "echonext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards); jump when done", Push: 1},
+	OpEchoNext:        {Name: "echonext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1},
 	OpTreeRel:         {Name: "treerel", X: OFlags, Doc: "pop positions y, x; push lca(x, y) or their distance (X)", Pop: 2, Push: 1},
 	OpTreeAnc:         {Name: "treeanc", X: OFlags, B: OJump, Doc: "pop positions y, x; jump unless x is a strict ancestor (X=0) / descendant (X=1) of y", Pop: 2},
 	OpSameSquares:     {Name: "samesquares", Doc: "pop positions b, a; push the squares whose contents are the same in both", Pop: 2, Push: 1},

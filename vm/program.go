@@ -38,6 +38,14 @@ type Program struct {
 	// starts, for `while (s ~~ "re")`, which walks the successive matches.
 	RegexIter map[int]int
 	Lines     []LineSpec
+	// FindMemos are the forward finds whose body has no effect and
+	// depends only on the position it is tested at and on the variables
+	// in Slots (at most MaxFindMemoSlots, none a string): where it failed
+	// once it fails again while those variables keep their values, so
+	// the walk skips such positions (OpFindSkip, OpFindFail). A find in
+	// a loop over the game's positions then tests each position once per
+	// value of its variables instead of once per start.
+	FindMemos []FindMemo
 	// GameFilter is the entry of the game prefilter (conditions on the
 	// game's tags, result and number alone), -1 when there is none.
 	GameFilter int
@@ -346,7 +354,7 @@ var flagNames = map[Op][]string{
 	OpPieceName:    {"piecename", "typename"},
 	OpFindInit:     {"forward", "backward"},
 	OpFindNext:     {"forward", "backward"},
-	OpEchoNext:     {"others", "all", "others sameboard", "all sameboard"},
+	OpEchoNext:     {"others", "all", "others sameboard", "all sameboard", "others after", "all after", "others sameboard after", "all sameboard after"},
 	OpTreeRel:      {"lca", "distance"},
 	OpTreeAnc:      {"ancestor", "descendant"},
 	OpStrSlice:     {"to end", "range"},
@@ -364,6 +372,18 @@ func flagName(names []string, v int64) string {
 	}
 	return fmt.Sprintf("flags:%d", v)
 }
+
+// FindMemo is one memoised find: the slots its body reads.
+type FindMemo struct {
+	Slots []int
+	// Save is the find's savecur slot: a find entered with a line's
+	// linearization in force walks without the memo, since its later
+	// targets are tested with the linearization back in force
+	Save int
+}
+
+// MaxFindMemoSlots bounds the variables of a memoised find body.
+const MaxFindMemoSlots = 4
 
 // PersistentVar names a persistent variable to report after the run.
 type PersistentVar struct {

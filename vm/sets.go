@@ -39,8 +39,14 @@ const (
 // attacking returns the squares of a whose piece attacks a square of b.
 // Attacks are pseudo-attacks: a pinned piece still attacks.
 func attacking(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	a &= p.Occupied
+	if 2*b.Count() <= a.Count() {
+		// few targets (A attacks x in a square loop): ask who attacks
+		// each of them, two lookups a target instead of one a piece
+		return a & attackersOf(p, b)
+	}
 	var out bitboard.Set
-	for s := a & p.Occupied; s != 0; {
+	for s := a; s != 0; {
 		sq := s.Pop()
 		if p.AttacksFrom(sq)&b != 0 {
 			out |= bitboard.SquareSet(sq)
@@ -51,11 +57,33 @@ func attacking(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 
 // attackedBy returns the squares of a attacked by a piece standing on b.
 func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	b &= p.Occupied
+	if 2*a.Count() <= b.Count() {
+		// few squares asked about: keep those with an attacker in b
+		var out bitboard.Set
+		for s := a; s != 0; {
+			sq := s.Pop()
+			if attackersOf(p, bitboard.SquareSet(sq))&b != 0 {
+				out |= bitboard.SquareSet(sq)
+			}
+		}
+		return out
+	}
 	var att bitboard.Set
-	for s := b & p.Occupied; s != 0; {
+	for s := b; s != 0; {
 		att |= p.AttacksFrom(s.Pop())
 	}
 	return a & att
+}
+
+// attackersOf is the pieces of either colour that attack a square of b.
+func attackersOf(p *bitboard.Position, b bitboard.Set) bitboard.Set {
+	var att bitboard.Set
+	for s := b; s != 0; {
+		t := s.Pop()
+		att |= p.AttackersOf(t, bitboard.White, p.Occupied) | p.AttackersOf(t, bitboard.Black, p.Occupied)
+	}
+	return att
 }
 
 // ChainBackward (OpArrowChain's X) marks a chain of <- arrows.
@@ -204,9 +232,26 @@ const (
 // returns the squares of the part selected by what.
 func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitboard.Set {
 	var out bitboard.Set
-	for s := from & p.Occupied; s != 0; {
+	// Only rooks, bishops and queens pin, and only through a piece of
+	// the other colour that they attack: the walk along the directions
+	// below is needed for the few pinners left.
+	sliders := p.ByPiece[bitboard.WhiteRook] | p.ByPiece[bitboard.WhiteBishop] | p.ByPiece[bitboard.WhiteQueen] |
+		p.ByPiece[bitboard.BlackRook] | p.ByPiece[bitboard.BlackBishop] | p.ByPiece[bitboard.BlackQueen]
+	for s := from & sliders; s != 0; {
 		ps := s.Pop()
 		pinner := p.Board[ps]
+		var reach bitboard.Set
+		switch pinner.Type() {
+		case bitboard.Rook:
+			reach = bitboard.RookAttacks(ps, p.Occupied)
+		case bitboard.Bishop:
+			reach = bitboard.BishopAttacks(ps, p.Occupied)
+		default:
+			reach = bitboard.QueenAttacks(ps, p.Occupied)
+		}
+		if reach&through&p.ByColor[pinner.Color()^1] == 0 {
+			continue
+		}
 		for i, v := range dirSteps {
 			if !slidesAlong(pinner.Type(), i) {
 				continue
@@ -219,6 +264,32 @@ func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitb
 		}
 	}
 	return out
+}
+
+// pinMemo is the pinned pieces of one position for one from, to and
+// what: the squares of pins(from, every square, to, what).
+type pinMemo struct {
+	tree             *Tree
+	serial           int
+	node             int32
+	from, to, pinned bitboard.Set
+	what             uint8
+}
+
+// pins is pins at the current position. The pieces a pin goes through
+// are those pinned through any square, intersected with the through set,
+// so a `pin through x` in a square loop looks for the pins once per
+// position and not once per square.
+func (m *Machine) pins(from, through, to bitboard.Set, what uint8) bitboard.Set {
+	if what&^PinToGiven != PinThrough {
+		return pins(m.pos(), from, through, to, what)
+	}
+	c := &m.pinMemo
+	if c.tree != m.tree || c.serial != m.gameSerial || c.node != m.cur || c.from != from || c.to != to || c.what != what {
+		*c = pinMemo{tree: m.tree, serial: m.gameSerial, node: m.cur, from: from, to: to, what: what,
+			pinned: pins(m.pos(), from, bitboard.Full, to, what)}
+	}
+	return c.pinned & through
 }
 
 // slidesAlong reports whether a piece of type t moves along direction i

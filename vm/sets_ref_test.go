@@ -211,9 +211,11 @@ func randomSet(rng *rand.Rand) bitboard.Set {
 // pieceSet is a random set tied to the board: the pieces of some kinds, the
 // empty squares, or a random set.
 func pieceSet(rng *rand.Rand, p *bitboard.Position) bitboard.Set {
-	switch rng.IntN(5) {
+	switch rng.IntN(6) {
 	case 0:
 		return p.ByColor[rng.IntN(2)]
+	case 4: // one square, as a square loop's variable
+		return bitboard.SquareSet(bitboard.Square(rng.IntN(64)))
 	case 1:
 		return p.ByPiece[bitboard.Empty]
 	case 2:
@@ -1014,6 +1016,21 @@ func TestPieceIDsInvariants(t *testing.T) {
 		ids := tree.PieceIDs(nil)
 		if len(ids) != len(tree.Nodes) {
 			t.Fatalf("%d id tables for %d nodes", len(ids), len(tree.Nodes))
+		}
+		// the inverse tables, built move by move, against a full search
+		sqs := pieceSquares(tree, ids, nil)
+		for i := range ids {
+			for id := 1; id < 65; id++ {
+				want := int8(-1)
+				for sq, v := range ids[i] {
+					if int(v) == id {
+						want = int8(sq)
+					}
+				}
+				if sqs[i][id] != want {
+					t.Fatalf("%s, node %d: piece %d on %d, want %d", fen, i, id, sqs[i][id], want)
+				}
+			}
 		}
 		next := uint8(1)
 		for sq := 0; sq < 64; sq++ {

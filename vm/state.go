@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strconv"
 
 	"cqlvm/bitboard"
 )
@@ -42,17 +43,66 @@ func (m *Machine) reportOnce(pc int, msg func() string) {
 
 // pieceSquare is where the piece with identity id stands now (empty when
 // it has been captured).
-func (m *Machine) pieceSquare(id uint8) uint64 {
-	if id == 0 {
+func (m *Machine) pieceSquare(id uint8) uint64 { return m.pieceSquareAt(m.cur, id) }
+
+// pieceSquareAt is where the piece with identity id stands at node.
+func (m *Machine) pieceSquareAt(node int32, id uint8) uint64 {
+	row := &m.idSquares[node]
+	if id == 0 || int(id) >= len(row) {
 		return 0
 	}
-	ids := &m.ids[m.cur]
-	for sq := 0; sq < 64; sq++ {
-		if ids[sq] == id {
-			return 1 << sq
-		}
+	if sq := row[id]; sq >= 0 {
+		return 1 << sq
 	}
 	return 0
+}
+
+// pieceSquares inverts the per-node identity tables of PieceIDs, reusing
+// out: a piece loop asks where its piece stands at every position a find,
+// echo or line visits, which a search of the 64 squares made the costliest
+// step of such queries. A node's row is its parent's with the squares the
+// move touched brought up to date.
+func pieceSquares(t *Tree, ids [][64]uint8, out [][65]int8) [][65]int8 {
+	if cap(out) < len(ids) {
+		out = make([][65]int8, len(ids))
+	}
+	out = out[:len(ids)]
+	for i := range ids {
+		row := &out[i]
+		p := int32(-1)
+		if i > 0 {
+			p = t.Nodes[i].Parent
+		}
+		if p < 0 {
+			for j := range row {
+				row[j] = -1
+			}
+			for sq, id := range &ids[i] {
+				if id != 0 {
+					row[id] = int8(sq)
+				}
+			}
+			continue
+		}
+		*row = out[p]
+		mv := &t.Nodes[i].Move
+		touched := [...]bitboard.Square{mv.From, mv.To, mv.CaptureSquare(), mv.RookFrom, mv.RookTo}
+		for _, sq := range touched {
+			if sq >= 0 && sq < 64 {
+				if id := ids[p][sq]; id != 0 && row[id] == int8(sq) {
+					row[id] = -1
+				}
+			}
+		}
+		for _, sq := range touched {
+			if sq >= 0 && sq < 64 {
+				if id := ids[i][sq]; id != 0 {
+					row[id] = int8(sq)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // setGroups remembers the groups of a successful ~~ for \0, \1, \-1.
@@ -199,7 +249,31 @@ func (m *Machine) numberFound(mark int) {
 	for i := start; i < len(m.comments); i++ {
 		if c := &m.comments[i]; c.Kind == commentFoundMark && c.find == int32(mark) {
 			k++
-			c.Kind, c.Text = CommentText, fmt.Sprintf("Found %d of %d", k, n)
+			c.Kind, c.Text = CommentText, m.foundText(k, n)
 		}
 	}
 }
+
+// foundText is "Found k of n", made once per machine: a counting find
+// inside a loop numbers the same few texts at every position, and
+// formatting each anew was half the time of such queries.
+func (m *Machine) foundText(k, n int) string {
+	if k < 1 || k > n || n > maxFoundTexts {
+		return "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	}
+	if n >= len(m.foundTexts) {
+		m.foundTexts = append(m.foundTexts, make([][]string, n+1-len(m.foundTexts))...)
+	}
+	row := m.foundTexts[n]
+	if row == nil {
+		row = make([]string, n+1)
+		m.foundTexts[n] = row
+	}
+	if row[k] == "" {
+		row[k] = "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	}
+	return row[k]
+}
+
+// maxFoundTexts bounds the n of the texts foundText keeps.
+const maxFoundTexts = 1024

@@ -121,6 +121,12 @@ const (
 	// compiler sets it when the body's first test is `source & target
 	// == .`, which such targets fail before the body does anything else.
 	EchoSameBoard
+	// EchoAfterSource: the walk starts after the current position (the
+	// source), except that it still gives the last position it would
+	// give. The compiler sets it when the body tests `source < target`
+	// with only tests without effect before it, which targets at or
+	// before the source fail.
+	EchoAfterSource
 )
 
 // Tree relations (OpTreeRel, OpTreeAnc X).
