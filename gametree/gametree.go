@@ -111,25 +111,32 @@ const unknownDate = "????.??.??"
 // 2001.02.03, "2001-02-03" 2001.??.??, "1.1.1" 0001.01.01, "2048" and
 // "2001.13.40" unknown).
 func normalDate(s string) string {
-	parts := strings.SplitN(s, ".", 4)
 	limits := [3]int{2047, 12, 31}
-	out := []byte(unknownDate)
 	at := [3]int{0, 5, 8}
-	for i := 0; i < 3 && i < len(parts); i++ {
-		n := cInt(parts[i])
-		if n < 1 || n > limits[i] {
-			continue
+	var out [len(unknownDate)]byte
+	copy(out[:], unknownDate)
+	rest := s
+	for i := 0; i < 3; i++ {
+		part, after, more := strings.Cut(rest, ".")
+		if n := cInt(part); n >= 1 && n <= limits[i] {
+			width := 2
+			if i == 0 {
+				width = 4
+			}
+			for k := width - 1; k >= 0; k-- {
+				out[at[i]+k] = byte('0' + n%10)
+				n /= 10
+			}
 		}
-		width := 2
-		if i == 0 {
-			width = 4
+		if !more {
+			break
 		}
-		for k := width - 1; k >= 0; k-- {
-			out[at[i]+k] = byte('0' + n%10)
-			n /= 10
-		}
+		rest = after
 	}
-	return string(out)
+	if string(out[:]) == s { // the usual case: already normal, no copy
+		return s
+	}
+	return string(out[:])
 }
 
 // cInt reads a number as C's atoi does: leading blanks, an optional sign,
