@@ -56,7 +56,7 @@ type pathRun struct {
 	seen     stampTable // (pc, node) -> longest arrival length explored
 	// seenState is seen for paths with side effects: the search from a
 	// state depends on the variables too, so they are part of the key
-	seenState map[stateKey]int
+	seenState stateTable
 	memo      stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	focus     uint64     // the identities of the focused pieces (bit id-1)
 	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
@@ -203,13 +203,10 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 			vars = (vars ^ uint64(length)) * 1099511628211
 		}
 		sk := stateKey{key, vars}
-		if l, ok := r.seenState[sk]; ok && l >= length {
+		if l, ok := r.seenState.get(sk); ok && int(l) >= length {
 			return
 		}
-		if r.seenState == nil {
-			r.seenState = map[stateKey]int{}
-		}
-		r.seenState[sk] = length
+		r.seenState.put(sk, int32(length))
 	}
 	if v, _ := r.onStack.get(key); v != 0 {
 		return // an empty loop: nothing new down this way
@@ -521,32 +518,23 @@ func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 	if n == 0 {
 		r := &pathRun{spec: spec, bestLast: -1}
 		r.seen.reset()
+		r.seenState.reset()
 		r.memo.reset()
 		r.onStack.reset()
 		return r
 	}
 	r := m.pathRunFree[n-1]
 	m.pathRunFree = m.pathRunFree[:n-1]
-	*r = pathRun{spec: spec, bestLast: -1,
-		seen: r.seen, memo: r.memo, onStack: r.onStack,
-		seenState: reuseMap(r.seenState),
-		bestPath:  r.bestPath[:0], stack: r.stack[:0], moves: r.moves[:0]}
+	// field by field: the tables and slices keep their storage (a
+	// composite literal assignment cost a few hundred instructions)
+	r.spec, r.best, r.value, r.bestLast = spec, 0, 0, -1
+	r.bestPath, r.stack, r.moves = r.bestPath[:0], r.stack[:0], r.moves[:0]
+	r.focus, r.atomic, r.side, r.steps, r.done = 0, nil, 0, 0, false
 	r.seen.reset()
+	r.seenState.reset()
 	r.memo.reset()
 	r.onStack.reset()
 	return r
-}
-
-// reuseMap empties a map for reuse; one that grew large is dropped, since
-// clearing costs as much as its largest size every time.
-func reuseMap[K comparable, V any](mp map[K]V) map[K]V {
-	if mp == nil || len(mp) > 4096 {
-		return map[K]V{}
-	}
-	if len(mp) > 0 {
-		clear(mp)
-	}
-	return mp
 }
 
 func boolInt32(b bool) int32 {
