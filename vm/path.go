@@ -79,16 +79,18 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 		return 0, 0, false
 	}
 	r := m.newPathRun(spec)
-	defer func() { m.pathRunFree = append(m.pathRunFree, r) }()
 	r.side = m.tree.Nodes[start].Pos.Side
 	savedAtomic := m.saveAtomic(spec)
 	// a path inside a constituent of another (in a dash's side, say)
 	// leaves the outer one's state as it found it
 	savedLin, savedStart, savedCount := m.lin, m.pathStart, m.pathCount
 	savedChild, savedCastle, savedFocus, savedFocusOn := m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn
-	defer func() {
+	// (no defers: they were a noticeable part of a path started at
+	// every position)
+	done := func() {
 		m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn = savedChild, savedCastle, savedFocus, savedFocusOn
-	}()
+		m.pathRunFree = append(m.pathRunFree, r)
+	}
 	m.lin.active = false
 	m.pathStart = start
 	m.focusOn(r, start)
@@ -101,6 +103,7 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	}
 	if r.bestLast < 0 || spec.HasRange && (value < int64(lo) || value > int64(hi)) {
 		m.restoreAtomic(spec, savedAtomic)
+		done()
 		return 0, 0, false
 	}
 	m.restoreAtomic(spec, r.atomic)
@@ -124,6 +127,7 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	m.pathCount = r.best
 	m.lastPath = [2]int32{start, r.bestLast}
 	m.setCur(start)
+	done()
 	return int(value), r.bestLast, true
 }
 
@@ -179,6 +183,19 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		r.done = true
 		return
 	}
+	in := r.spec.NFA.Inst[pc]
+	// a move constituent's candidate moves come first: where there are
+	// none (a path started at every position, whose first move is not
+	// there, mostly) nothing follows, and the state need not be noted,
+	// since any later arrival finds none either (one at length 0 sees
+	// fewer moves than one later, one later the same moves)
+	mstart := len(r.moves)
+	if in.Op == nfa.Filter {
+		m.pathMoves(r, node, length == 0, 0)
+		if len(r.moves) == mstart {
+			return
+		}
+	}
 	key := uint64(pc)<<34 | uint64(view)<<32 | uint64(uint32(node))
 	p := &r.spec.Path
 	// with max, a shorter arrival may give a greater value or win a tie
@@ -186,6 +203,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 	switch {
 	case p.Pure && !byLength:
 		if l, ok := r.seen.get(key); ok && int(l) >= length {
+			r.moves = r.moves[:mstart]
 			return
 		}
 		r.seen.put(key, int32(length))
@@ -204,16 +222,16 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 		sk := stateKey{key, vars}
 		if l, ok := r.seenState.get(sk); ok && int(l) >= length {
+			r.moves = r.moves[:mstart]
 			return
 		}
 		r.seenState.put(sk, int32(length))
 	}
 	if v, _ := r.onStack.get(key); v != 0 {
+		r.moves = r.moves[:mstart]
 		return // an empty loop: nothing new down this way
 	}
 	r.onStack.put(key, 1)
-	defer r.onStack.put(key, 0)
-	in := r.spec.NFA.Inst[pc]
 	switch in.Op {
 	case nfa.Match:
 		m.pathRecord(r, node, length, view)
@@ -232,9 +250,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 	case nfa.Filter:
 		k := int32(in.Arg)
-		start := len(r.moves)
-		m.pathMoves(r, node, length == 0, 0)
-		end := len(r.moves)
+		start, end := mstart, len(r.moves)
 		for i := start; i < end; i++ {
 			mv := r.moves[i] // by index: deeper levels append to r.moves
 			moved, ok := m.pathTest(r, k, mv.node, mv.child, length, viewBoth)
@@ -250,6 +266,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 		r.moves = r.moves[:start]
 	}
+	r.onStack.put(key, 0)
 }
 
 // pathRecord notes a complete match of length moves ending at node. The
