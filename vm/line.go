@@ -55,14 +55,19 @@ type lineThread struct {
 
 // lineRun is the state of one evaluation of a line filter.
 type lineRun struct {
-	spec    *LineSpec
-	steps   []lineStep
-	memo    stampTable // (constituent, node, child) -> 1 if it held, 0 if not
-	best    int32      // best step (the last of the longest match), -1 if none
-	bestLen int
-	done    bool // firstmatch found one
-	seen    []uint32
-	gen     uint32
+	spec  *LineSpec
+	steps []lineStep
+	memo  stampTable // (constituent, node, child) -> 1 if it held, 0 if not
+	// the first test of a run is kept here and goes to memo only with a
+	// second: a line started at every position mostly tests once
+	firstKey  uint64
+	firstVal  bool
+	firstUsed bool
+	best      int32 // best step (the last of the longest match), -1 if none
+	bestLen   int
+	done      bool // firstmatch found one
+	seen      []uint32
+	gen       uint32
 	// threads and pairs are stacks of the thread lists and next
 	// positions of the open levels of lineWalk, one segment each (reused
 	// from run to run: allocating them at every step was a tenth of the
@@ -122,6 +127,7 @@ func (m *Machine) lineRun(spec *LineSpec) *lineRun {
 		m.lineRunFree = nil
 	}
 	r.memo.reset()
+	r.firstUsed = false
 	r.spec, r.steps, r.best, r.bestLen, r.done = spec, r.steps[:0], -1, 0, false
 	r.threads, r.pairs = r.threads[:0], r.pairs[:0]
 	if len(r.seen) < len(spec.NFA.Inst) {
@@ -313,13 +319,22 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 	if !r.spec.Lin[k] {
 		key = uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
 	}
-	if v, ok := r.memo.get(key); ok {
-		return v != 0
+	if r.firstUsed {
+		if key == r.firstKey {
+			return r.firstVal
+		}
+		if v, ok := r.memo.get(key); ok {
+			return v != 0
+		}
 	}
 	mark := len(m.comments)
 	v := m.lineTest(r.spec, k, node, child)
 	m.comments = m.comments[:mark]
-	r.memo.put(key, boolInt32(v))
+	if !r.firstUsed {
+		r.firstKey, r.firstVal, r.firstUsed = key, v, true
+	} else {
+		r.memo.put(key, boolInt32(v))
+	}
 	return v
 }
 
