@@ -512,9 +512,11 @@ type stateKey struct{ at, vars uint64 }
 func (m *Machine) variableHash() uint64 {
 	const prime = 1099511628211
 	h := uint64(14695981039346656037)
-	for i, v := range m.slots {
+	slots := m.slots
+	bound := m.bound[:len(slots)] // one bounds check, not one a slot
+	for i, v := range slots {
 		h = (h ^ v) * prime
-		if m.bound[i] {
+		if bound[i] {
 			h = (h ^ 1) * prime
 		}
 	}
