@@ -63,11 +63,16 @@ type lineRun struct {
 	firstKey  uint64
 	firstVal  bool
 	firstUsed bool
-	best      int32 // best step (the last of the longest match), -1 if none
-	bestLen   int
-	done      bool // firstmatch found one
-	seen      []uint32
-	gen       uint32
+	// startThreads is the closure of the start state for startSpec, the
+	// same at every start (the marks it leaves are not read again: the
+	// walk's closures start new generations)
+	startSpec    *LineSpec
+	startThreads []lineThread
+	best         int32 // best step (the last of the longest match), -1 if none
+	bestLen      int
+	done         bool // firstmatch found one
+	seen         []uint32
+	gen          uint32
 	// threads and pairs are stacks of the thread lists and next
 	// positions of the open levels of lineWalk, one segment each (reused
 	// from run to run: allocating them at every step was a tenth of the
@@ -95,7 +100,12 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	}
 	r := m.lineRun(spec)
 	savedLin := m.lin
-	r.closure(uint32(spec.NFA.Start), -1)
+	if r.startSpec != spec {
+		r.closure(uint32(spec.NFA.Start), -1)
+		r.startSpec, r.startThreads = spec, append(r.startThreads[:0], r.threads...)
+	} else {
+		r.threads = append(r.threads, r.startThreads...)
+	}
 	m.lineWalk(r, start, 0, len(r.threads), 0)
 	m.lin = savedLin
 	m.setCur(start)
