@@ -55,14 +55,30 @@ type lineThread struct {
 
 // lineRun is the state of one evaluation of a line filter.
 type lineRun struct {
-	spec    *LineSpec
-	steps   []lineStep
-	memo    stampTable // (constituent, node, child) -> 1 if it held, 0 if not
-	best    int32      // best step (the last of the longest match), -1 if none
-	bestLen int
-	done    bool // firstmatch found one
-	seen    []uint32
-	gen     uint32
+	spec  *LineSpec
+	steps []lineStep
+	memo  stampTable // (constituent, node, child) -> 1 if it held, 0 if not
+	// the first test of a run is kept here and goes to memo only with a
+	// second: a line started at every position mostly tests once
+	firstKey  uint64
+	firstVal  bool
+	firstUsed bool
+	// startThreads is the closure of the start state for startSpec, the
+	// same at every start (the marks it leaves are not read again: the
+	// walk's closures start new generations)
+	startSpec    *LineSpec
+	startThreads []lineThread
+	best         int32 // best step (the last of the longest match), -1 if none
+	bestLen      int
+	done         bool // firstmatch found one
+	seen         []uint32
+	gen          uint32
+	// threads and pairs are stacks of the thread lists and next
+	// positions of the open levels of lineWalk, one segment each (reused
+	// from run to run: allocating them at every step was a tenth of the
+	// time of a line query)
+	threads []lineThread
+	pairs   []linePair
 }
 
 // maxLineDepth bounds how deep one line evaluation walks: every step
@@ -84,14 +100,21 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	}
 	r := m.lineRun(spec)
 	savedLin := m.lin
-	threads := r.closure(nil, uint32(spec.NFA.Start), -1)
-	m.lineWalk(r, start, threads, 0)
+	if r.startSpec != spec {
+		r.closure(uint32(spec.NFA.Start), -1)
+		r.startSpec, r.startThreads = spec, append(r.startThreads[:0], r.threads...)
+	} else {
+		r.threads = append(r.threads, r.startThreads...)
+	}
+	m.lineWalk(r, start, 0, len(r.threads), 0)
 	m.lin = savedLin
 	m.setCur(start)
-	defer func() { m.lineRunFree = r }()
 	if r.best < 0 || spec.HasRange && (r.bestLen < lo || r.bestLen > hi) {
+		m.lineRunFree = r
 		return 0, 0, false
 	}
+	// r is given back last: a line inside a constituent replayed for
+	// its comments takes a state of its own
 	path := r.pathOf(r.best)
 	m.lineComments(spec, path)
 	if spec.NestBan {
@@ -102,6 +125,7 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	}
 	m.lin = savedLin
 	m.setCur(start)
+	m.lineRunFree = r
 	return r.bestLen, path[len(path)-1].node, true
 }
 
@@ -113,7 +137,9 @@ func (m *Machine) lineRun(spec *LineSpec) *lineRun {
 		m.lineRunFree = nil
 	}
 	r.memo.reset()
+	r.firstUsed = false
 	r.spec, r.steps, r.best, r.bestLen, r.done = spec, r.steps[:0], -1, 0, false
+	r.threads, r.pairs = r.threads[:0], r.pairs[:0]
 	if len(r.seen) < len(spec.NFA.Inst) {
 		r.seen = make([]uint32, len(spec.NFA.Inst))
 		r.gen = 0
@@ -121,9 +147,9 @@ func (m *Machine) lineRun(spec *LineSpec) *lineRun {
 	return r
 }
 
-// closure adds pc and every state reachable from it without consuming a
-// position to threads (each state once per generation).
-func (r *lineRun) closure(threads []lineThread, pc uint32, path int32) []lineThread {
+// closure appends pc and every state reachable from it without consuming
+// a position to r.threads (each state once per generation).
+func (r *lineRun) closure(pc uint32, path int32) {
 	r.gen++
 	if r.gen == 0 { // wrapped: reset the marks
 		for i := range r.seen {
@@ -131,90 +157,96 @@ func (r *lineRun) closure(threads []lineThread, pc uint32, path int32) []lineThr
 		}
 		r.gen = 1
 	}
-	return r.add(threads, pc, path)
+	r.add(pc, path)
 }
 
-func (r *lineRun) add(threads []lineThread, pc uint32, path int32) []lineThread {
+func (r *lineRun) add(pc uint32, path int32) {
 	if r.seen[pc] == r.gen {
-		return threads
+		return
 	}
 	r.seen[pc] = r.gen
 	in := r.spec.NFA.Inst[pc]
 	switch in.Op {
 	case nfa.Jmp:
-		return r.add(threads, in.Out, path)
+		r.add(in.Out, path)
 	case nfa.Split:
-		threads = r.add(threads, in.Out, path)
-		return r.add(threads, in.Arg, path)
+		r.add(in.Out, path)
+		r.add(in.Arg, path)
 	case nfa.Filter, nfa.Match:
-		return append(threads, lineThread{pc, path})
+		r.threads = append(r.threads, lineThread{pc, path})
 	}
-	return threads
 }
 
-// lineWalk consumes node with the threads waiting for it and walks on to
-// the next positions, depth first (mainline continuation first).
-func (m *Machine) lineWalk(r *lineRun, node int32, threads []lineThread, length int) {
+// lineWalk consumes node with the threads waiting for it, r.threads[lo:hi],
+// and walks on to the next positions, depth first (mainline continuation
+// first). It leaves r.threads and r.pairs as long as it found them.
+func (m *Machine) lineWalk(r *lineRun, node int32, lo, hi int, length int) {
 	if r.done {
 		return
 	}
-	var waiting []lineThread
-	for _, t := range threads {
-		if r.spec.NFA.Inst[t.pc].Op == nfa.Match {
+	base, pbase := len(r.threads), len(r.pairs)
+	inst := r.spec.NFA.Inst
+	for i := lo; i < hi; i++ {
+		t := r.threads[i]
+		if inst[t.pc].Op == nfa.Match {
 			r.record(t.path, length)
 		} else {
-			waiting = append(waiting, t)
+			r.threads = append(r.threads, t)
 		}
 	}
-	if len(waiting) == 0 || r.done || length >= maxLineDepth {
+	wlo, whi := base, len(r.threads)
+	if wlo == whi || r.done || length >= maxLineDepth {
+		r.threads = r.threads[:base]
 		return
 	}
-	next := m.lineNext(r.spec, node)
-	if len(next) == 0 {
+	r.pairs = m.lineNext(r.pairs, r.spec, node)
+	if len(r.pairs) == pbase {
 		// the line ends here; forward, linearization leaves no move
 		// from this position
-		next = []linePair{{child: -1, to: -1}}
+		nx := linePair{child: -1, to: -1}
 		if r.spec.Backward {
-			next[0].child = unrestricted
+			nx.child = unrestricted
 		}
+		r.pairs = append(r.pairs, nx)
 	}
-	for _, nx := range next {
-		var after []lineThread
-		for _, t := range waiting {
-			k := int32(r.spec.NFA.Inst[t.pc].Arg)
+	for j, pend := pbase, len(r.pairs); j < pend; j++ {
+		nx := r.pairs[j]
+		alo := len(r.threads)
+		for i := wlo; i < whi; i++ {
+			t := r.threads[i]
+			k := int32(inst[t.pc].Arg)
 			if !m.lineEval(r, k, node, nx.child) {
 				continue
 			}
 			step := int32(len(r.steps))
 			r.steps = append(r.steps, lineStep{k: k, node: node, child: nx.child, prev: t.path})
-			after = r.closureAppend(after, r.spec.NFA.Inst[t.pc].Out, step)
+			// a thread list that already holds states of this step
+			// keeps each state once, the first path winning
+			if len(r.threads) == alo {
+				r.closure(inst[t.pc].Out, step)
+			} else {
+				r.add(inst[t.pc].Out, step)
+			}
 		}
-		if len(after) == 0 {
+		ahi := len(r.threads)
+		if ahi == alo {
 			continue
 		}
 		if nx.to < 0 {
-			for _, t := range after {
-				if r.spec.NFA.Inst[t.pc].Op == nfa.Match {
+			for _, t := range r.threads[alo:ahi] {
+				if inst[t.pc].Op == nfa.Match {
 					r.record(t.path, length+1)
 				}
 			}
-			continue
+		} else {
+			m.lineWalk(r, nx.to, alo, ahi, length+1)
 		}
-		m.lineWalk(r, nx.to, after, length+1)
+		r.threads = r.threads[:alo]
 		if r.done {
-			return
+			break
 		}
 	}
-}
-
-// closureAppend adds the closure of pc to a thread list that may already
-// hold states of this step (each state kept once, first path wins).
-func (r *lineRun) closureAppend(threads []lineThread, pc uint32, path int32) []lineThread {
-	if len(threads) == 0 {
-		return r.closure(threads, pc, path)
-	}
-	// threads already hold this generation's marks
-	return r.add(threads, pc, path)
+	r.threads, r.pairs = r.threads[:base], r.pairs[:pbase]
 }
 
 // record notes a match ending with step path of the given length.
@@ -246,8 +278,8 @@ func (r *lineRun) pathOf(last int32) []lineStep {
 // linearization) and the position reached (a grandchild with singlecolor).
 type linePair struct{ child, to int32 }
 
-// lineNext lists the positions a line may go to after node.
-func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
+// lineNext appends to out the positions a line may go to after node.
+func (m *Machine) lineNext(out []linePair, s *LineSpec, node int32) []linePair {
 	t := m.tree
 	if s.Backward {
 		p := t.Nodes[node].Parent
@@ -255,15 +287,14 @@ func (m *Machine) lineNext(s *LineSpec, node int32) []linePair {
 			p = t.Nodes[p].Parent
 		}
 		if p < 0 {
-			return nil
+			return out
 		}
 		// looking back, move filters are not linearized: they see every
 		// move from the positions the line goes back through (the official
 		// program: `line <-- true <-- move to e4` matches after 1.d4 in
 		// `1.e4 (1.d4)`)
-		return []linePair{{child: unrestricted, to: p}}
+		return append(out, linePair{child: unrestricted, to: p})
 	}
-	var out []linePair
 	for c := t.Nodes[node].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		primary := c == t.Nodes[node].FirstChild
 		if s.Primary && !primary || s.Secondary && primary {
@@ -298,13 +329,22 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 	if !r.spec.Lin[k] {
 		key = uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
 	}
-	if v, ok := r.memo.get(key); ok {
-		return v != 0
+	if r.firstUsed {
+		if key == r.firstKey {
+			return r.firstVal
+		}
+		if v, ok := r.memo.get(key); ok {
+			return v != 0
+		}
 	}
 	mark := len(m.comments)
 	v := m.lineTest(r.spec, k, node, child)
 	m.comments = m.comments[:mark]
-	r.memo.put(key, boolInt32(v))
+	if !r.firstUsed {
+		r.firstKey, r.firstVal, r.firstUsed = key, v, true
+	} else {
+		r.memo.put(key, boolInt32(v))
+	}
 	return v
 }
 

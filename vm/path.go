@@ -56,7 +56,7 @@ type pathRun struct {
 	seen     stampTable // (pc, node) -> longest arrival length explored
 	// seenState is seen for paths with side effects: the search from a
 	// state depends on the variables too, so they are part of the key
-	seenState map[stateKey]int
+	seenState stateTable
 	memo      stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	focus     uint64     // the identities of the focused pieces (bit id-1)
 	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
@@ -79,16 +79,18 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 		return 0, 0, false
 	}
 	r := m.newPathRun(spec)
-	defer func() { m.pathRunFree = append(m.pathRunFree, r) }()
 	r.side = m.tree.Nodes[start].Pos.Side
 	savedAtomic := m.saveAtomic(spec)
 	// a path inside a constituent of another (in a dash's side, say)
 	// leaves the outer one's state as it found it
 	savedLin, savedStart, savedCount := m.lin, m.pathStart, m.pathCount
 	savedChild, savedCastle, savedFocus, savedFocusOn := m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn
-	defer func() {
+	// (no defers: they were a noticeable part of a path started at
+	// every position)
+	done := func() {
 		m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn = savedChild, savedCastle, savedFocus, savedFocusOn
-	}()
+		m.pathRunFree = append(m.pathRunFree, r)
+	}
 	m.lin.active = false
 	m.pathStart = start
 	m.focusOn(r, start)
@@ -101,6 +103,7 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	}
 	if r.bestLast < 0 || spec.HasRange && (value < int64(lo) || value > int64(hi)) {
 		m.restoreAtomic(spec, savedAtomic)
+		done()
 		return 0, 0, false
 	}
 	m.restoreAtomic(spec, r.atomic)
@@ -124,6 +127,7 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	m.pathCount = r.best
 	m.lastPath = [2]int32{start, r.bestLast}
 	m.setCur(start)
+	done()
 	return int(value), r.bestLast, true
 }
 
@@ -179,6 +183,19 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		r.done = true
 		return
 	}
+	in := r.spec.NFA.Inst[pc]
+	// a move constituent's candidate moves come first: where there are
+	// none (a path started at every position, whose first move is not
+	// there, mostly) nothing follows, and the state need not be noted,
+	// since any later arrival finds none either (one at length 0 sees
+	// fewer moves than one later, one later the same moves)
+	mstart := len(r.moves)
+	if in.Op == nfa.Filter {
+		m.pathMoves(r, node, length == 0, 0)
+		if len(r.moves) == mstart {
+			return
+		}
+	}
 	key := uint64(pc)<<34 | uint64(view)<<32 | uint64(uint32(node))
 	p := &r.spec.Path
 	// with max, a shorter arrival may give a greater value or win a tie
@@ -186,6 +203,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 	switch {
 	case p.Pure && !byLength:
 		if l, ok := r.seen.get(key); ok && int(l) >= length {
+			r.moves = r.moves[:mstart]
 			return
 		}
 		r.seen.put(key, int32(length))
@@ -203,20 +221,17 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 			vars = (vars ^ uint64(length)) * 1099511628211
 		}
 		sk := stateKey{key, vars}
-		if l, ok := r.seenState[sk]; ok && l >= length {
+		if l, ok := r.seenState.get(sk); ok && int(l) >= length {
+			r.moves = r.moves[:mstart]
 			return
 		}
-		if r.seenState == nil {
-			r.seenState = map[stateKey]int{}
-		}
-		r.seenState[sk] = length
+		r.seenState.put(sk, int32(length))
 	}
 	if v, _ := r.onStack.get(key); v != 0 {
+		r.moves = r.moves[:mstart]
 		return // an empty loop: nothing new down this way
 	}
 	r.onStack.put(key, 1)
-	defer r.onStack.put(key, 0)
-	in := r.spec.NFA.Inst[pc]
 	switch in.Op {
 	case nfa.Match:
 		m.pathRecord(r, node, length, view)
@@ -235,9 +250,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 	case nfa.Filter:
 		k := int32(in.Arg)
-		start := len(r.moves)
-		m.pathMoves(r, node, length == 0, 0)
-		end := len(r.moves)
+		start, end := mstart, len(r.moves)
 		for i := start; i < end; i++ {
 			mv := r.moves[i] // by index: deeper levels append to r.moves
 			moved, ok := m.pathTest(r, k, mv.node, mv.child, length, viewBoth)
@@ -253,6 +266,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 		r.moves = r.moves[:start]
 	}
+	r.onStack.put(key, 0)
 }
 
 // pathRecord notes a complete match of length moves ending at node. The
@@ -498,9 +512,11 @@ type stateKey struct{ at, vars uint64 }
 func (m *Machine) variableHash() uint64 {
 	const prime = 1099511628211
 	h := uint64(14695981039346656037)
-	for i, v := range m.slots {
+	slots := m.slots
+	bound := m.bound[:len(slots)] // one bounds check, not one a slot
+	for i, v := range slots {
 		h = (h ^ v) * prime
-		if m.bound[i] {
+		if bound[i] {
 			h = (h ^ 1) * prime
 		}
 	}
@@ -521,32 +537,23 @@ func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 	if n == 0 {
 		r := &pathRun{spec: spec, bestLast: -1}
 		r.seen.reset()
+		r.seenState.reset()
 		r.memo.reset()
 		r.onStack.reset()
 		return r
 	}
 	r := m.pathRunFree[n-1]
 	m.pathRunFree = m.pathRunFree[:n-1]
-	*r = pathRun{spec: spec, bestLast: -1,
-		seen: r.seen, memo: r.memo, onStack: r.onStack,
-		seenState: reuseMap(r.seenState),
-		bestPath:  r.bestPath[:0], stack: r.stack[:0], moves: r.moves[:0]}
+	// field by field: the tables and slices keep their storage (a
+	// composite literal assignment cost a few hundred instructions)
+	r.spec, r.best, r.value, r.bestLast = spec, 0, 0, -1
+	r.bestPath, r.stack, r.moves = r.bestPath[:0], r.stack[:0], r.moves[:0]
+	r.focus, r.atomic, r.side, r.steps, r.done = 0, nil, 0, 0, false
 	r.seen.reset()
+	r.seenState.reset()
 	r.memo.reset()
 	r.onStack.reset()
 	return r
-}
-
-// reuseMap empties a map for reuse; one that grew large is dropped, since
-// clearing costs as much as its largest size every time.
-func reuseMap[K comparable, V any](mp map[K]V) map[K]V {
-	if mp == nil || len(mp) > 4096 {
-		return map[K]V{}
-	}
-	if len(mp) > 0 {
-		clear(mp)
-	}
-	return mp
 }
 
 func boolInt32(b bool) int32 {
