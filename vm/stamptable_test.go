@@ -18,7 +18,7 @@ func TestStampTableAgreesWithMap(t *testing.T) {
 		clear(want)
 		keySpace := uint64(1) << rng.IntN(20)
 		if round == 150 {
-			tab.gen = math.MaxUint32 - 1 // the next resets wrap the generation
+			tab.t.gen = math.MaxUint32 - 1 // the next resets wrap the generation
 		}
 		ops := rng.IntN(40000)
 		for op := 0; op < ops; op++ {
@@ -35,8 +35,8 @@ func TestStampTableAgreesWithMap(t *testing.T) {
 				t.Fatalf("round %d: get(%#x) = %d, %v; want %d, %v", round, k, got, ok, w, wok)
 			}
 		}
-		if tab.n != len(want) {
-			t.Fatalf("round %d: %d entries, want %d", round, tab.n, len(want))
+		if tab.t.n != len(want) {
+			t.Fatalf("round %d: %d entries, want %d", round, tab.t.n, len(want))
 		}
 	}
 }
