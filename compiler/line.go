@@ -19,9 +19,10 @@ func (c *checker) checkLine(n *ast.Node) Type {
 	return TNum
 }
 
+// checkSeq checks the constituents of a line or path pattern.
 func (c *checker) checkSeq(n *ast.Node) {
 	switch n.Kind {
-	case ast.KSeqFilter:
+	case ast.KSeqFilter, ast.KSeqDash:
 		c.check(n.Args[0])
 	default:
 		for _, a := range n.Args {

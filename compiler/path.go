@@ -46,22 +46,11 @@ func (c *checker) checkPath(n *ast.Node) Type {
 		// the official program fails at run time on any other kind
 		c.expect(n.Seq.Max, "the filter after 'max'", TNum)
 	}
-	c.checkPathElems(n.Seq.Body)
+	c.checkSeq(n.Seq.Body)
 	if n.Flags&ast.FlagLastPosition != 0 {
 		return TPos
 	}
 	return TNum
-}
-
-func (c *checker) checkPathElems(n *ast.Node) {
-	switch n.Kind {
-	case ast.KSeqFilter, ast.KSeqDash:
-		c.check(n.Args[0])
-	default:
-		for _, a := range n.Args {
-			c.checkPathElems(a)
-		}
-	}
 }
 
 // genPath compiles a path filter: each dash constituent becomes a subroutine
