@@ -372,14 +372,23 @@ func (p *Parser) parseExpr(min int) *Node {
 	return left
 }
 
+// otherArrow is the arrow of the other direction.
+func otherArrow(a string) string {
+	if a == "->" {
+		return "<-"
+	}
+	return "->"
+}
+
 // parseArrowChain parses what follows the first arrow of x1 -> x2 [-> x3
 // ...] (or of the same chain of <-). Two operands are the binary arrow,
 // attacks or attackedby. A longer chain of one kind of arrow is a single
 // filter about pins and interferences (attackarrow.html, ternary and n-ary
 // forms; attackedarrow.html, chains), not nested binary arrows: R->n->k is
 // "n pinned by R", where (R->n)->k would ask whether the rooks attacking n
-// attack k. A change of arrow ends the chain, which then is the left
-// operand of the next arrow, as before chains existed.
+// attack k. A chain goes one way: an arrow of the other kind after it is
+// an error (the official program refuses `K<-K->K` too), since neither
+// reading is what a writer of it can be sure of; parentheses choose.
 func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 	args := []*Node{first}
 	for {
@@ -389,6 +398,10 @@ func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 			break
 		}
 		args = append(args, right)
+		if other := otherArrow(arrow.Text); p.isPunct(other) {
+			p.errorf(p.peek(0).Span, "'%s' cannot follow '%s' in one chain of arrows: put parentheses around one side", other, arrow.Text)
+			break
+		}
 		if !p.isPunct(arrow.Text) {
 			break
 		}

@@ -56,7 +56,7 @@ var parseTests = []struct{ name, query string }{
 	{"attackedby and arrows", "k attackedby R  k <- R  k ← R"},
 	{"arrow chain", "R -> n -> k"},
 	{"backward arrow chain", "k ← n ← R"},
-	{"mixed arrows", "R -> n <- b"},
+	{"mixed arrows with parentheses", "R -> (n <- b)  (R -> n) <- b"},
 
 	// arithmetic and comparisons
 	{"arithmetic precedence", "#R + 1 * 2 - 3"},
@@ -189,6 +189,8 @@ var parseTests = []struct{ name, query string }{
 // testdata/errors.golden.
 var errorTests = []struct{ name, query string }{
 	{"unmatched brace", "check }"},
+	{"mixed arrows", "R -> n <- b"},
+	{"mixed arrows across a union", "x = (K->K | K<-K)"},
 	{"unclosed brace", "{check"},
 	{"unclosed paren", "(check"},
 	{"empty compound", "{}"},

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A knownDifference is a disagreement the project decided on: cqlvm
+// follows the manual or reads a query the official program cannot, and
+// the README says so. A generated query showing only such a difference is
+// counted under its name instead of being shrunk and reported, so that
+// the real disagreements stand out.
+type knownDifference struct {
+	name    string
+	verdict string // the verdict it produces
+	// applies looks at the query and the reference's outcome.
+	applies func(query string, ref Outcome) bool
+}
+
+// setDifference finds `A - B` between sets; numbers also use '-', so it
+// only marks the query as a candidate.
+var setDifference = regexp.MustCompile(`[\]\)\}A-Za-z0-9_] - `)
+
+// knownDifferences are the README's documented decisions (section
+// "Differences from the official program").
+var knownDifferences = []knownDifference{
+	{
+		name:    "set difference A - B (cqlvm extension)",
+		verdict: VRefRejects,
+		applies: func(q string, ref Outcome) bool {
+			return setDifference.MatchString(q) &&
+				(strings.Contains(ref.Message, "No numeric filter following '-'") ||
+					strings.Contains(ref.Message, `"-">`))
+		},
+	},
+	{
+		name:    "typename/piecename directly inside D[...] (official parse limit)",
+		verdict: VRefRejects,
+		applies: func(q string, ref Outcome) bool {
+			return strings.Contains(ref.Message, "following 'typename'")
+		},
+	},
+	{
+		name:    "sort max order (official takes max as min)",
+		verdict: VOrder,
+		applies: func(q string, ref Outcome) bool {
+			return strings.Contains(q, "sort max ")
+		},
+	},
+}
+
+// known returns the name of the documented difference that explains
+// verdict v of query q, or "".
+func known(q, v string, ref Outcome) string {
+	for _, k := range knownDifferences {
+		if k.verdict == v && k.applies(q, ref) {
+			return k.name
+		}
+	}
+	return ""
+}
