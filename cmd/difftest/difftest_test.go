@@ -291,6 +291,7 @@ func TestKnownDifferences(t *testing.T) {
 	}{
 		{"cql() K - k", VRefRejects, rejected("CQL syntax error: No numeric filter following '-' symbol"), "set difference"},
 		{"cql() x = 3 - 1", VRefRejects, rejected("CQL syntax error: unknown"), ""},
+		{"cql() up 1 .", VRefRejects, rejected("CQL syntax error: expecting a set specifier following the direction parameter"), "direction"},
 		{"cql() D[typename e1]", VRefRejects, rejected("expected set filter following 'typename', which should name a square"), "typename"},
 		{"cql() sort max \"k\" ply", VOrder, Outcome{}, "sort max"},
 		{"cql() sort max \"k\" ply", VPositions, Outcome{}, ""},

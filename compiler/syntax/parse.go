@@ -68,6 +68,10 @@ type Parser struct {
 	bound   map[string]bool // the variable names given a value so far in the text (bind)
 	inSeq   int             // > 0 inside line constituents: postfix * + ? are repetitions
 	noDash  int             // > 0 while parsing the right side of a dash
+	// pathDashes counts the dashes of the path being parsed (-1: not in a
+	// path); only its first may be followed by a spaced "(" (see
+	// parseDash).
+	pathDashes int
 	noColon int             // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
@@ -91,7 +95,7 @@ func (p *Parser) withStrArgs(on bool) func() {
 func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList) {
 	var errs source.ErrorList
 	toks := Lex(src, &errs)
-	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}, bound: map[string]bool{}}
+	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}, bound: map[string]bool{}, pathDashes: -1}
 	f := &File{Src: src, Funcs: p.funcs}
 	if p.isIdent("cql") {
 		f.HasHeader = true
