@@ -294,6 +294,8 @@ func TestKnownDifferences(t *testing.T) {
 		{"cql() up 1 .", VRefRejects, rejected("CQL syntax error: expecting a set specifier following the direction parameter"), "direction"},
 		{"cql() D[typename e1]", VRefRejects, rejected("expected set filter following 'typename', which should name a square"), "typename"},
 		{"cql() sort max \"k\" ply", VOrder, Outcome{}, "sort max"},
+		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 0}}}, "echo"},
+		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 3}}}, ""},
 		{"cql() sort max \"k\" ply", VPositions, Outcome{}, ""},
 		{"cql() sort \"k\" ply", VOrder, Outcome{}, ""},
 	}
