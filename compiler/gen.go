@@ -193,6 +193,15 @@ func (g *gen) at(n *ast.Node) func() {
 	return func() { g.span = old }
 }
 
+// numberAsFilter reports the number n matched as a filter. A number
+// always matches, so one matched as a filter is most likely misparsed:
+// `shift count 2 4 F` is shift count {2}, then 4, then F. The official
+// program stops on it ("An attempt to match a position against the
+// number: 2 was made ... it is likely a result of an unexpected parse").
+func (g *gen) numberAsFilter(n *ast.Node) {
+	g.errorf(n, "the number %d is matched as a filter, where it always matches: this is likely an unexpected parse (shift count 2 4 F reads as shift count {2} then 4 then F); give it a use, such as a comparison", n.Int)
+}
+
 // test compiles n as a match test: no value is left on the stack. The
 // few kinds whose test is not "compute the value, then drop it" have a
 // test method of their own; the others go through testValue.
@@ -202,12 +211,7 @@ func (g *gen) test(n *ast.Node, fail int) {
 		g.kindSeen("gen", n.Kind)
 	}
 	if n.Kind == ast.KNumber {
-		// a number always matches, so one matched as a filter is most
-		// likely misparsed: `shift count 2 4 F` is shift count {2},
-		// then 4, then F. The official program stops on it ("An attempt
-		// to match a position against the number: 2 was made ... it is
-		// likely a result of an unexpected parse").
-		g.errorf(n, "the number %d is matched as a filter, where it always matches: this is likely an unexpected parse (shift count 2 4 F reads as shift count {2} then 4 then F); give it a use, such as a comparison", n.Int)
+		g.numberAsFilter(n)
 	}
 	switch n.Kind {
 	case ast.KCompound:

@@ -168,8 +168,16 @@ func TestNumberMatchedAsFilter(t *testing.T) {
 		{`if 2 then check`, msg, `2`},
 		{`check or 2`, msg, `2`},
 		{`square all s in . 2`, msg, `2`},
+		// after a transform a number is a range only when what follows
+		// can begin the body; a prefix ~ # - cannot (the official
+		// program's reading: the number is the body)
+		{`flipcolor 1 ~K`, "the number 1 " + msg, `1`},
+		{`shift 1 #K`, "the number 1 " + msg, `1`},
+		{`flip 1 2 ~K`, "the number 2 " + msg, `2`},
+		{`flipcolor 3`, "the number 3 " + msg, `3`},
 	})
-	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`})
+	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`,
+		`flipcolor 1 2 (K)`, `flipcolor 1 [Kk]`, `rotate90 2 4 check`, `flipcolor 2==K`, `flipcolor 1 -1 < 0`})
 }
 
 // TestRejectedAsTheOfficialProgramDoes: queries the official program

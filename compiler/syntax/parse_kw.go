@@ -296,8 +296,12 @@ func (p *Parser) parseTransform(tk TransformKind) *Node {
 		}
 	} else if p.acceptIdent("count") {
 		n.Flags |= FlagCount
-	} else if p.rangeBeforeFilter() {
-		lo, hi, _ := p.optRange()
+	} else if count := p.transformRange(); count > 0 {
+		lo, _ := p.optInt()
+		hi := lo
+		if count == 2 {
+			hi, _ = p.optInt()
+		}
 		n.Int, n.Int2, n.HasRange = lo, hi, true
 	}
 	b := p.body(t)
@@ -309,25 +313,34 @@ func (p *Parser) parseTransform(tk TransformKind) *Node {
 	return n
 }
 
-// rangeBeforeFilter reports whether the tokens ahead are a range followed
-// by a filter. After a transform a number may instead begin the body:
-// flipcolor.html writes `⬓2==△→♚`, while `rotate90 2 4 F` has a range.
-func (p *Parser) rangeBeforeFilter() bool {
-	k := 0
-	for n := 0; n < 2; n++ {
-		switch {
-		case p.peek(k).Kind == TNumber:
-			k++
-		case p.peek(k).Kind == TPunct && p.peek(k).Text == "-" && p.peek(k+1).Kind == TNumber && !p.peek(k+1).SpaceBefore:
-			k += 2
-		default:
-			return n > 0 && canStartFilter(p.peek(k))
-		}
-		if canStartFilter(p.peek(k)) && p.peek(k).Kind != TNumber {
-			return true
-		}
+// transformRange is how many of the numbers ahead (0, 1 or 2) are the
+// range of a transform; the rest begin its body. As in the official
+// program, a number is in the range when the token after it is another
+// number or can begin the body: flipcolor.html writes `⬓2==△→♚` (the body
+// 2==△→♚), `rotate90 2 4 F` has a range of two, `flip 1 2 ~K` a range of
+// one and the body 2. A '-' is not a sign here: `flipcolor 1 -1 < 0` is
+// the body 1 - 1 < 0.
+func (p *Parser) transformRange() int {
+	switch {
+	case p.peek(0).Kind != TNumber:
+		return 0
+	case p.peek(1).Kind == TNumber && canStartRangedBody(p.peek(2)):
+		return 2
+	case p.peek(1).Kind == TNumber || canStartRangedBody(p.peek(1)):
+		return 1
 	}
-	return canStartFilter(p.peek(k))
+	return 0
+}
+
+// canStartRangedBody reports whether t can begin the body after a
+// transform's range. A prefix '~', '#' or '-' cannot, as in the official
+// program: in `flipcolor 1 ~K` the 1 is the body (which it then reports
+// as a likely unexpected parse), not a range.
+func canStartRangedBody(t Token) bool {
+	if t.Kind == TPunct && (t.Text == "~" || t.Text == "#" || t.Text == "-") {
+		return false
+	}
+	return canStartFilter(t)
 }
 
 func (p *Parser) parsePin(t Token) *Node {

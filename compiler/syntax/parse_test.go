@@ -55,6 +55,7 @@ var parseTests = []struct{ name, query string }{
 	{"a comment line does not end a path", "path --\n// note\ncheck"},
 	{"attackedby and arrows", "k attackedby R  k <- R  k ← R"},
 	{"arrow chain", "R -> n -> k"},
+	{"transform ranges", "rotate90 2 4 check  flip 1 2 ~K  flipcolor 1 -1 < 0  flipcolor 2==K"},
 	{"a group after the first dash of a path", "path -- (check)"},
 	{"a group after the first dash of a later step", "path K -- (check) --"},
 	{"backward arrow chain", "k ← n ← R"},
