@@ -175,9 +175,16 @@ func TestNumberMatchedAsFilter(t *testing.T) {
 		{`shift 1 #K`, "the number 1 " + msg, `1`},
 		{`flip 1 2 ~K`, "the number 2 " + msg, `2`},
 		{`flipcolor 3`, "the number 3 " + msg, `3`},
+		{`find 1 100 #K >= 1`, "the number 100 " + msg, `100`},
+		{`find 2 . == K`, "the number 2 " + msg, `2`},
+	})
+	runRejectCases(t, []rejectCase{
+		{`up 1 .`, "the argument of a direction filter must be a set", `1`},
+		{`vertical 1 3 ▦`, "the argument of a direction filter must be a set", `3`},
 	})
 	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`,
-		`flipcolor 1 2 (K)`, `flipcolor 1 [Kk]`, `rotate90 2 4 check`, `flipcolor 2==K`, `flipcolor 1 -1 < 0`})
+		`flipcolor 1 2 (K)`, `flipcolor 1 [Kk]`, `rotate90 2 4 check`, `flipcolor 2==K`, `flipcolor 1 -1 < 0`,
+		`find 1 100 (#K >= 1)`, `up 1 (.)`, `up 1 _`, `x = 2 up x K`, `find 2 5 check`})
 }
 
 // TestRejectedAsTheOfficialProgramDoes: queries the official program

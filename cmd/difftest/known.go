@@ -35,13 +35,6 @@ var knownDifferences = []knownDifference{
 		},
 	},
 	{
-		name:    "a direction with a count before . or ▦ (official parse limit)",
-		verdict: VRefRejects,
-		applies: func(q string, ref Outcome) bool {
-			return strings.Contains(ref.Message, "expecting a set specifier following the direction parameter")
-		},
-	},
-	{
 		name:    "echo comments past 4,500 bytes dropped with the match mark (official)",
 		verdict: VPositions,
 		applies: func(q string, ref Outcome) bool {

@@ -273,7 +273,7 @@ func (p *Parser) parseCall(name Token, fn *Node) *Node {
 func (p *Parser) parseDirection(d Dir) *Node {
 	t := p.advance()
 	n := &Node{Kind: KDirection, Dirs: d}
-	p.rangeBounds(n, numericVar)
+	p.rangeBounds(n, numericVar, true)
 	arg := p.parseExpr(levelIndex)
 	if arg == nil {
 		p.errorf(t.Span, "expected a set after '%s'", t.Text)
@@ -332,12 +332,17 @@ func (p *Parser) transformRange() int {
 	return 0
 }
 
-// canStartRangedBody reports whether t can begin the body after a
-// transform's range. A prefix '~', '#' or '-' cannot, as in the official
-// program: in `flipcolor 1 ~K` the 1 is the body (which it then reports
-// as a likely unexpected parse), not a range.
+// canStartRangedBody reports whether t can begin the body after a range
+// (of a transform, find or a direction). As in the official program a
+// prefix '~', '#' or '-' and the designators '.' and '▦' cannot: in
+// `flipcolor 1 ~K` and `find 1 100 #K > 0` the last number is the body
+// (which it then reports as a likely unexpected parse), and `up 1 .` is
+// refused; `find 1 100 (#K > 0)` and `up 1 (.)` say what was meant.
 func canStartRangedBody(t Token) bool {
-	if t.Kind == TPunct && (t.Text == "~" || t.Text == "#" || t.Text == "-") {
+	switch {
+	case t.Kind == TPunct && (t.Text == "~" || t.Text == "#" || t.Text == "-"):
+		return false
+	case t.Kind == TDesig && (t.Text == "." || t.Text == "▦"):
 		return false
 	}
 	return canStartFilter(t)
@@ -518,7 +523,7 @@ func (p *Parser) parseFind(t Token) *Node {
 		case p.acceptPunct("<--"):
 			n.Flags |= FlagBackward
 		default:
-			if p.rangeBounds(n, numericVar) {
+			if p.rangeBounds(n, numericVar, true) {
 				continue
 			}
 			b := p.body(t)
@@ -575,7 +580,7 @@ func (p *Parser) parseConsecutiveMoves(t Token) *Node {
 	if p.acceptIdent("quiet") {
 		n.Flags |= FlagQuiet
 	}
-	p.rangeBounds(n, anyVar)
+	p.rangeBounds(n, anyVar, false)
 	args := p.parseArgList("consecutivemoves")
 	if args == nil {
 		return nil
@@ -975,15 +980,24 @@ func (p *Parser) looksNumeric(n *Node) bool {
 	return false
 }
 
+// boundFollowedByBody reports whether the integer at the current token
+// is followed by another bound or by what can begin a body.
+func (p *Parser) boundFollowedByBody() bool {
+	next := p.peek(1)
+	return next.Kind == TNumber || canStartRangedBody(next)
+}
+
 // anyVar: where nothing but a range can stand (before the arrows of a
 // line or the parentheses of consecutivemoves) any variable name is one.
 func anyVar(p *Parser) bool { return true }
 
 // rangeBounds reads an optional range of one or two bounds, each an
-// integer or (when rule allows) a numeric variable, into n.
-func (p *Parser) rangeBounds(n *Node, rule boundRule) bool {
+// integer or (when rule allows) a numeric variable, into n. Where a body
+// follows the range (beforeBody), an integer is a bound only when what
+// follows it is another bound or can begin the body (canStartRangedBody).
+func (p *Parser) rangeBounds(n *Node, rule boundRule, beforeBody bool) bool {
 	if n.HasRange {
-		if t := p.tok(); t.Kind == TNumber || t.Kind == TIdent && !IsReserved(t.Text) && rule(p) {
+		if t := p.tok(); t.Kind == TNumber && (!beforeBody || p.boundFollowedByBody()) || t.Kind == TIdent && !IsReserved(t.Text) && rule(p) {
 			p.errorf(t.Span, "a range has one or two bounds; this is a third")
 			p.advance()
 		}
@@ -993,6 +1007,9 @@ func (p *Parser) rangeBounds(n *Node, rule boundRule) bool {
 	constant := true
 	for len(bounds) < 2 {
 		t := p.tok()
+		if beforeBody && t.Kind == TNumber && !p.boundFollowedByBody() {
+			break
+		}
 		if v, ok := p.optInt(); ok {
 			bounds = append(bounds, &Node{Kind: KNumber, Span: p.spanFrom(t.Span.From), Int: v})
 			continue

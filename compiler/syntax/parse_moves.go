@@ -295,7 +295,7 @@ func (p *Parser) parseCurrentMove(t Token) *Node {
 func (p *Parser) parseLine(t Token) *Node {
 	n := &Node{Kind: KLine, Seq: &Seq{}}
 	for {
-		if p.rangeBounds(n, anyVar) {
+		if p.rangeBounds(n, anyVar, false) {
 			continue
 		}
 		w := p.tok()
