@@ -295,6 +295,7 @@ func TestKnownDifferences(t *testing.T) {
 		{"cql() sort max \"k\" ply", VOrder, Outcome{}, "sort max"},
 		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 0}}}, "echo"},
 		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 3}}}, ""},
+		{"cql() btm echo (s t) true", VGames, Outcome{Rows: []Row{{0, 0}}}, "game number"},
 		{"cql() sort max \"k\" ply", VPositions, Outcome{}, ""},
 		{"cql() sort \"k\" ply", VOrder, Outcome{}, ""},
 	}

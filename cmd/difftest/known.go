@@ -37,17 +37,12 @@ var knownDifferences = []knownDifference{
 	{
 		name:    "echo comments past 4,500 bytes dropped with the match mark (official)",
 		verdict: VPositions,
-		applies: func(q string, ref Outcome) bool {
-			if !strings.Contains(q, "echo") {
-				return false
-			}
-			for _, r := range ref.Rows {
-				if r.Count == 0 { // written, yet no mark: the comment was dropped
-					return true
-				}
-			}
-			return false
-		},
+		applies: echoCommentDropped,
+	},
+	{
+		name:    "echo comments past 4,500 bytes dropped with the game number (official)",
+		verdict: VGames,
+		applies: echoCommentDropped,
 	},
 	{
 		name:    "sort max order (official takes max as min)",
@@ -67,4 +62,20 @@ func known(q, v string, ref Outcome) string {
 		}
 	}
 	return ""
+}
+
+// echoCommentDropped reports whether the reference wrote a game of an
+// echo query without its match mark (and so perhaps without its "Game
+// number" comment, read as game 0): it leaves out a first comment past
+// about 4,500 bytes, which cqlvm's echo comments never reach (README).
+func echoCommentDropped(q string, ref Outcome) bool {
+	if !strings.Contains(q, "echo") {
+		return false
+	}
+	for _, r := range ref.Rows {
+		if r.Count == 0 {
+			return true
+		}
+	}
+	return false
 }
