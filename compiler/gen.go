@@ -210,8 +210,17 @@ func (g *gen) test(n *ast.Node, fail int) {
 	if g.kindSeen != nil {
 		g.kindSeen("gen", n.Kind)
 	}
-	if n.Kind == ast.KNumber {
+	switch {
+	case n.Kind == ast.KNumber:
 		g.numberAsFilter(n)
+	case n.Kind == ast.KStr:
+		// the official program stops on these too ("attempt to use
+		// 'str ...' but the string value it returns is ignored")
+		g.errorf(n, "the string str makes is ignored here, and str always matches: this is likely a mistake; use its value (x = str(...), message, comment, a comparison)")
+	case n.Kind == ast.KPlus && g.typeOf(n) == TStr:
+		// ("An attempt to concatenation two string using '+' was made,
+		// but the value of the new string would be discarded")
+		g.errorf(n, "the string '+' makes is discarded here: this is likely a mistake; assign it or compare it")
 	}
 	switch n.Kind {
 	case ast.KCompound:

@@ -197,6 +197,10 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`move null promote Q`, "'move null' cannot have", `move null promote Q`},
 		{`move legal null`, "cannot be used with 'move legal'", `move legal null`},
 		{`reversecolor count K`, "'reversecolor' takes no 'count'", `count`},
+		{`initial str(K)`, "the string str makes is ignored here", `str(K)`},
+		{`not str(K)`, "the string str makes is ignored here", `str(K)`},
+		{`"a" + "b"`, "the string '+' makes is discarded here", `"a" + "b"`},
+		{`x = "a" x + "b"`, "the string '+' makes is discarded here", `x + "b"`},
 		{`child (check)`, "the argument of child must be a number", `check`},
 	})
 }
