@@ -60,19 +60,19 @@ type File struct {
 
 // Parser turns tokens into an AST.
 type Parser struct {
-	src     *source.Source
-	toks    []Token
-	pos     int
-	errs    *source.ErrorList
-	funcs   map[string]*Node
-	bound   map[string]bool // the variable names given a value so far in the text (bind)
-	inSeq   int             // > 0 inside line constituents: postfix * + ? are repetitions
-	noDash  int             // > 0 while parsing the right side of a dash
+	src    *source.Source
+	toks   []Token
+	pos    int
+	errs   *source.ErrorList
+	funcs  map[string]*Node
+	bound  map[string]bool // the variable names given a value so far in the text (bind)
+	inSeq  int             // > 0 inside line constituents: postfix * + ? are repetitions
+	noDash int             // > 0 while parsing the right side of a dash
 	// pathDashes counts the dashes of the path being parsed (-1: not in a
 	// path); only its first may be followed by a spaced "(" (see
 	// parseDash).
 	pathDashes int
-	noColon int             // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
+	noColon    int // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
 	numVars map[string]bool
