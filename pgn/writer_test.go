@@ -48,8 +48,10 @@ func TestWriteForms(t *testing.T) {
 		{"[Result \"bogus\"]\n1.e4", "[Result \"bogus\"]\n\n1.e4 *\n\n\n"},
 		{"1.e4 {a} e5 (1...c5) 2.Nf3 *", "1.e4 {a} 1...e5 ( 1...c5 ) 2.Nf3 *\n\n\n"},
 		{"1.e4 (1.d4 {x}) (1.c4) e5 *", "1.e4 ( 1.d4 {x} ) ( 1.c4 ) 1...e5 *\n\n\n"},
-		{"1. {pre} e4 e5 2. {pre2} Nf3 {post} 2...{pre3} Nc6 *", "1. {pre} e4 e5 2. {pre2} Nf3 {post} 2... {pre3} Nc6 *\n\n\n"},
-		{"1.e4 (1.d4) {before e5} e5 *", "1.e4 ( 1.d4 ) {before e5} 1...e5 *\n\n\n"},
+		// a comment after a move number or ')' comments the move before,
+		// and is written there, as the official program writes it
+		{"1. {pre} e4 e5 2. {pre2} Nf3 {post} 2...{pre3} Nc6 *", "1. {pre} e4 e5 {pre2} 2.Nf3 {post} {pre3} 2...Nc6 *\n\n\n"},
+		{"1.e4 (1.d4) {before e5} e5 *", "1.e4 {before e5} ( 1.d4 ) 1...e5 *\n\n\n"},
 		{"{root} $1 1.e4 *", "{root} $1\n1.e4 *\n\n\n"},
 		{"1.e4 ; has } a brace\n e5 *", "1.e4 ;has } a brace\n1...e5 *\n\n\n"},
 		{"1.e4 -- 2.Nf3 *", "1.e4 -- 2.Nf3 *\n\n\n"},
