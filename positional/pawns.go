@@ -38,30 +38,30 @@ type pawnStep struct {
 type pawnAttr uint8
 
 const (
-	attrFileGroup   pawnAttr = iota + 1 // single, double, triple(n): pawns on the file
-	attrRankGroup                       // uno, duo, trio, quart(n): a side-by-side group on a rank
-	attrConnected                       // a pawn on an adjacent file
-	attrIntegrated                      // pawns on every adjacent file
-	attrIsolated                        // no pawn on an adjacent file
-	attrHalfIsolated                    // pawns on one adjacent file only (never an edge pawn)
-	attrDefended                        // guarded by a pawn
-	attrDefender                        // guards a pawn
-	attrChained                         // in a diagonal chain of at least n pawns
-	attrPassed                          // !blocked and !stoppable
-	attrCandidate                       // unblocked, with as many helpers as enemy guards
-	attrCandidateOnly                   // candidate!: a candidate that is not passed
-	attrBlocked                         // an enemy pawn ahead on the file (exact: right in front)
-	attrBehind                          // past every enemy pawn of the file (exact: right behind the last)
-	attrStoppable                       // an enemy pawn ahead on an adjacent file
-	attrStopped                         // the square in front is guarded by an enemy pawn
-	attrBackward                        // every pawn on an adjacent file is ahead of it
-	attrAdvanced                        // in the opponent's half
-	attrConsecutive                     // in a run of at least n pawns one behind another
-	attrInside                          // the enemy king catches it (rule of the square)
-	attrSymmetrical                     // as many enemy pawns as own ones on the file
-	attrMirrored                        // the enemy pawns of the file mirror the own ones
-	attrForefront                       // the foremost pawn of its file (a view restriction)
-	attrRear                            // the rearmost pawn of its file (a view restriction)
+	attrFileGroup     pawnAttr = iota + 1 // single, double, triple(n): pawns on the file
+	attrRankGroup                         // uno, duo, trio, quart(n): a side-by-side group on a rank
+	attrConnected                         // a pawn on an adjacent file
+	attrIntegrated                        // pawns on every adjacent file
+	attrIsolated                          // no pawn on an adjacent file
+	attrHalfIsolated                      // pawns on one adjacent file only (never an edge pawn)
+	attrDefended                          // guarded by a pawn
+	attrDefender                          // guards a pawn
+	attrChained                           // in a diagonal chain of at least n pawns
+	attrPassed                            // !blocked and !stoppable
+	attrCandidate                         // unblocked, with as many helpers as enemy guards
+	attrCandidateOnly                     // candidate!: a candidate that is not passed
+	attrBlocked                           // an enemy pawn ahead on the file (exact: right in front)
+	attrBehind                            // past every enemy pawn of the file (exact: right behind the last)
+	attrStoppable                         // an enemy pawn ahead on an adjacent file
+	attrStopped                           // the square in front is guarded by an enemy pawn
+	attrBackward                          // every pawn on an adjacent file is ahead of it
+	attrAdvanced                          // in the opponent's half
+	attrConsecutive                       // in a run of at least n pawns one behind another
+	attrInside                            // the enemy king catches it (rule of the square)
+	attrSymmetrical                       // as many enemy pawns as own ones on the file
+	attrMirrored                          // the enemy pawns of the file mirror the own ones
+	attrForefront                         // the foremost pawn of its file (a view restriction)
+	attrRear                              // the rearmost pawn of its file (a view restriction)
 )
 
 // pawnCounter is how the pawns the chain keeps are counted.
@@ -109,8 +109,8 @@ var attrWords = map[string]attrSpec{
 	"defended":     {attr: attrDefended},
 	"defender":     {attr: attrDefender},
 	"chained":      {attr: attrChained, n: 2, lo: 2, hi: 8}, "chained!": {attr: attrChained, n: 2, exact: true, lo: 2, hi: 8},
-	"passed":       {attr: attrPassed},
-	"candidate":    {attr: attrCandidate}, "candidate!": {attr: attrCandidateOnly},
+	"passed":    {attr: attrPassed},
+	"candidate": {attr: attrCandidate}, "candidate!": {attr: attrCandidateOnly},
 	"blocked": {attr: attrBlocked}, "blocked!": {attr: attrBlocked, exact: true},
 	"unblocked": {attr: attrBlocked, negation: true},
 	"behind":    {attr: attrBehind}, "behind!": {attr: attrBehind, exact: true},

@@ -124,14 +124,14 @@ func kept(t *testing.T, fen, query string) bitboard.Set {
 
 func TestPawnAttributes(t *testing.T) {
 	const (
-		files    = "4k3/8/8/8/8/2P5/P1P5/4K3 w - - 0 1"        // a2, c2 c3
-		ranks    = "4k3/8/8/8/2PP1P2/8/8/4K3 w - - 0 1"        // c4 d4, f4
-		neigh    = "4k3/8/8/8/7P/3P4/P1P1P3/4K3 w - - 0 1"     // a2, c2 d3 e2, h4
-		chain    = "4k3/8/8/8/2P1P3/1P6/P7/4K3 w - - 0 1"      // a2 b3 c4, e4
+		files    = "4k3/8/8/8/8/2P5/P1P5/4K3 w - - 0 1"         // a2, c2 c3
+		ranks    = "4k3/8/8/8/2PP1P2/8/8/4K3 w - - 0 1"         // c4 d4, f4
+		neigh    = "4k3/8/8/8/7P/3P4/P1P1P3/4K3 w - - 0 1"      // a2, c2 d3 e2, h4
+		chain    = "4k3/8/8/8/2P1P3/1P6/P7/4K3 w - - 0 1"       // a2 b3 c4, e4
 		race     = "4k3/8/3p4/p7/P1P1P2p/5P2/6P1/4K3 w - - 0 1" // White a4 c4 e4 f3 g2, Black a5 d6 h4
-		runs     = "4k3/8/8/2P5/8/2P5/2P5/4K3 w - - 0 1"       // c2 c3 c5
-		mirror   = "4k3/2p5/3p4/8/3P4/8/2P5/4K3 w - - 0 1"     // White c2 d4, Black c7 d6
-		backward = "4k3/8/8/8/3P4/8/2P5/4K3 w - - 0 1"         // c2 d4
+		runs     = "4k3/8/8/2P5/8/2P5/2P5/4K3 w - - 0 1"        // c2 c3 c5
+		mirror   = "4k3/2p5/3p4/8/3P4/8/2P5/4K3 w - - 0 1"      // White c2 d4, Black c7 d6
+		backward = "4k3/8/8/8/3P4/8/2P5/4K3 w - - 0 1"          // c2 d4
 	)
 	tests := []struct{ fen, query, want string }{
 		{files, "single", "a2"},
@@ -315,7 +315,7 @@ func TestBishopPawns(t *testing.T) {
 
 func TestMaterial(t *testing.T) {
 	tests := []struct {
-		name, fen                       string
+		name, fen                        string
 		mating, whiteCannot, blackCannot bool
 	}{
 		{"king against king", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", false, true, true},
