@@ -34,6 +34,11 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
+	// Parsed is a file another front end has read (the CQL-S reader):
+	// Compile takes its header and body instead of parsing src, whose
+	// text the spans of its nodes point into. It is the only way to the
+	// kinds without a CQL 6 spelling (the CQL-S built-ins).
+	Parsed *ast.File
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k ast.Kind)
@@ -69,12 +74,16 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
 	var file *ast.File
 	var parts []bodyPart
-	if src != nil {
+	switch {
+	case opt.Parsed != nil:
+		file = opt.Parsed
+		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
+	case src != nil:
 		var perrs source.ErrorList
 		file, perrs = ast.ParseFile(src, opt.RequireHeader)
 		errs = append(errs, perrs...)
 		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
-	} else {
+	default:
 		file = &ast.File{}
 	}
 	if file.Funcs == nil {
@@ -205,5 +214,6 @@ func (g *gen) finish(c *checker) {
 		g.prog.Dicts = append(g.prog.Dicts, vm.DictSpec{Local: d.Local, KeyType: typeCode(d.KeyType), ValType: typeCode(d.ValType)})
 	}
 	g.prog.NeedsPieceIDs = c.needPieceIDs
+	g.prog.NeedsEngine = c.needEngine
 	g.prog.NeedsLastGameNumber = c.needLastGame
 }

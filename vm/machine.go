@@ -115,6 +115,10 @@ type Machine struct {
 
 	// Messages receives `message` output; nil discards it.
 	Messages func(string)
+
+	// Engine evaluates positions for OpEvaluate (builtins.go).
+	Engine   Evaluator
+	builtins builtinState
 }
 
 // NewMachine prepares a machine for p.
@@ -156,6 +160,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.pathStart, m.lastPath, m.pathCount = -1, [2]int32{-1, -1}, -1
 	m.resetLocalDicts()
 	m.groups = nil
+	m.builtins.startGame(len(t.Nodes))
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
 		m.idSquares = pieceSquares(t, m.ids, m.idSquares)
@@ -1157,6 +1162,11 @@ func (m *Machine) run(pc int) bool {
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentSetTag, Tag: m.popStr(), Text: value})
 		case OpRemoveTag:
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
+
+		case OpExchange, OpMaxSwap, OpPawnCount, OpGoodBishop, OpBuiltinTest, OpBuiltinNum, OpEvaluate:
+			if !m.builtin(in, pc-1) {
+				pc = int(in.B)
+			}
 
 		default:
 			panic(fmt.Sprintf("vm: op %s not implemented", in.Op))

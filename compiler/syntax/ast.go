@@ -197,6 +197,77 @@ const (
 	KQuiet   // quiet as a body-level filter (reserved)
 	KReadFile
 	KWriteFile
+
+	// CQL-S built-ins. CQL 6 has no spelling for them: the old-syntax
+	// front end (the reader of `(match (position ...))`) builds them, with
+	// exactly the fields each comment gives; kinds.go names the CQL-S
+	// keywords each stands for. "The next move" is the move from the
+	// current position to its first child in the searched tree (CQL-S's
+	// move keywords look at the move about to be played).
+
+	// KExchangeEvaluation: no fields. Number: the static exchange
+	// evaluation, in pawns, of the next move (:exchangeevaluation); fails
+	// when there is none or it captures nothing.
+	KExchangeEvaluation
+	// KMaxSwapEvaluation: Args[0] the moving pieces, Args[1] the target
+	// squares (sets). Number: the best static exchange evaluation, in
+	// pawns, of a legal move from Args[0] to Args[1], the colours of the
+	// pieces of Args[0] asked as if each were to move
+	// (:maxswapevaluation); fails when there is no such move.
+	KMaxSwapEvaluation
+	// KPawnCount: Args[0] the pawns (a set: the designator), Str the
+	// attribute chain as written ("double!-forefront-duo",
+	// "!inside-passed-files"). Number: the count the chain gives
+	// (:pawncount; a percentage r% is 100*count against r times the
+	// number of the designator's colour's pawns; :pawncountdifference is
+	// the difference of two of these).
+	KPawnCount
+	// KOpposition: Int 0 the king of the side to move, 1 White's king,
+	// 2 Black's. Test: that king has the opposition (:opposition [K|k]).
+	KOpposition
+	// KGoodBishop: Args[0] the bishops (a set); Args[1], Args[2] the low
+	// and high bound of the enemy pawns on the bishop's square colour,
+	// Args[3], Args[4] those of the own pawns on the other colour
+	// (numbers; an open bound is a large number); Int&1: the first range
+	// is a percentage of all enemy pawns, Int&2: the second of all own
+	// pawns. Set: the bishops of Args[0] within both ranges (:goodbishop).
+	KGoodBishop
+	// KCannotWin: Int 1 White, 2 Black. Test: that side has a bare king
+	// or a king and one minor piece (:whitecannotwin, :blackcannotwin).
+	KCannotWin
+	// KMatingMaterial: no fields. Test: either side can still mate
+	// (:matingmaterial).
+	KMatingMaterial
+	// KGameIsOver: no fields. Test: mate, stalemate or no mating
+	// material (:gameisover).
+	KGameIsOver
+	// KHalfmoveClock: no fields. Number: the half-move clock of the
+	// position (:halfmoveclocklimit n is KHalfmoveClock <= n).
+	KHalfmoveClock
+	// KFiftyMoveRule: no fields. Test: the first mainline position whose
+	// half-move clock reaches 100 (:fiftymoverule).
+	KFiftyMoveRule
+	// KRepetitionCount: no fields. Number: how often the position (board,
+	// side to move, castling and en-passant rights) has occurred on the
+	// way from the start, this time included (:repetitioncount).
+	KRepetitionCount
+	// KThreefoldRepetition: no fields. Test: the first mainline position
+	// that occurs for the third time (:threefoldrepetition).
+	KThreefoldRepetition
+	// KEvaluation: Str "depth" or "movetime", Int2 the plies or the
+	// milliseconds, Int the view: 0 the side to move's, 1 White's
+	// (absolute), 2 Black's (absolute under a colour flip). Number: the
+	// engine's score in centipawns; a mate in n is 100000-n, being mated
+	// in n is -(100000-n) (:evaluation; its bounds in pawns times 100,
+	// its mate form abs(score) >= 100000 - plies/2).
+	KEvaluation
+	// KMoveEvaluation: the fields of KEvaluation. Number: the score of
+	// the position less that of its parent, both in the view Int (the
+	// side to move's view is the current position's) (:moveevaluation;
+	// its two designators test the move into the position); fails at the
+	// start.
+	KMoveEvaluation
+
 	NumKinds // the number of kinds: not a kind, it ends the list
 )
 
