@@ -89,3 +89,20 @@ func TestHelpCommand(t *testing.T) {
 		t.Errorf("misspelt topic: exit %d, %s", r.status, r.stderr)
 	}
 }
+
+// TestHelpOldKeywords: `cqlvm help` lists the CQL-S keywords of the
+// built-ins apart, and explains each with its colon.
+func TestHelpOldKeywords(t *testing.T) {
+	r := mustRun(t, nil, "help")
+	at := strings.Index(r.stdout, "CQL-S keywords")
+	if at < 0 || !strings.Contains(r.stdout[at:], ":pawncount") || strings.Contains(r.stdout[:at], ":pawncount") {
+		t.Errorf("help does not list the CQL-S keywords in a section of their own:\n%s", r.stdout)
+	}
+	r = mustRun(t, nil, "help", ":maxswapevaluation")
+	if !strings.HasPrefix(r.stdout, "(position :maxswapevaluation ") {
+		t.Errorf("help :maxswapevaluation:\n%s", r.stdout)
+	}
+	if len(oldTable) != len(syntax.OldWords()) || len(oldTable) == 0 {
+		t.Errorf("%d old keywords in the help, %d in the kinds table", len(oldTable), len(syntax.OldWords()))
+	}
+}

@@ -33,6 +33,7 @@ type runFlags struct {
 	noProgress                           bool
 	lineIncrement                        int
 	alwaysComment                        bool
+	enginePath                           string
 	restrict                             restrictFlags
 }
 
@@ -59,6 +60,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVarP(&f.noProgress, "noprogress", "q", false, "no progress line")
 	fs.IntVar(&f.lineIncrement, "lineincrement", 0, "print a line every N games")
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
+	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
 	f.restrict.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
@@ -206,6 +208,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.Silent = o.Silent || f.silent
 	o.Quiet = o.Quiet || f.quiet
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
+	o.Engine = f.enginePath
 	if f.variations || f.restrict.virtualMainline {
 		o.Variations = true
 	}
