@@ -93,7 +93,17 @@ func (g *gen) genGoodBishop(n *ast.Node, fail int) {
 	for _, b := range n.Args[1:] {
 		g.numValue(b, fail)
 	}
-	g.emit(vm.OpGoodBishop, uint8(n.Int&3), 0, 0)
+	var flags uint8
+	for bit, flag := range map[int64]uint8{
+		ast.GoodBishopPercent1: vm.BishopPercent1, ast.GoodBishopPercent2: vm.BishopPercent2,
+		ast.GoodBishopStrictLo1: vm.BishopStrictLo1, ast.GoodBishopStrictHi1: vm.BishopStrictHi1,
+		ast.GoodBishopStrictLo2: vm.BishopStrictLo2, ast.GoodBishopStrictHi2: vm.BishopStrictHi2,
+	} {
+		if n.Int&bit != 0 {
+			flags |= flag
+		}
+	}
+	g.emit(vm.OpGoodBishop, flags, 0, 0)
 }
 
 // builtinTests are the built-in tests' ops.
@@ -101,6 +111,7 @@ var builtinTests = map[ast.Kind]uint8{
 	ast.KOpposition: vm.BuiltinOpposition, ast.KCannotWin: vm.BuiltinCannotWin,
 	ast.KMatingMaterial: vm.BuiltinMatingMaterial, ast.KGameIsOver: vm.BuiltinGameIsOver,
 	ast.KFiftyMoveRule: vm.BuiltinFiftyMoveRule, ast.KThreefoldRepetition: vm.BuiltinThreefold,
+	ast.KTakesLastPiece: vm.BuiltinTakesLastPiece,
 }
 
 func (g *gen) genBuiltinTest(n *ast.Node, fail int) {

@@ -133,6 +133,13 @@ func TestBuiltinStatus(t *testing.T) {
 		{"mating material", []*ast.Node{node(ast.KMatingMaterial)}, nil},
 		{"game is over", []*ast.Node{node(ast.KGameIsOver)}, []int32{0, 1, 2, 3}},
 	})
+	// 1. Bxh7 takes Black's last man but the king; 1... Kxh7 White's
+	game = `[FEN "8/7p/4k3/8/8/8/4K3/1B6 w - - 0 1"]
+
+1. Bxh7 Kf7 2. Ke3 Kg7 3. Kf4 Kxh7 *`
+	runBuiltCases(t, game, []builtCase{
+		{"takes the last piece", []*ast.Node{node(ast.KTakesLastPiece)}, []int32{0, 5}},
+	})
 	game = `[FEN "8/8/4k3/8/4K3/8/8/R7 w - - 0 1"]
 
 1. Ra6+ Kd7 *`
@@ -170,6 +177,22 @@ func TestBuiltinGoodBishop(t *testing.T) {
 		{"75 percent exactly", []*ast.Node{good(1, 75, 75, 0, 1000)}, []int32{0, 1}},
 		{"second range too high", []*ast.Node{good(2, 0, 1000, 80, 100)}, []int32{1}},
 		{"its value is the bishop", []*ast.Node{&ast.Node{Kind: ast.KCmp, Str: "==", Args: []*ast.Node{good(0, 0, 9, 0, 9), cql6(t, "c1")}}}, []int32{0, 1}},
+		// 3 of 4 is 75%: not more than 75%, not less
+		{"over 75 percent, strictly", []*ast.Node{good(ast.GoodBishopPercent1|ast.GoodBishopStrictLo1, 75, 100, 0, 9)}, nil},
+		{"under 75 percent, strictly", []*ast.Node{good(ast.GoodBishopPercent1|ast.GoodBishopStrictHi1, 0, 75, 0, 9)}, nil},
+		{"over 74 percent, strictly", []*ast.Node{good(ast.GoodBishopPercent1|ast.GoodBishopStrictLo1, 74, 100, 0, 9)}, []int32{0, 1}},
+		// the second range: 3 of 4 own pawns off the colour, then 4 of 4
+		{"own pawns under 100 percent, strictly", []*ast.Node{good(ast.GoodBishopPercent2|ast.GoodBishopStrictHi2, 0, 9, 0, 100)}, []int32{0}},
+		{"own pawns over 75 percent, strictly", []*ast.Node{good(ast.GoodBishopPercent2|ast.GoodBishopStrictLo2, 0, 9, 75, 100)}, []int32{1}},
+		{"a knight is no bishop", []*ast.Node{&ast.Node{Kind: ast.KGoodBishop, Args: []*ast.Node{cql6(t, "[Nb]"),
+			builtNumber(0), builtNumber(9), builtNumber(0), builtNumber(9)}}}, nil},
+	})
+	// no enemy pawns: 0% of them
+	runBuiltCases(t, `[FEN "4k3/8/8/8/8/8/P7/2B1K3 w - - 0 1"]
+
+*`, []builtCase{
+		{"over 50 percent of none", []*ast.Node{good(ast.GoodBishopPercent1|ast.GoodBishopStrictLo1, 50, 100, 0, 9)}, nil},
+		{"at most 30 percent of none", []*ast.Node{good(ast.GoodBishopPercent1, 0, 30, 0, 9)}, []int32{0}},
 	})
 }
 

@@ -346,7 +346,7 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkGoodBishop(n)
 	case ast.KOpposition, ast.KCannotWin:
 		return c.checkBuiltinColor(n)
-	case ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition:
+	case ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
 		return c.checkBuiltinTest(n)
 	case ast.KHalfmoveClock, ast.KRepetitionCount:
 		return c.checkBuiltinNumber(n)

@@ -217,6 +217,7 @@ var kindsBuiltin = map[ast.Kind]func() *ast.Node{
 	ast.KFiftyMoveRule:       func() *ast.Node { return &ast.Node{Kind: ast.KFiftyMoveRule} },
 	ast.KRepetitionCount:     func() *ast.Node { return &ast.Node{Kind: ast.KRepetitionCount} },
 	ast.KThreefoldRepetition: func() *ast.Node { return &ast.Node{Kind: ast.KThreefoldRepetition} },
+	ast.KTakesLastPiece:      func() *ast.Node { return &ast.Node{Kind: ast.KTakesLastPiece} },
 	ast.KEvaluation:          func() *ast.Node { return &ast.Node{Kind: ast.KEvaluation, Str: "depth", Int2: 4} },
 	ast.KMoveEvaluation:      func() *ast.Node { return &ast.Node{Kind: ast.KMoveEvaluation, Str: "movetime", Int2: 100, Int: 1} },
 }

@@ -614,7 +614,7 @@ func (g *gen) valueOrFail(n *ast.Node, fail int) {
 		g.genPawnCount(n, fail)
 	case ast.KGoodBishop:
 		g.genGoodBishop(n, fail)
-	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition:
+	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
 		g.genBuiltinTest(n, fail)
 	case ast.KHalfmoveClock, ast.KRepetitionCount:
 		g.genBuiltinNumber(n, fail)

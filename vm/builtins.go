@@ -21,6 +21,7 @@ const (
 	BuiltinGameIsOver
 	BuiltinFiftyMoveRule
 	BuiltinThreefold
+	BuiltinTakesLastPiece
 )
 
 // Built-in numbers (OpBuiltinNum X).
@@ -117,29 +118,49 @@ func (m *Machine) exchange() bool {
 	return true
 }
 
+// Flags of OpGoodBishop: which range is a percentage, which bound is
+// strict.
+const (
+	BishopPercent1 uint8 = 1 << iota
+	BishopPercent2
+	BishopStrictLo1
+	BishopStrictHi1
+	BishopStrictLo2
+	BishopStrictHi2
+)
+
 // goodBishops are the bishops of set whose pawn counts lie in the
-// ranges (OpGoodBishop; X&1, X&2 make a range a percentage).
-func goodBishops(p *bitboard.Position, set bitboard.Set, percent uint8, ranges [2][2]int64) bitboard.Set {
+// ranges (OpGoodBishop, flags the Bishop* bits).
+func goodBishops(p *bitboard.Position, set bitboard.Set, flags uint8, bounds [2][2]int64) bitboard.Set {
+	targets := pawnRange{bounds[0][0], bounds[0][1], flags&BishopPercent1 != 0, flags&BishopStrictLo1 != 0, flags&BishopStrictHi1 != 0}
+	free := pawnRange{bounds[1][0], bounds[1][1], flags&BishopPercent2 != 0, flags&BishopStrictLo2 != 0, flags&BishopStrictHi2 != 0}
 	bishops := set & (p.Pieces(bitboard.White, bitboard.Bishop) | p.Pieces(bitboard.Black, bitboard.Bishop))
 	var good bitboard.Set
 	for b := bishops; b != 0; {
 		sq := b.Pop()
 		c := positional.CountBishopPawns(p, sq)
-		if inRange(c.Targets, c.EnemyPawns, percent&1 != 0, ranges[0]) && inRange(c.Free, c.OwnPawns, percent&2 != 0, ranges[1]) {
+		if targets.holds(c.Targets, c.EnemyPawns) && free.holds(c.Free, c.OwnPawns) {
 			good |= bitboard.SquareSet(sq)
 		}
 	}
 	return good
 }
 
-// inRange reports whether n (or n as a percentage of total, exactly:
-// 100n against the bounds times total; 0 when total is 0) lies in r.
-func inRange(n, total int, percent bool, r [2]int64) bool {
-	v, lo, hi := int64(n), r[0], r[1]
-	if percent {
+// pawnRange is a range of pawn counts, or of percentages of a total.
+type pawnRange struct {
+	lo, hi                      int64
+	percent, loStrict, hiStrict bool
+}
+
+// holds reports whether n, or n as a percentage of total (0% of no
+// pawns), lies in the range. Percentages are compared exactly: 100n
+// against the bounds times total.
+func (r pawnRange) holds(n, total int) bool {
+	v, lo, hi := int64(n), r.lo, r.hi
+	if r.percent && total > 0 {
 		v, lo, hi = 100*v, lo*int64(total), hi*int64(total)
 	}
-	return lo <= v && v <= hi
+	return (v > lo || !r.loStrict && v == lo) && (v < hi || !r.hiStrict && v == hi)
 }
 
 func (m *Machine) builtinTest(what uint8, c bitboard.Color) bool {
@@ -157,6 +178,8 @@ func (m *Machine) builtinTest(what uint8, c bitboard.Color) bool {
 		return m.fiftyMoveRule()
 	case BuiltinThreefold:
 		return m.threefold()
+	case BuiltinTakesLastPiece:
+		return m.takesLastPiece()
 	}
 	return false
 }
@@ -193,6 +216,22 @@ func (m *Machine) threefold() bool {
 		}
 	}
 	return true
+}
+
+// takesLastPiece: the next move captures the opponent's last man
+// besides the king.
+func (m *Machine) takesLastPiece() bool {
+	child := m.tree.Nodes[m.cur].FirstChild
+	if child < 0 {
+		return false
+	}
+	mv := m.tree.Nodes[child].Move
+	if !mv.Is(bitboard.FlagCapture) {
+		return false
+	}
+	p := m.pos()
+	them := p.Side.Other()
+	return (p.ByColor[them] &^ p.Pieces(them, bitboard.King)).Count() == 1
 }
 
 // repetitions is how often the position of node has occurred on the way

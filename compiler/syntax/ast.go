@@ -218,9 +218,12 @@ const (
 	// KPawnCount: Args[0] the pawns (a set: the designator), Str the
 	// attribute chain as written ("double!-forefront-duo",
 	// "!inside-passed-files"). Number: the count the chain gives
-	// (:pawncount; a percentage r% is 100*count against r times the
-	// number of the designator's colour's pawns; :pawncountdifference is
-	// the difference of two of these).
+	// (:pawncount). A percentage range refers to the pawns of the
+	// designator (the seed's examples: "[a-d?] blocked! >=50%" is half
+	// the queen-side pawns, and never holds without any): write it
+	// `#(D & [Pp]) > 0 and 100 * count >= 50 * #(D & [Pp])`.
+	// :pawncountdifference D ATTRS is the count of D & A less that of
+	// D & a; with two designators, the first's less the second's.
 	KPawnCount
 	// KOpposition: Int 0 the king of the side to move, 1 White's king,
 	// 2 Black's. Test: that king has the opposition (:opposition [K|k]).
@@ -228,9 +231,11 @@ const (
 	// KGoodBishop: Args[0] the bishops (a set); Args[1], Args[2] the low
 	// and high bound of the enemy pawns on the bishop's square colour,
 	// Args[3], Args[4] those of the own pawns on the other colour
-	// (numbers; an open bound is a large number); Int&1: the first range
-	// is a percentage of all enemy pawns, Int&2: the second of all own
-	// pawns. Set: the bishops of Args[0] within both ranges (:goodbishop).
+	// (numbers; an open bound is a large number); Int the GoodBishop*
+	// bits: which range is a percentage (of all enemy pawns, of all own
+	// pawns; none is 0%) and which bound is strict (>50% is low bound 50,
+	// strict). Set: the bishops of Args[0] within both ranges
+	// (:goodbishop).
 	KGoodBishop
 	// KCannotWin: Int 1 White, 2 Black. Test: that side has a bare king
 	// or a king and one minor piece (:whitecannotwin, :blackcannotwin).
@@ -267,6 +272,11 @@ const (
 	// its two designators test the move into the position); fails at the
 	// start.
 	KMoveEvaluation
+	// KTakesLastPiece: no fields. Test: the next move captures the last
+	// man the opponent has besides its king (:takeslastpiece, an
+	// antichess keyword the seed lists but does not describe: this is
+	// its reading in standard chess, where the king is never taken).
+	KTakesLastPiece
 
 	NumKinds // the number of kinds: not a kind, it ends the list
 )
@@ -296,6 +306,16 @@ const (
 	FlagPieceVar // assignment declares a piece variable ([Aa]x = ...)
 	FlagExplicitMax
 	FlagOffset // KGroup: \-n, the offset of group n rather than its text
+)
+
+// The bits of KGoodBishop's Int.
+const (
+	GoodBishopPercent1  int64 = 1 << iota // the first range is a percentage
+	GoodBishopPercent2                    // the second range is a percentage
+	GoodBishopStrictLo1                   // > rather than >= the first low bound
+	GoodBishopStrictHi1                   // < rather than <= the first high bound
+	GoodBishopStrictLo2
+	GoodBishopStrictHi2
 )
 
 // Dir is the direction set of KDirection and KRay; the bits are
