@@ -36,6 +36,9 @@ func Exchange(p *bitboard.Position, m bitboard.Move) int {
 // bestRecapture is what the side to move of p gains by capturing on sq
 // and letting the exchange run, or 0 when it had better not capture.
 func bestRecapture(p *bitboard.Position, sq bitboard.Square) int {
+	if p.AttackersOf(sq, p.Side, p.Occupied) == 0 {
+		return 0 // nothing to capture with: no need to list the moves
+	}
 	m, ok := cheapestCapture(p, sq)
 	if !ok {
 		return 0
