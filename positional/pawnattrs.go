@@ -84,7 +84,8 @@ func (b *pawnBoard) holds(s pawnStep, own bitboard.Set, sq bitboard.Square) bool
 	case attrSymmetrical:
 		return (b.enemy & file).Count() == (own & file).Count()
 	case attrMirrored:
-		return b.enemy&file == mirrorRanks(own&file)
+		// in its own half, so that its mirror image stands ahead of it
+		return b.relativeRank(sq) <= 3 && b.enemy&file == mirrorRanks(own&file)
 	case attrForefront:
 		return own&b.ahead(sq)&file == 0
 	case attrRear:

@@ -59,7 +59,7 @@ const (
 	attrConsecutive                       // in a run of at least n pawns one behind another
 	attrInside                            // the enemy king catches it (rule of the square)
 	attrSymmetrical                       // as many enemy pawns as own ones on the file
-	attrMirrored                          // the enemy pawns of the file mirror the own ones
+	attrMirrored                          // in its own half, the enemy pawns of the file mirroring the own ones
 	attrForefront                         // the foremost pawn of its file (a view restriction)
 	attrRear                              // the rearmost pawn of its file (a view restriction)
 )
@@ -178,7 +178,56 @@ func ParsePawnQuery(text string) (*PawnQuery, error) {
 	if len(q.steps) == 0 {
 		return nil, fmt.Errorf("%q names no pawn attribute: at least one is needed besides the counting words", text)
 	}
+	if err := q.contradiction(words); err != nil {
+		return nil, err
+	}
 	return q, nil
+}
+
+// contradiction reports a chain that can never keep a pawn, as the seed
+// asks (its examples: chained-isolated, mirrored-unblocked, and
+// forefront before double!): two attributes that exclude each other
+// whatever the chain's order, or a file group asked for after forefront
+// or rear have left one pawn a file.
+func (q *PawnQuery) contradiction(words []string) error {
+	word := func(s pawnStep) string {
+		for _, w := range words {
+			name, _, _, _ := splitCount(strings.TrimPrefix(w, "!"))
+			if spec, ok := attrWords[name]; ok && spec.attr == s.attr && (strings.HasPrefix(w, "!") != spec.negation) == s.not {
+				return w
+			}
+		}
+		return "?"
+	}
+	excludes := func(a, b pawnStep) bool {
+		pair := func(x, y pawnAttr) bool { return a.attr == x && b.attr == y || a.attr == y && b.attr == x }
+		switch {
+		case !a.not && !b.not:
+			return pair(attrIsolated, attrChained) || pair(attrIsolated, attrConnected)
+		case a.not != b.not:
+			// a mirrored pawn stands in its own half with its mirror
+			// image, an enemy pawn, ahead of it: it is blocked
+			neg, pos := a, b
+			if b.not {
+				neg, pos = b, a
+			}
+			return pos.attr == attrMirrored && neg.attr == attrBlocked && !neg.exact
+		}
+		return false
+	}
+	for i, a := range q.steps {
+		for _, b := range q.steps[i+1:] {
+			if excludes(a, b) {
+				return fmt.Errorf("the pawn attributes %q and %q contradict each other: no pawn has both", word(a), word(b))
+			}
+			onePerFile := (a.attr == attrForefront || a.attr == attrRear) && !a.not
+			grouped := (b.attr == attrFileGroup && b.n >= 2 || b.attr == attrConsecutive) && !b.not
+			if onePerFile && grouped {
+				return fmt.Errorf("%q after %q can never hold: %q leaves one pawn a file (write it first)", word(b), word(a), word(a))
+			}
+		}
+	}
+	return nil
 }
 
 // splitCount splits "triple!(4)" into "triple!" and 4.

@@ -176,6 +176,8 @@ func TestPawnAttributes(t *testing.T) {
 		{runs, "!forefront", "c2 c3"},
 		{mirror, "symmetrical", "c2 d4"},
 		{mirror, "mirrored", "c2"},
+		// pawns that have passed each other are no mirror image
+		{"4k3/8/2P5/8/8/2p5/8/4K3 w - - 0 1", "mirrored", ""},
 		// the rule of the square: a5 needs three moves, the king on d8 three
 		{"3k4/8/8/P7/8/8/8/4K3 w - - 0 1", "inside", "a5"},
 		{"4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "inside", ""},
@@ -257,6 +259,12 @@ func TestPawnCounting(t *testing.T) {
 }
 
 func TestPawnQueryErrors(t *testing.T) {
+	// not contradictions: a negation, or an order that can keep pawns
+	for _, query := range []string{"double!-forefront-duo", "!forefront-double", "isolated-!chained", "mirrored-!blocked!", "defended-isolated"} {
+		if _, err := ParsePawnQuery(query); err != nil {
+			t.Errorf("%s: %v", query, err)
+		}
+	}
 	for query, want := range map[string]string{
 		"passedd":         "unknown pawn attribute",
 		"islands-passed":  "must end the attribute list",
@@ -267,6 +275,13 @@ func TestPawnQueryErrors(t *testing.T) {
 		"islands":         "names no pawn attribute",
 		"triple(x)":       "must be a number",
 		"passed-files(9)": "from 1 to 8",
+		// the seed's contradictions
+		"chained-isolated":    `"chained" and "isolated" contradict`,
+		"isolated-connected":  `"isolated" and "connected" contradict`,
+		"mirrored-unblocked":  `"mirrored" and "unblocked" contradict`,
+		"!blocked-mirrored":   `"!blocked" and "mirrored" contradict`,
+		"forefront-double!":   `"double!" after "forefront" can never hold`,
+		"rear-consecutive(3)": `"consecutive(3)" after "rear" can never hold`,
 	} {
 		_, err := ParsePawnQuery(query)
 		if err == nil || !strings.Contains(err.Error(), want) {
