@@ -1,6 +1,10 @@
 package positional
 
-import "cqlvm/bitboard"
+import (
+	"slices"
+
+	"cqlvm/bitboard"
+)
 
 // values are the material values of the piece types in pawns, indexed
 // by bitboard.PieceType.
@@ -103,8 +107,13 @@ func MaxSwap(p *bitboard.Position, from, to bitboard.Set) (best int, ok bool) {
 		if !movable {
 			continue
 		}
-		for _, m := range q.LegalMoves(nil) {
-			if !from.Has(m.From) || !to.Has(m.To) {
+		moves := q.LegalMoves(nil)
+		// most promising first: a move can win at most what it takes
+		// and promotes to, so once that is no more than the best so far
+		// its exchange need not be worked out
+		slices.SortFunc(moves, func(a, b bitboard.Move) int { return gainBound(b) - gainBound(a) })
+		for _, m := range moves {
+			if !from.Has(m.From) || !to.Has(m.To) || ok && gainBound(m) <= best {
 				continue
 			}
 			if v := Exchange(&q, m); !ok || v > best {
@@ -114,6 +123,10 @@ func MaxSwap(p *bitboard.Position, from, to bitboard.Set) (best int, ok bool) {
 	}
 	return best, ok
 }
+
+// gainBound is the most Exchange can give for m: what it captures and
+// what its promotion adds.
+func gainBound(m bitboard.Move) int { return Value(m.Captured.Type()) + promotionGain(m) }
 
 // withSideToMove is p with c to move: p itself, or p after a null move.
 // A null move is impossible when the side to move is in check (c could
