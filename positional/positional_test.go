@@ -239,6 +239,11 @@ func TestPawnCounting(t *testing.T) {
 		{"4k3/8/8/8/2P5/2P5/2P5/4K3 w - - 0 1", "isolated-consecutive(3)", 3},
 		{"4k3/8/8/8/2P5/2P5/2P5/4K3 w - - 0 1", "isolated-triple-compounds(3)", 1},
 		{"4k3/8/8/2P5/8/2P5/2P5/4K3 w - - 0 1", "isolated-consecutive(3)", 0},
+		// the seed's hanging pawns: a duo on half-open files, on rank 4
+		{"4k3/pp3ppp/4p3/8/2PP4/8/P5PP/4K3 w - - 0 1", "stoppable-!blocked-duo!", 2},
+		// the seed's backward pawn held back by a pawn beside its file:
+		// c3 (d4 is ahead of it, b5 guards c4)
+		{"4k3/8/8/1p6/3P4/2P5/8/4K3 w - - 0 1", "backward-stopped-!blocked", 1},
 		// both colours: a2 and h7 are isolated
 		{"4k3/7p/8/8/8/8/P7/4K3 w - - 0 1", "isolated", 2},
 	}
@@ -250,6 +255,11 @@ func TestPawnCounting(t *testing.T) {
 		if got := q.Count(position(t, tt.fen), bitboard.Full); got != tt.want {
 			t.Errorf("%s on %s: %d, want %d", tt.query, tt.fen, got, tt.want)
 		}
+	}
+	// the hanging pawns counted on rank 4 only, as the seed's ?4 does
+	hanging, _ := ParsePawnQuery("stoppable-!blocked-duo!")
+	if got := hanging.Count(position(t, "4k3/pp3ppp/4p3/8/2PP4/8/P5PP/4K3 w - - 0 1"), squares(t, "a4 b4 c4 d4 e4 f4 g4 h4")); got != 2 {
+		t.Errorf("hanging pawns on rank 4: %d, want 2", got)
 	}
 	// the designator restricts the pawns: only the queen side
 	q, _ := ParsePawnQuery("passed")

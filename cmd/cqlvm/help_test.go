@@ -106,3 +106,15 @@ func TestHelpOldKeywords(t *testing.T) {
 		t.Errorf("%d old keywords in the help, %d in the kinds table", len(oldTable), len(syntax.OldWords()))
 	}
 }
+
+// TestEngineFlag: --engine names the UCI engine of the CQL-S evaluation
+// keywords; a query that evaluates nothing runs without one.
+func TestEngineFlag(t *testing.T) {
+	r := mustRun(t, nil, "run", "-q", "--engine", "/nonexistent/engine", "-o", "-", "-cql", "mate", samplePGN)
+	if !strings.Contains(r.stdout, "[Event ") {
+		t.Errorf("no games out of a run with --engine:\n%s", r.stderr)
+	}
+	if r := mustRun(t, nil, "help", "run"); !strings.Contains(r.stdout, "--engine PATH") {
+		t.Errorf("the usage does not mention --engine")
+	}
+}
