@@ -13,7 +13,7 @@ import (
 
 // The CQL-S built-ins run end to end: nodes built as the old-syntax front
 // end builds them (CQL 6 nodes parsed from text around them), compiled
-// through Options.Parsed and run on small games. The chess answers
+// through Options.Reader and run on small games. The chess answers
 // themselves are tested in package positional; these tests check the
 // wiring: which position and move each kind looks at, its value, its
 // colour under flipcolor, its failures.
@@ -36,7 +36,14 @@ func compare(n *ast.Node, op string, k int64) *ast.Node {
 // compileBuilt compiles a body of built nodes.
 func compileBuilt(t *testing.T, body ...*ast.Node) (*Query, error) {
 	t.Helper()
-	return Compile(source.New("built.cql", ""), Options{Parsed: &ast.File{Body: body, Funcs: map[string]*ast.Node{}}})
+	return Compile(source.New("built.cql", ""), Options{Reader: builtFile(body)})
+}
+
+// builtFile is a Reader that gives the body, as the old-syntax front end
+// gives its translation.
+func builtFile(body []*ast.Node) func(*source.Source) (*ast.File, source.ErrorList, bool) {
+	file := &ast.File{Body: body, Funcs: map[string]*ast.Node{}}
+	return func(*source.Source) (*ast.File, source.ErrorList, bool) { return file, nil, true }
 }
 
 // builtMatches runs a body of built nodes on every position of a game

@@ -34,11 +34,11 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
-	// Parsed is a file another front end has read (the CQL-S reader):
-	// Compile takes its header and body instead of parsing src, whose
-	// text the spans of its nodes point into. It is the only way to the
-	// kinds without a CQL 6 spelling (the CQL-S built-ins).
-	Parsed *ast.File
+	// Reader, when set, reads a source in another dialect (the old
+	// S-expression language of CQL 3): ok false leaves the source to the
+	// CQL 6 parser. (The cqls branch has the same hook, and reads -cql
+	// texts with it too.)
+	Reader func(src *source.Source) (file *ast.File, errs source.ErrorList, ok bool)
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k ast.Kind)
@@ -69,21 +69,27 @@ func wrapTransforms(body []*ast.Node, ts []ast.TransformKind) []*ast.Node {
 	return append(defs, w)
 }
 
+// parseFile parses the query file in its dialect.
+func (opt Options) parseFile(src *source.Source) (*ast.File, source.ErrorList) {
+	if opt.Reader != nil {
+		if f, errs, ok := opt.Reader(src); ok {
+			return f, errs
+		}
+	}
+	return ast.ParseFile(src, opt.RequireHeader)
+}
+
 // Compile compiles a query file. Errors come as a source.ErrorList.
 func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
 	var file *ast.File
 	var parts []bodyPart
-	switch {
-	case opt.Parsed != nil:
-		file = opt.Parsed
-		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
-	case src != nil:
+	if src != nil {
 		var perrs source.ErrorList
-		file, perrs = ast.ParseFile(src, opt.RequireHeader)
+		file, perrs = opt.parseFile(src)
 		errs = append(errs, perrs...)
 		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
-	default:
+	} else {
 		file = &ast.File{}
 	}
 	if file.Funcs == nil {

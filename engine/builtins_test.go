@@ -19,7 +19,9 @@ func evaluationQuery(t *testing.T) *Query {
 	t.Helper()
 	eval := &ast.Node{Kind: ast.KEvaluation, Str: "depth", Int2: 3, Int: 1}
 	body := []*ast.Node{{Kind: ast.KCmp, Str: ">=", Args: []*ast.Node{eval, {Kind: ast.KNumber, Int: uci.MateValue - 1}}}}
-	cq, err := compiler.Compile(source.New("built.cql", ""), compiler.Options{Parsed: &ast.File{Body: body, Funcs: map[string]*ast.Node{}}})
+	file := &ast.File{Body: body, Funcs: map[string]*ast.Node{}}
+	reader := func(*source.Source) (*ast.File, source.ErrorList, bool) { return file, nil, true }
+	cq, err := compiler.Compile(source.New("built.cql", ""), compiler.Options{Reader: reader})
 	if err != nil {
 		t.Fatal(err)
 	}
