@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"errors"
 	"sync"
 	"time"
 )
@@ -81,7 +82,14 @@ func (v *Evaluator) Evaluate(hash uint64, fen string, lim Limit) (Score, error) 
 			}
 			v.engine = e
 		}
-		return v.engine.Evaluate(fen, lim)
+		s, err := v.engine.Evaluate(fen, lim)
+		if err != nil && !errors.Is(err, ErrTimeout) {
+			// the engine died or stopped answering: the next position
+			// starts a new one
+			_ = v.engine.Close()
+			v.engine = nil
+		}
+		return s, err
 	})
 }
 

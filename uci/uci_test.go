@@ -2,6 +2,7 @@ package uci
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -183,5 +184,59 @@ func TestStartFailsClearly(t *testing.T) {
 	// a program that is no UCI engine: it exits at once
 	if _, err := Start("/bin/true"); err == nil || !strings.Contains(err.Error(), "/bin/true") {
 		t.Errorf("error %v does not name the engine whose handshake failed", err)
+	}
+}
+
+// fakeEngine writes a shell script that speaks enough UCI for the tests
+// that must not depend on an installed engine: depth 1 scores 42, depth
+// 2 kills the engine, depth 3 searches until stopped.
+func fakeEngine(t *testing.T) string {
+	t.Helper()
+	path := t.TempDir() + "/fake-engine"
+	script := `#!/bin/sh
+while read -r line; do
+  case "$line" in
+    uci) echo "id name fake"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    "go depth 1") echo "info depth 1 score cp 42 nodes 1"; echo "bestmove e2e4" ;;
+    "go depth 2") exit 3 ;;
+    stop) echo "info depth 9 score mate -4"; echo "bestmove e2e4" ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestFakeEngineProtocol(t *testing.T) {
+	e, err := Start(fakeEngine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if s, err := e.Evaluate("8/8/8/8/8/8/8/K6k w - - 0 1", Limit{Depth: 1}); err != nil || s.Centipawns != 42 {
+		t.Errorf("depth 1: %+v %v, want 42", s, err)
+	}
+	e.Timeout = 50 * time.Millisecond
+	if _, err := e.Evaluate("8/8/8/8/8/8/8/K6k w - - 0 1", Limit{Depth: 3}); !errors.Is(err, ErrTimeout) {
+		t.Errorf("a search that does not end: %v, want a timeout", err)
+	}
+}
+
+// A dead engine is replaced at the next position.
+func TestEvaluatorRestartsADeadEngine(t *testing.T) {
+	v := &Evaluator{Path: fakeEngine(t), Cache: NewCache()}
+	defer v.Close()
+	if s, err := v.Evaluate(1, "8/8/8/8/8/8/8/K6k w - - 0 1", Limit{Depth: 1}); err != nil || s.Centipawns != 42 {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if _, err := v.Evaluate(2, "8/8/8/8/8/8/8/K6k w - - 0 1", Limit{Depth: 2}); err == nil || !strings.Contains(err.Error(), "exited") {
+		t.Errorf("the engine died: error %v", err)
+	}
+	if s, err := v.Evaluate(3, "8/8/8/8/8/8/8/K6k w - - 0 1", Limit{Depth: 1}); err != nil || s.Centipawns != 42 {
+		t.Errorf("after the engine died: %+v %v, want a new engine's 42", s, err)
 	}
 }
