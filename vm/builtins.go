@@ -43,15 +43,23 @@ type Evaluator interface {
 	Evaluate(hash uint64, fen string, lim uci.Limit) (uci.Score, error)
 }
 
-// builtinState is the per-game memory of the built-ins.
+// builtinState is the per-game memory of the built-ins, set up at the
+// game's first question, so that other queries pay nothing for it.
 type builtinState struct {
+	game    int      // the Machine.gameSerial the tables are for
 	hashes  []uint64 // per node: the position's hash, 0 until asked
 	repeats []int32  // per node: its repetition count, 0 until asked
 }
 
-func (b *builtinState) startGame(nodes int) {
-	b.hashes = resize(b.hashes, nodes)
-	b.repeats = resize(b.repeats, nodes)
+// builtinTables returns the state for the current game.
+func (m *Machine) builtinTables() *builtinState {
+	b := &m.builtins
+	if b.game != m.gameSerial {
+		b.game = m.gameSerial
+		b.hashes = resize(b.hashes, len(m.tree.Nodes))
+		b.repeats = resize(b.repeats, len(m.tree.Nodes))
+	}
+	return b
 }
 
 // resize returns s with n zero elements, reusing its storage.
@@ -240,7 +248,7 @@ func (m *Machine) takesLastPiece() bool {
 // further back than its half-move clock (a capture or a pawn move cannot
 // be undone).
 func (m *Machine) repetitions(node int32) int32 {
-	b := &m.builtins
+	b := m.builtinTables()
 	if b.repeats[node] > 0 {
 		return b.repeats[node]
 	}
@@ -261,7 +269,7 @@ func (m *Machine) repetitions(node int32) int32 {
 }
 
 func (m *Machine) hash(node int32) uint64 {
-	b := &m.builtins
+	b := m.builtinTables()
 	if b.hashes[node] == 0 {
 		b.hashes[node] = m.tree.Nodes[node].Pos.Hash()
 	}

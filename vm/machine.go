@@ -160,7 +160,6 @@ func (m *Machine) StartGame(t *Tree) {
 	m.pathStart, m.lastPath, m.pathCount = -1, [2]int32{-1, -1}, -1
 	m.resetLocalDicts()
 	m.groups = nil
-	m.builtins.startGame(len(t.Nodes))
 	if m.prog.NeedsPieceIDs {
 		m.ids = t.PieceIDs(m.ids)
 		m.idSquares = pieceSquares(t, m.ids, m.idSquares)
