@@ -157,3 +157,22 @@ func cqlWords(text string) []string {
 	}
 	return words
 }
+
+// TestWriteMaxBytes cuts a game as the official -outputbuffer does: the
+// first MaxBytes bytes, then the truncation mark, an unknown result and
+// the blank lines that end every game. A game that fits is untouched.
+func TestWriteMaxBytes(t *testing.T) {
+	g := parseOK(t, "[Event \"x\"]\n\n1. e4 {a long comment} e5 2. Nf3 Nc6 1-0")
+	whole := string(AppendGame(nil, g, WriteOptions{CQLTags: true}))
+	for _, max := range []int{len(whole), len(whole) + 1, 0} {
+		if got := string(AppendGame(nil, g, WriteOptions{CQLTags: true, MaxBytes: max})); got != whole {
+			t.Errorf("MaxBytes %d: got %q, want the whole game %q", max, got, whole)
+		}
+	}
+	prefix := []byte("earlier games\n")
+	got := string(AppendGame(prefix, g, WriteOptions{CQLTags: true, MaxBytes: 40}))
+	want := string(prefix) + whole[:40] + TruncatedMark + " } * \n\n\n\n"
+	if got != want {
+		t.Errorf("MaxBytes 40:\ngot  %q\nwant %q", got, want)
+	}
+}

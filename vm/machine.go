@@ -934,14 +934,20 @@ func (m *Machine) run(pc int) bool {
 			if i < 0 || int(i) >= len(m.tree.Nodes) {
 				continue
 			}
-			if t := m.findMemoTable(int(in.B), false); t != nil {
+			var t []int32
+			if i == m.cur { // a walk starts at the current position
+				t = m.findMemoStart(int(in.B))
+			} else {
+				t = m.findMemos[in.B].cur
+			}
+			if t != nil {
 				m.slots[in.A] = uint64(findSkip(t, i))
 			}
 		case OpFindFail:
 			if m.findMemoOff(int(in.B)) {
 				continue
 			}
-			if t := m.findMemoTable(int(in.B), true); t != nil {
+			if t := m.findMemos[in.B].cur; t != nil {
 				q := int32(int64(m.st[len(m.st)-1]))
 				t[q] = q + 1
 			}

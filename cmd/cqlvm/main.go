@@ -130,6 +130,8 @@ run flags (one or two dashes, as the official cql spells them):
   --progress WHEN         progress line on stderr: auto (on a terminal), always, never
   -q, --noprogress        no progress line (same as --progress never)
   --lineincrement N       print a line every N games instead of the progress line
+  --outputbuffer N        cut each written game after N bytes, as the official cql does
+                          (default: never cut)
   --cpuprofile F, --memprofile F
   --version, --help
 

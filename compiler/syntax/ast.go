@@ -117,7 +117,7 @@ const (
 
 	// Variables, functions and loops.
 	KVar         // Str: name
-	KAssign      // Args[0] (KVar), Args[1]; Str: "=", "+=", ..., "=?"
+	KAssign      // Args[0] (KVar), Args[1]; Str: "=", "+=", ..., "|=", "&=", "=?"
 	KPieceAssign // piece x = Args[1]
 	KPersistent  // Args[0]: assignment or variable; Flags: quiet
 	KUnbind      // Args[0]

@@ -216,6 +216,8 @@ var kinds = [lastKind + 1]kindInfo{
 		{Text: "*=", See: "+="},
 		{Text: "/=", See: "+="},
 		{Text: "%=", See: "+="},
+		{Text: "|=", Syntax: "x |= S  (also &=)", Meaning: "updates the set variable x with its union (&=: intersection) with the set S"},
+		{Text: "&=", See: "|="},
 	}},
 	KPieceAssign: {name: "pieceassign", noWord: "piece x = S or [Aa]x = S (see piece)"},
 	KPersistent:  {name: "persistent", form: formOwn, words: []Word{{Text: "persistent", Syntax: "persistent [quiet] x = F", Meaning: "a variable kept across games and printed at the end of the run"}, {Text: "atomic", Syntax: "atomic x = F", Meaning: "a variable restored when path backtracks"}}},

@@ -186,7 +186,7 @@ func (p *Parser) identifierFrom(t Token) *Node {
 	}
 	if op := p.tok(); op.Kind == TPunct {
 		switch op.Text {
-		case "=", "+=", "-=", "*=", "/=", "%=", "=?":
+		case "=", "+=", "-=", "*=", "/=", "%=", "=?", "|=", "&=":
 			p.advance()
 			level := levelHash
 			if op.Text == "=" || op.Text == "=?" {
@@ -199,7 +199,7 @@ func (p *Parser) identifierFrom(t Token) *Node {
 			}
 			n := p.node(KAssign, source.Join(t.Span, rhs.Span), target, rhs)
 			n.Str = op.Text
-			if target == v && (op.Text != "=" && op.Text != "=?" && op.Text != "+=" || p.looksNumeric(rhs)) {
+			if target == v && (isNumericUpdate(op.Text) || p.looksNumeric(rhs)) {
 				if p.numVars == nil {
 					p.numVars = map[string]bool{}
 				}
@@ -209,6 +209,17 @@ func (p *Parser) identifierFrom(t Token) *Node {
 		}
 	}
 	return target
+}
+
+// isNumericUpdate reports whether an assignment operator makes its
+// variable numeric: -= *= /= %= do; = and =? take the type of their right
+// side, += appends to strings too, and |= &= update sets.
+func isNumericUpdate(op string) bool {
+	switch op {
+	case "-=", "*=", "/=", "%=":
+		return true
+	}
+	return false
 }
 
 // parseIndex parses the inside of x[...] after the '[': an index `x[i]`
