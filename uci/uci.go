@@ -104,7 +104,7 @@ const DefaultTimeout = 2 * time.Minute
 
 // Start runs the engine at path and completes the UCI handshake; it asks
 // for one search thread and a small hash table, since a query runs one
-// engine per worker.
+// engine per worker, and for Chess960 FENs.
 func Start(path string) (*Engine, error) {
 	cmd := exec.Command(path)
 	in, err := cmd.StdinPipe()
@@ -144,7 +144,11 @@ func (e *Engine) handshake() error {
 	if _, err := e.waitFor("uciok", e.Timeout); err != nil {
 		return err
 	}
-	if err := e.send("setoption name Threads value 1", "setoption name Hash value 16", "isready"); err != nil {
+	// Chess960 mode reads both the standard and the Chess960 castling
+	// fields of a FEN and changes nothing else but how castling moves are
+	// written, which Evaluate does not read; an engine without the
+	// option ignores it
+	if err := e.send("setoption name Threads value 1", "setoption name Hash value 16", "setoption name UCI_Chess960 value true", "isready"); err != nil {
 		return err
 	}
 	_, err := e.waitFor("readyok", e.Timeout)

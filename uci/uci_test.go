@@ -135,6 +135,8 @@ func TestStockfishScores(t *testing.T) {
 		{"a queen up", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Limit{Depth: 6}, func(s Score) bool { return s.Value() > 500 }},
 		{"a queen down, side to move's view", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", Limit{MoveTime: 50 * time.Millisecond}, func(s Score) bool { return s.Value() < -500 }},
 		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limit{Depth: 2}, func(s Score) bool { return !s.IsMate && s.Centipawns == 0 }},
+		// a Chess960 start with its castling rights by rook file; Black a queen down
+		{"Chess960", "b1nb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w HFhf - 0 1", Limit{Depth: 4}, func(s Score) bool { return s.Value() > 500 }},
 	}
 	for _, tt := range tests {
 		s, err := e.Evaluate(tt.fen, tt.lim)
