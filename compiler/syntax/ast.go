@@ -262,9 +262,12 @@ const (
 	// KEvaluation: Str "depth" or "movetime", Int2 the plies or the
 	// milliseconds, Int the view: 0 the side to move's, 1 White's
 	// (absolute), 2 Black's (absolute under a colour flip). Number: the
-	// engine's score in centipawns; a mate in n is 100000-n, being mated
-	// in n is -(100000-n) (:evaluation; its bounds in pawns times 100,
-	// its mate form abs(score) >= 100000 - plies/2).
+	// engine's score in centipawns; a mate in n moves is 100000-n, being
+	// mated in n is -(100000-n), so any mate found is beyond ±90000
+	// (:evaluation: its bounds in pawns times 100, unlimited ones left
+	// out; its mate form "depth d mate", a mate within d plies either
+	// way, is abs(score) >= 100000 - (d+1)/2). It fails when the engine
+	// cannot give a score (the run's diagnostics say why).
 	KEvaluation
 	// KMoveEvaluation: the fields of KEvaluation. Number: the score of
 	// the position less that of its parent, both in the view Int (the
