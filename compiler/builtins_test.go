@@ -280,3 +280,31 @@ func TestBuiltinEvaluationWithoutEngine(t *testing.T) {
 		t.Error("a program without evaluations needs an engine")
 	}
 }
+
+// TestPawnCountAgreesWithCQL6: where CQL 6 has a filter for a pawn
+// attribute (passedpawns, isolatedpawns, doubledpawns, connectedpawns),
+// :pawncount counts the same pawns at every position of sample.pgn.
+func TestPawnCountAgreesWithCQL6(t *testing.T) {
+	games := gamesFromFile(t, "../testdata/pgn/sample.pgn", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+	for attr, filter := range map[string]string{"passed": "passedpawns", "isolated": "isolatedpawns", "double": "doubledpawns", "connected": "connectedpawns"} {
+		count := &ast.Node{Kind: ast.KPawnCount, Str: attr, Args: []*ast.Node{cql6(t, "[Pp]")}}
+		// not: the positions where the two counts differ
+		differ := &ast.Node{Kind: ast.KNot, Args: []*ast.Node{{Kind: ast.KCmp, Str: "==", Args: []*ast.Node{count, cql6(t, "#"+filter)}}}}
+		q, err := compileBuilt(t, differ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := vm.NewMachine(q.Program)
+		positions := 0
+		for i, g := range games {
+			tree := treeOf(g, true)
+			positions += len(tree.Nodes)
+			if got := matches(m, tree); len(got) > 0 {
+				t.Errorf("%s: game %d: %s and %s differ at nodes %v", attr, i+1, attr, filter, got)
+			}
+		}
+		if positions < 500 {
+			t.Fatalf("only %d positions compared", positions)
+		}
+	}
+}
