@@ -9,7 +9,26 @@ import (
 // The CQL-S built-ins: kinds with no CQL 6 spelling, built only by the
 // old-syntax front end with the fields ast.go documents for each. Their
 // chess knowledge is in package positional, their engine access in
-// package uci; the ops are in vm/builtins.go.
+// package uci; the ops are in vm/builtins.go. How the old keywords
+// lower (R is a range: a comparison, or two, of the number):
+//
+//	:exchangeevaluation lo hi       R(KExchangeEvaluation), in pawns
+//	:maxswapevaluation X Y r        R(KMaxSwapEvaluation{X, Y})
+//	:pawncount D ATTRS r            R(KPawnCount{D} Str ATTRS); r% see ast.go
+//	:pawncountdifference D ATTRS r  R(KPawnCount{D & A} - KPawnCount{D & a})
+//	:opposition [K|k]               KOpposition Int 0, 1 (K) or 2 (k)
+//	:goodbishop B r1 : r2           KGoodBishop{B, lo1, hi1, lo2, hi2} Int bits
+//	:whitecannotwin, :blackcannot.. KCannotWin Int 1, 2
+//	:matingmaterial, :gameisover    KMatingMaterial, KGameIsOver (not: :nomatingmaterial)
+//	:halfmoveclocklimit n           KHalfmoveClock <= n (CQL 6's fen reads
+//	                                the clocks as 0 1: no rewrite sees them)
+//	:fiftymoverule                  KFiftyMoveRule
+//	:repetitioncount r              R(KRepetitionCount)
+//	:threefoldrepetition            KThreefoldRepetition
+//	:takeslastpiece                 KTakesLastPiece
+//	:evaluation ... lo hi mode      R(KEvaluation) in centipawns; Int the view
+//	:moveevaluation X Y ...         the move into the position from X to Y,
+//	                                and R(KMoveEvaluation)
 
 // checkExchange types :exchangeevaluation (no arguments).
 func (c *checker) checkExchange(n *ast.Node) Type { return TNum }
