@@ -34,6 +34,11 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
+	// Reader, when set, reads a source in another dialect (the old
+	// S-expression language of CQL 3): ok false leaves the source to the
+	// CQL 6 parser. (The cqls branch has the same hook, and reads -cql
+	// texts with it too.)
+	Reader func(src *source.Source) (file *ast.File, errs source.ErrorList, ok bool)
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k ast.Kind)
@@ -64,6 +69,16 @@ func wrapTransforms(body []*ast.Node, ts []ast.TransformKind) []*ast.Node {
 	return append(defs, w)
 }
 
+// parseFile parses the query file in its dialect.
+func (opt Options) parseFile(src *source.Source) (*ast.File, source.ErrorList) {
+	if opt.Reader != nil {
+		if f, errs, ok := opt.Reader(src); ok {
+			return f, errs
+		}
+	}
+	return ast.ParseFile(src, opt.RequireHeader)
+}
+
 // Compile compiles a query file. Errors come as a source.ErrorList.
 func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
@@ -71,7 +86,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	var parts []bodyPart
 	if src != nil {
 		var perrs source.ErrorList
-		file, perrs = ast.ParseFile(src, opt.RequireHeader)
+		file, perrs = opt.parseFile(src)
 		errs = append(errs, perrs...)
 		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
 	} else {
@@ -205,5 +220,6 @@ func (g *gen) finish(c *checker) {
 		g.prog.Dicts = append(g.prog.Dicts, vm.DictSpec{Local: d.Local, KeyType: typeCode(d.KeyType), ValType: typeCode(d.ValType)})
 	}
 	g.prog.NeedsPieceIDs = c.needPieceIDs
+	g.prog.NeedsEngine = c.needEngine
 	g.prog.NeedsLastGameNumber = c.needLastGame
 }

@@ -618,6 +618,22 @@ func (g *gen) valueOrFail(n *ast.Node, fail int) {
 	case ast.KNoTransform:
 		g.genNoTransform(n, fail)
 
+	// builtins.go
+	case ast.KExchangeEvaluation:
+		g.genExchange(n, fail)
+	case ast.KMaxSwapEvaluation:
+		g.genMaxSwap(n, fail)
+	case ast.KPawnCount:
+		g.genPawnCount(n, fail)
+	case ast.KGoodBishop:
+		g.genGoodBishop(n, fail)
+	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
+		g.genBuiltinTest(n, fail)
+	case ast.KHalfmoveClock, ast.KRepetitionCount:
+		g.genBuiltinNumber(n, fail)
+	case ast.KEvaluation, ast.KMoveEvaluation:
+		g.genEvaluation(n, fail)
+
 	default:
 		// the checker rejects or rewrites every other kind
 		g.errorf(n, "internal error: the generator has no case for node kind %d", n.Kind)

@@ -68,6 +68,13 @@ type Options struct {
 	// Context, when set, stops the run once it is done: no new batch of
 	// games is started, and Run returns the context's error.
 	Context context.Context
+
+	// Engine is the UCI engine that evaluates positions for the CQL-S
+	// :evaluation and :moveevaluation (a path or a name on the PATH); ""
+	// looks for stockfish (uci.Find). Only a query that evaluates
+	// positions starts it: one process per worker, each position
+	// searched once a run.
+	Engine string
 }
 
 // Range is an inclusive range of numbers.

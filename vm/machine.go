@@ -115,6 +115,10 @@ type Machine struct {
 
 	// Messages receives `message` output; nil discards it.
 	Messages func(string)
+
+	// Engine evaluates positions for OpEvaluate (builtins.go).
+	Engine   Evaluator
+	builtins builtinState
 }
 
 // NewMachine prepares a machine for p.
@@ -1163,6 +1167,11 @@ func (m *Machine) run(pc int) bool {
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentSetTag, Tag: m.popStr(), Text: value})
 		case OpRemoveTag:
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
+
+		case OpExchange, OpMaxSwap, OpPawnCount, OpGoodBishop, OpBuiltinTest, OpBuiltinNum, OpEvaluate:
+			if !m.builtin(in, pc-1) {
+				pc = int(in.B)
+			}
 
 		default:
 			panic(fmt.Sprintf("vm: op %s not implemented", in.Op))

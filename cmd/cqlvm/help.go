@@ -16,6 +16,8 @@ func (c *cli) help(args []string) int {
 		fmt.Fprint(c.stdout, usage)
 		fmt.Fprintln(c.stdout, "\nfilters and keywords (cqlvm help NAME for one):")
 		writeColumns(c.stdout, filterNames(), 78)
+		fmt.Fprintln(c.stdout, "\nCQL-S keywords without a CQL 6 filter, for the old (match (position ...)) syntax:")
+		writeColumns(c.stdout, oldNames(), 78)
 		return exitOK
 	}
 	status := exitOK
@@ -37,12 +39,24 @@ func (c *cli) help(args []string) int {
 }
 
 var filterIndex = func() map[string]filterHelp {
-	m := make(map[string]filterHelp, len(filterTable))
+	m := make(map[string]filterHelp, len(filterTable)+len(oldTable))
 	for _, h := range filterTable {
+		m[h.name] = h
+	}
+	for _, h := range oldTable {
 		m[h.name] = h
 	}
 	return m
 }()
+
+func oldNames() []string {
+	var names []string
+	for _, h := range oldTable {
+		names = append(names, h.name)
+	}
+	sort.Strings(names)
+	return names
+}
 
 // lookupFilter finds a topic, ignoring case (piece designators aside,
 // CQL keywords are lower case) and accepting the Unicode spellings.

@@ -123,6 +123,8 @@ run flags (one or two dashes, as the official cql spells them):
                           the same as -cql with the filter of that name
   --flipcolor, --flip, --shift, --rotate90, ... (any transform)
                           put the query's body inside that transform
+  --engine PATH           UCI engine for the CQL-S :evaluation keywords
+                          (default: stockfish on the PATH or /usr/games)
   --threads N             worker threads (default: number of cores)
   -s, --singlethreaded    one thread
   --progress WHEN         progress line on stderr: auto (on a terminal), always, never

@@ -34,6 +34,7 @@ type runFlags struct {
 	lineIncrement                        int
 	outputBuffer                         int
 	alwaysComment                        bool
+	enginePath                           string
 	restrict                             restrictFlags
 }
 
@@ -61,6 +62,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.IntVar(&f.lineIncrement, "lineincrement", 0, "print a line every N games")
 	fs.IntVar(&f.outputBuffer, "outputbuffer", 0, "cut each written game after N bytes, as the official program does")
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
+	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
 	f.restrict.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
@@ -220,6 +222,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.Silent = o.Silent || f.silent
 	o.Quiet = o.Quiet || f.quiet
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
+	o.Engine = f.enginePath
 	if f.variations || f.restrict.virtualMainline {
 		o.Variations = true
 	}
