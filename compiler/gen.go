@@ -213,6 +213,10 @@ func (g *gen) test(n *ast.Node, fail int) {
 	switch {
 	case n.Kind == ast.KNumber:
 		g.numberAsFilter(n)
+	case n.Kind == ast.KString:
+		// "Attempt to match the position to a string literal, which is
+		// unnecessary because string literals always match"
+		g.errorf(n, "a quoted string matched as a filter always matches: this is likely a mistake (a comment is written with comment or ///)")
 	case n.Kind == ast.KStr:
 		// the official program stops on these too ("attempt to use
 		// 'str ...' but the string value it returns is ignored")

@@ -177,6 +177,7 @@ func TestNumberMatchedAsFilter(t *testing.T) {
 		{`flipcolor 3`, "the number 3 " + msg, `3`},
 		{`find 1 100 #K >= 1`, "the number 100 " + msg, `100`},
 		{`find 2 . == K`, "the number 2 " + msg, `2`},
+		{`flipcolor 1 ∀ Z ∊ K true`, "the number 1 " + msg, `1`},
 	})
 	runRejectCases(t, []rejectCase{
 		{`up 1 .`, "the argument of a direction filter must be a set", `1`},
@@ -198,6 +199,8 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`move legal null`, "cannot be used with 'move legal'", `move legal null`},
 		{`reversecolor count K`, "'reversecolor' takes no 'count'", `count`},
 		{`initial str(K)`, "the string str makes is ignored here", `str(K)`},
+		{`initial "x"`, "a quoted string matched as a filter always matches", `"x"`},
+		{`find 2 "x"`, "a quoted string matched as a filter always matches", `"x"`},
 		{`not str(K)`, "the string str makes is ignored here", `str(K)`},
 		{`"a" + "b"`, "the string '+' makes is discarded here", `"a" + "b"`},
 		{`x = "a" x + "b"`, "the string '+' makes is discarded here", `x + "b"`},

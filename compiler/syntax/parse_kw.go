@@ -334,13 +334,13 @@ func (p *Parser) transformRange() int {
 
 // canStartRangedBody reports whether t can begin the body after a range
 // (of a transform, find or a direction). As in the official program a
-// prefix '~', '#' or '-' and the designators '.' and '▦' cannot: in
+// prefix '~', '#', '-' or '∀' and the designators '.' and '▦' cannot: in
 // `flipcolor 1 ~K` and `find 1 100 #K > 0` the last number is the body
 // (which it then reports as a likely unexpected parse), and `up 1 .` is
 // refused; `find 1 100 (#K > 0)` and `up 1 (.)` say what was meant.
 func canStartRangedBody(t Token) bool {
 	switch {
-	case t.Kind == TPunct && (t.Text == "~" || t.Text == "#" || t.Text == "-"):
+	case t.Kind == TPunct && (t.Text == "~" || t.Text == "#" || t.Text == "-" || t.Text == "[forall]"):
 		return false
 	case t.Kind == TDesig && (t.Text == "." || t.Text == "▦"):
 		return false
