@@ -197,13 +197,16 @@ func (m *Machine) Match(node int32) bool {
 	m.pending = m.pending[:0]
 	m.iters, m.steps = 0, 0
 	ok := m.run(m.prog.Entry)
+	// sort.html: the value filter "is executed as usual", and the best
+	// value it "ever obtained during the game" counts, whether or not
+	// the rest of the body matched there
+	m.commitSorts()
 	if !ok {
 		if !m.AlwaysComment {
 			m.comments = m.comments[:mark]
 		}
 		return false
 	}
-	m.commitSorts()
 	return true
 }
 

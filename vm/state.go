@@ -139,8 +139,8 @@ type pendingSort struct {
 }
 
 // recordSort notes a sort value at the current position, taking away the
-// comments its argument made since markc slot markSlot; it counts only
-// if the whole body matches there (commitSorts).
+// comments its argument made since markc slot markSlot; commitSorts
+// keeps it once the position is done, whether or not the body matched.
 func (m *Machine) recordSort(key int, num int64, str string, markSlot int) {
 	var held []Comment
 	if mark := int(m.slots[markSlot]); mark < len(m.comments) {
