@@ -34,6 +34,11 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
+	// Reader, when set, reads a source in another dialect (the old
+	// S-expression language of CQL 3): ok false leaves the source to the
+	// CQL 6 parser. An old -cql text without a query file gives the
+	// query's header too.
+	Reader func(src *source.Source) (file *ast.File, errs source.ErrorList, ok bool)
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k ast.Kind)
@@ -64,6 +69,32 @@ func wrapTransforms(body []*ast.Node, ts []ast.TransformKind) []*ast.Node {
 	return append(defs, w)
 }
 
+// parseFile parses the query file in its dialect.
+func (opt Options) parseFile(src *source.Source) (*ast.File, source.ErrorList) {
+	if opt.Reader != nil {
+		if f, errs, ok := opt.Reader(src); ok {
+			return f, errs
+		}
+	}
+	return ast.ParseFile(src, opt.RequireHeader)
+}
+
+// parseExtra parses a text ANDed with the file's body (userText: the
+// -cql option's, which may be in another dialect). An old-language
+// text that is the whole query (adoptHeader) brings its header settings.
+func (opt Options) parseExtra(x *source.Source, file *ast.File, userText, adoptHeader bool) ([]*ast.Node, map[string]*ast.Node, source.ErrorList) {
+	// the texts that stand for options such as -fen are always CQL 6
+	if opt.Reader != nil && userText {
+		if f, errs, ok := opt.Reader(x); ok {
+			if adoptHeader {
+				file.Header = f.Header
+			}
+			return f.Body, f.Funcs, errs
+		}
+	}
+	return ast.ParseBody(x)
+}
+
 // Compile compiles a query file. Errors come as a source.ErrorList.
 func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
@@ -71,7 +102,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	var parts []bodyPart
 	if src != nil {
 		var perrs source.ErrorList
-		file, perrs = ast.ParseFile(src, opt.RequireHeader)
+		file, perrs = opt.parseFile(src)
 		errs = append(errs, perrs...)
 		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
 	} else {
@@ -81,7 +112,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		file.Funcs = map[string]*ast.Node{}
 	}
 	for i, x := range opt.Extra {
-		extra, funcs, perrs := ast.ParseBody(x)
+		extra, funcs, perrs := opt.parseExtra(x, file, i < opt.TransformExtra, src == nil && i == 0)
 		errs = append(errs, perrs...)
 		if i < opt.TransformExtra {
 			extra = wrapTransforms(extra, opt.Transforms)

@@ -1,0 +1,754 @@
+package cqls
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"cqlvm/bitboard"
+	"cqlvm/compiler/syntax"
+)
+
+// keyword is one keyword of the old language: what follows it, how it is
+// lowered to CQL 6 nodes, and its `cqlvm help` line.
+type keyword struct {
+	shape shape
+	lower lowerFunc
+	help  string
+}
+
+// lowerFunc adds to the position list l the CQL 6 meaning of a keyword
+// with arguments a (or records what applies to the whole list).
+type lowerFunc func(p *parser, l *plist, a *args)
+
+// positionKeywords is the one table of the position-list keywords: every
+// keyword of the CQL-S manual's index. Each is lowered to nodes of
+// existing CQL 6 kinds where CQL 6 has an equivalent or a rewrite; the
+// keywords that need a built-in of their own (needsBuiltin) or that
+// cannot have a meaning here (refuse) still read all their arguments, so
+// the query's syntax is checked, and then stop with an error that says
+// why. When a built-in exists, its entry's lower becomes
+// emitBuiltin(syntax.KThatKind): one line.
+var positionKeywords map[string]keyword
+
+func init() {
+	positionKeywords = map[string]keyword{
+		// logic
+		":and":  {shLists, lowerAnd, "(position :and ((position ...) ...)): every sub-list matches"},
+		":or":   {shLists, lowerOr, "(position :or ((position ...) ...)): some sub-list matches"},
+		":xor":  {shLists, lowerXor, "(position :xor ((position ...) ...)): exactly one sub-list matches"},
+		":not":  {shOptList, lowerNot, ":not (position ...) negates the sub-list; a bare :not negates the list it stands in"},
+		":cond": {shLists, lowerCond, ":cond ((position C1) (position E1) ...): E of the first matching C decides; (position) as last C is the default"},
+
+		// simple keywords
+		":wtm":                 {shNone, test(syntax.KWtm), "White is to move"},
+		":btm":                 {shNone, test(syntax.KBtm), "Black is to move"},
+		":check":               {shNone, test(syntax.KCheck), "the side to move is in check"},
+		":nocheck":             {shNone, negated(syntax.KCheck), "old spelling of !:check"},
+		":mate":                {shNone, test(syntax.KMate), "the side to move is mated"},
+		":stalemate":           {shNone, test(syntax.KStalemate), "the side to move is stalemated"},
+		":initial":             {shNone, test(syntax.KInitial), "the first position of the game"},
+		":terminal":            {shNone, test(syntax.KTerminal), "the last position of the game"},
+		":final":               {shNone, test(syntax.KTerminal), "the last position of the game (same as :terminal)"},
+		":insidevariation":     {shNone, test(syntax.KVariation), "the position is inside a variation"},
+		":variations":          {shNone, lowerVariations, "search the variations too (header variations)"},
+		":variationsonly":      {shNone, lowerVariationsOnly, "search only inside variations"},
+		":doublecheck":         {shNone, rewrite(doubleCheck), "the side to move is in double check"},
+		":contactcheck":        {shNone, rewrite(contactCheck), "a check that cannot be blocked (knight, adjacent checker, or double check)"},
+		":fen":                 {shString, lowerFen, `:fen "FEN": the board (and side to move) of FEN`},
+		":castling":            {shDesig, lowerCastling, "castling rights: K, Q (White king/queen side), k, q; [KQ] is exactly one of them"},
+		":fiftymoverule":       {shNone, rewrite(fiftyMoves), "the halfmove clock has reached 100 (fifty moves without a pawn move or capture)"},
+		":halfmoveclocklimit":  {shRange, lowerHalfmoveClock, ":halfmoveclocklimit n: the halfmove clock is at most n"},
+		":whitecannotwin":      {shNone, rewrite(cannotWin("A", "[BN]")), "White has a bare king, or king and one minor piece"},
+		":blackcannotwin":      {shNone, rewrite(cannotWin("a", "[bn]")), "Black has a bare king, or king and one minor piece"},
+		":markall":             {shNone, noop, "mark every matching square (CQL 6 marks nothing: no effect)"},
+		":noannotate":          {shNone, lowerNoAnnotate, "no automatic comments (header quiet)"},
+		":threefoldrepetition": {shNone, needsBuiltin, "the position occurs for the third time"},
+		":matingmaterial":      {shNone, needsBuiltin, "either side has mating material"},
+		":nomatingmaterial":    {shNone, needsBuiltin, "neither side has mating material"},
+		":gameisover":          {shNone, needsBuiltin, "mate, stalemate or no mating material"},
+		":endgame":             {shNone, refuse("its definition in the CQL-S manual lost its piece symbols, and cqlvm does not guess it: write the material condition with :piececount and :power"), "an endgame position (Chess Assistant definition)"},
+		":losing":              {shNone, lowerFalse, "Antichess: one side has lost all its pieces (never in standard chess)"},
+		":mustcapture":         {shNone, lowerFalse, "Antichess: the side to move must capture (never in standard chess)"},
+		":catureforced":        {shNone, refuse(variantOnly("Antichess")), "Antichess: a capture is forced"},
+		":obligation":          {shNone, refuse(variantOnly("Antichess")), "Antichess: the side to move has an obligation"},
+		":donthasobligation":   {shNone, refuse(variantOnly("Antichess")), "Antichess: the side to move has no obligation"},
+		":takeslastpiece":      {shNone, refuse(variantOnly("Antichess")), "Antichess: the move takes the last piece"},
+		":checkcount":          {shWords, refuse(variantOnly("Three-check")), "Three-check: the number of checks given"},
+
+		// transforms
+		":flip":              {shNone, transform(syntax.TFlip), "the eight dihedral images"},
+		":flipdihedral":      {shNone, transform(syntax.TFlip), "the eight dihedral images (same as :flip)"},
+		":flipcolor":         {shNone, transform(syntax.TFlipColor), "also with colours swapped and ranks mirrored"},
+		":fliphorizontal":    {shNone, transform(syntax.TFlipHorizontal), "also mirrored left to right"},
+		":flipvertical":      {shNone, transform(syntax.TFlipVertical), "also mirrored top to bottom"},
+		":shift":             {shNone, transform(syntax.TShift), "also shifted anywhere on the board"},
+		":shifthorizontal":   {shNone, transform(syntax.TShiftHorizontal), "also shifted along the ranks"},
+		":shiftvertical":     {shNone, transform(syntax.TShiftVertical), "also shifted along the files"},
+		":flipdiagonal":      {shNone, refuse("CQL 6 has no transform for the two diagonal reflections alone, and cqlvm does not expand them yet: use :flip"), "the two diagonal reflections"},
+		":shiftdiagonal":     {shNone, refuse(noDiagonalShift), "shifted along both diagonals"},
+		":shiftmaindiagonal": {shNone, refuse(noDiagonalShift), "shifted along the a1-h8 direction"},
+		":shiftoffdiagonal":  {shNone, refuse(noDiagonalShift), "shifted along the a8-h1 direction"},
+		":inside":            {shTwoDesig, lowerInside, ":inside D S: some piece of D (shifted) stands on S (not shifted)"},
+
+		// piece configuration
+		":piececount":           {shDesigRange, count(func(p *parser, a *args) *syntax.Node { return countOf(a.desigs[0]) }), ":piececount D r: the number of pieces of D"},
+		":piececountdifference": {shTwoDesigRange, count(func(p *parser, a *args) *syntax.Node { return binary(syntax.KMinus, countOf(a.desigs[0]), countOf(a.desigs[1])) }), ":piececountdifference D1 D2 r: #D1 - #D2"},
+		":power":                {shDesigRange, count(func(p *parser, a *args) *syntax.Node { return power(a.desigs[0]) }), ":power D r: the material value of D (P 1, N 3, B 3, R 5, Q 9)"},
+		":powerdifference":      {shDesigRange, count(powerDifference), ":powerdifference D r: the value of White's pieces of D minus Black's"},
+		":attackcount":          {shTwoDesigRange, lowerAttackCount, ":attackcount X Y r: the number of (attacker on X, attacked Y) pairs"},
+		":ray":                  {shRay, ray(0, 0), ":ray (G1 ... Gk) [r]: the designators on one line, empty squares between"},
+		":rayattack":            {shRay, ray(0, syntax.FlagAttack), ":rayattack (G1 ... Gk) [r]: a ray starting with a line piece moving that way"},
+		":raydiagonal":          {shRay, ray(syntax.DirDiagonal, 0), "a diagonal :ray"},
+		":rayorthogonal":        {shRay, ray(syntax.DirOrthogonal, 0), "an orthogonal :ray"},
+		":rayhorizontal":        {shRay, ray(syntax.DirHorizontal, 0), "a horizontal :ray"},
+		":rayvertical":          {shRay, ray(syntax.DirVertical, 0), "a vertical :ray"},
+		":opposition":           {shOptDesig, needsBuiltin, ":opposition [K|k]: the king has the opposition"},
+		":goodbishop":           {shGoodBishop, needsBuiltin, ":goodbishop [B] r : r: a good (or bad) bishop by its pawns"},
+		":pawncount":            {shPawnCount, needsBuiltin, ":pawncount [P] ATTRIBUTES r: pawns with the attributes"},
+		":pawncountdifference":  {shPawnCountDiff, needsBuiltin, ":pawncountdifference [P] ATTRIBUTES r: White's count minus Black's"},
+		":powerdifference*":     {shDesigRange, refuse("its meaning is not described in the CQL-S manual; use :powerdifference"), "a variant of :powerdifference"},
+
+		// moves
+		":movefrom":       {shDesig, lowerMoveFrom, ":movefrom D: the next move is made by a piece of D"},
+		":moveto":         {shDesig, lowerMoveTo, ":moveto D: the next move goes to D (tested before the move: :moveto . is no capture)"},
+		":promote":        {shDesig, lowerPromote, ":promote T[sq]: the next move promotes to T (on sq)"},
+		":promotion":      {shDesig, lowerPromote, "same as :promote"},
+		":enpassant":      {shNone, moveTarget(syntax.KEnPassant), "the next move is an en passant capture"},
+		":noenpassant":    {shNone, notMoveTarget(syntax.KEnPassant), "old spelling of !:enpassant"},
+		":null":           {shNone, moveTarget(syntax.KNullMove), "the next move is a null move"},
+		":isnull":         {shNone, moveTarget(syntax.KNullMove), "the next move is a null move"},
+		":iscastling":     {shOptDesig, lowerIsCastling, ":iscastling [K Q k q]: the next move castles (K White short, Q White long, ...)"},
+		":nocastling":     {shNone, notMoveTarget(syntax.KCastle), "the next move is not castling"},
+		":ischeck":        {shNone, moveTarget(syntax.KCheck), "the next move gives check"},
+		":ismate":         {shNone, moveTarget(syntax.KMate), "the next move mates"},
+		":isstalemate":    {shNone, moveTarget(syntax.KStalemate), "the next move stalemates"},
+		":isdoublecheck":  {shNone, moveRewrite(doubleCheck), "the next move gives double check"},
+		":iscontactcheck": {shNone, moveRewrite(contactCheck), "the next move gives a contact check"},
+		":forced":         {shNone, rewrite("legal -- == 1"), "the side to move has exactly one legal move"},
+		":nopiecedrop":    {shNone, lowerTrue, "Crazyhouse: the next move drops no piece (always so in standard chess)"},
+		":movenumber":     {shRange, count(numberOf(syntax.KMoveNumber)), ":movenumber r: the move number"},
+		":halfmovenumber": {shRange, count(numberOf(syntax.KPly)), ":halfmovenumber r: the number of half-moves played"},
+
+		// sequences
+		":sequence":       {shLists, lowerSequence(false), ":sequence ((position ...) ...): the lists match successive positions"},
+		":gappedsequence": {shLists, lowerSequence(true), ":gappedsequence ((position ...) ...): the lists match in order, with gaps"},
+		":gappedequence":  {shLists, lowerSequence(true), "misspelling of :gappedsequence in the CQL-S manual"},
+		":run":            {shRun, lowerRun, ":run n (position ...): in a sequence, the list matches n or more positions in a row"},
+		":line":           {shString, lowerLine, `:line "e2-e4 e7-e5 ...": the moves follow (long algebraic, designators allowed)`},
+		":line*":          {shString, refuse("the transposition-invariant line needs the moves played out at translation time, which cqlvm does not do yet: use :fen with the position reached"), `:line* "...": the position of the line, reached by any order of moves`},
+
+		// game information
+		":result":         {shResult, lowerResult, ":result 1-0|0-1|1/2-1/2"},
+		":whiteelo":       {shRange, elo(1), ":whiteelo r: White's rating (0: unrated)"},
+		":blackelo":       {shRange, elo(2), ":blackelo r: Black's rating (0: unrated)"},
+		":elo":            {shRange, elo(0), ":elo r: the higher rating (0: unrated)"},
+		":whiterating":    {shWords, refuse(noRating), "a rating of White other than Elo"},
+		":blackrating":    {shWords, refuse(noRating), "a rating of Black other than Elo"},
+		":ischess960":     {shNone, refuse(standardOnly), "the game starts from a Chess960 position"},
+		":isshufflechess": {shNone, refuse(standardOnly), "the game starts from a shuffle-chess position"},
+		":startposition":  {shWords, refuse(standardOnly), "the game starts from the given start positions"},
+		":variant":        {shWords, refuse(standardOnly), "the game is of the given variant"},
+
+		// counting and accumulators
+		":matchcount":                  {shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"},
+		":pretransformmatchcount":      {shRange, refuse("cqlvm does not translate it yet: use :matchcount, or write the CQL 6 query (transform outside a counting find)"), ":pretransformmatchcount r: :matchcount per transformed copy"},
+		":repetitioncount":             {shRange, needsBuiltin, "the number of times the position has occurred"},
+		":pretransformrepetitioncount": {shRange, needsBuiltin, ":repetitioncount per transformed copy"},
+		":accumulate":                  {shName, refuse(noAccumulators), ":accumulate NAME: count the matching transformed copies"},
+		":accumulate*":                 {shName, refuse(noAccumulators), ":accumulate* NAME: count per colour"},
+		":sumrange":                    {shNameRange, refuse(noAccumulators), ":sumrange NAME r: the accumulator lies in r"},
+		":reset":                       {shName, refuse(noAccumulators), ":reset NAME: clear the accumulator"},
+		":relation":                    {shBalanced, refuse("cqlvm does not translate relations yet: write them with CQL 6 echo"), ":relation (...): pairs of positions with given properties"},
+		":tagmatch":                    {shNameDesig, refuse("cqlvm does not translate piece tagging yet: write it with CQL 6 piece variables"), ":tagmatch NAME D: the tagged piece matches D"},
+
+		// controlling keywords
+		":cut":       {shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"},
+		":exclude":   {shOptList, lowerExclude, ":exclude [(position ...)]: drop the game if the list matches anywhere"},
+		":following": {shNone, refuse(noFlow), "report the position after the match"},
+		":preceding": {shNone, refuse(noFlow), "report the position before the match"},
+		":skip":      {shNone, refuse(noFlow), "skip the matching position"},
+
+		// analysis
+		":evaluation":         {shWords, needsBuiltin, ":evaluation depth d|movetime ms lo hi mode: engine evaluation"},
+		":moveevaluation":     {shWords, needsBuiltin, ":moveevaluation ...: change of the engine evaluation"},
+		":exchangeevaluation": {shWords, needsBuiltin, ":exchangeevaluation lo [hi]: static exchange evaluation of the next move"},
+		":maxswapevaluation":  {shWords, needsBuiltin, ":maxswapevaluation [X Y] r: the best static exchange value"},
+		":maxswapvalue":       {shWords, needsBuiltin, "Chess Assistant's :maxswapevaluation"},
+		":endgameevaluation":  {shWords, refuse(noTablebases), "the tablebase value of the position"},
+		":endgameevaluation*": {shWords, refuse(noTablebases), "the tablebase value of the position"},
+	}
+}
+
+const (
+	noDiagonalShift = "CQL 6 has no diagonal shift, and cqlvm does not expand it yet"
+	noRating        = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
+	standardOnly    = "cqlvm reads standard chess only: start positions and variants are not recognised"
+	noAccumulators  = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
+	noFlow          = "cqlvm does not translate this flow keyword yet"
+	noTablebases    = "it needs endgame tablebases, which cqlvm does not have"
+)
+
+func variantOnly(v string) string {
+	return "it is a rule of " + v + ", and cqlvm reads standard chess only"
+}
+
+// positionKeyword reads keyword t of a position list and its arguments,
+// and lowers it into l. `!:kw` is `:not (position :kw)`.
+func (p *parser) positionKeyword(l *plist, t token) {
+	name := ":" + t.text
+	kw, ok := positionKeywords[name]
+	if !ok {
+		if _, ok := matchKeywords[name]; ok {
+			p.failf(t.span, "%s is a match-list keyword: write it in (match ...), outside the position lists", t)
+		}
+		p.unknown(t, positionKeywords, "position-list keyword")
+	}
+	a := p.readArgs(t, kw.shape)
+	if !t.neg {
+		kw.lower(p, l, a)
+		return
+	}
+	sub := &plist{span: t.span}
+	kw.lower(p, sub, a)
+	if len(sub.transforms) > 0 || sub.matchCount != nil || len(sub.cuts) > 0 || sub.hasCutSelf ||
+		sub.excludes || sub.run != nil || sub.bareNot || len(sub.items) == 0 && sub.move == nil {
+		p.failf(t.span, "%s cannot be negated: only keywords that test a position can", t)
+	}
+	l.add(not(conj(t.span, p.filters(sub))))
+}
+
+// unknown reports an unknown keyword, with the closest known one.
+func (p *parser) unknown(t token, table map[string]keyword, what string) {
+	var names []string
+	for k := range table {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	msg := fmt.Sprintf("unknown %s ':%s'", what, t.text)
+	if s := suggest(":"+t.text, names); s != "" {
+		msg += fmt.Sprintf(" (did you mean '%s'?)", s)
+	}
+	p.failf(t.span, "%s", msg)
+}
+
+// Keywords lists the keywords of the old language with their help lines,
+// for `cqlvm help`.
+func Keywords() map[string]string {
+	out := map[string]string{}
+	for k, kw := range positionKeywords {
+		out[k] = kw.help
+	}
+	for k, kw := range matchKeywords {
+		if _, ok := out[k]; !ok {
+			out[k] = kw.help
+		}
+	}
+	return out
+}
+
+// needsBuiltin is the lowering of the keywords whose meaning needs a
+// built-in filter of its own (SEE, pawn structure, opposition, engines,
+// repetitions): their arguments have been read and checked.
+func needsBuiltin(p *parser, l *plist, a *args) {
+	p.failf(p.argSpan(a.kw), "%s needs a native built-in that cqlvm does not have yet", a.kw)
+}
+
+// emitBuiltin lowers a keyword to a built-in kind of its own: the
+// designators are its Args, a range its bounds, the words its Str.
+// (Used once the native built-ins exist; see positionKeywords.)
+func emitBuiltin(k syntax.Kind) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		n := &syntax.Node{Kind: k, Span: p.argSpan(a.kw), Args: a.desigs}
+		if len(a.ranges) > 0 {
+			b := countBounds(a.ranges[0])
+			n.HasRange, n.Int, n.Int2 = true, b[0], b[1]
+		}
+		var ws []string
+		for _, w := range a.words {
+			ws = append(ws, w.text)
+		}
+		n.Str = strings.Join(ws, " ")
+		l.add(n)
+	}
+}
+
+var _ = emitBuiltin // kept for the native built-ins (see positionKeywords)
+
+// refuse is the lowering of a keyword that has no meaning cqlvm can give
+// it; why says why.
+func refuse(why string) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		p.failf(p.argSpan(a.kw), "cqlvm cannot run %s: %s", a.kw, why)
+	}
+}
+
+func test(k syntax.Kind) lowerFunc {
+	return func(p *parser, l *plist, a *args) { l.add(simple(k, a.kw.span)) }
+}
+
+func negated(k syntax.Kind) lowerFunc {
+	return func(p *parser, l *plist, a *args) { l.add(not(simple(k, a.kw.span))) }
+}
+
+func noop(p *parser, l *plist, a *args) {}
+
+func lowerTrue(p *parser, l *plist, a *args)  { l.add(simple(syntax.KTrue, a.kw.span)) }
+func lowerFalse(p *parser, l *plist, a *args) { l.add(simple(syntax.KFalse, a.kw.span)) }
+
+func lowerVariations(p *parser, l *plist, a *args) { p.file.Header.Variations = true }
+
+func lowerVariationsOnly(p *parser, l *plist, a *args) {
+	p.file.Header.Variations = true
+	l.add(simple(syntax.KVariation, a.kw.span))
+}
+
+func lowerNoAnnotate(p *parser, l *plist, a *args) { p.file.Header.Quiet = true }
+
+func transform(tk syntax.TransformKind) lowerFunc {
+	return func(p *parser, l *plist, a *args) { l.transform(tk) }
+}
+
+// rewrite lowers a keyword to fixed CQL 6 text.
+func rewrite(text string) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		l.add(conj(a.kw.span, p.template(a.kw.span, text)))
+	}
+}
+
+// The CQL 6 rewrites of keywords without a filter of their own
+// (shared/spec/cqls-mapping.md).
+const (
+	doubleCheck  = "flipcolor {btm #(A attacks k) >= 2}"
+	contactCheck = "flipcolor {btm check {#(A attacks k) >= 2 or not ((A attacks k) & ~(N | anydirection 1 k))}}"
+	fiftyMoves   = `fen ~~ " (\d+) \d+$" int \1 >= 100`
+)
+
+func cannotWin(side, minor string) string {
+	return fmt.Sprintf("#%[1]s == 1 or #%[1]s == 2 and #%[2]s == 1", side, minor)
+}
+
+func lowerHalfmoveClock(p *parser, l *plist, a *args) {
+	body := p.template(a.kw.span, `fen ~~ " (\d+) \d+$"`)
+	clock := p.template(a.kw.span, `int \1`)[0]
+	r := *a.ranges[0]
+	r.op = "<="
+	l.add(conj(a.kw.span, append(body, p.inRange(clock, &r))))
+}
+
+func lowerFen(p *parser, l *plist, a *args) {
+	fields := strings.Fields(a.str.text)
+	if len(fields) == 0 {
+		p.failf(a.str.span, ":fen needs a FEN such as \"8/8/8/8/8/8/8/K6k w - - 0 1\"")
+	}
+	l.add(&syntax.Node{Kind: syntax.KFen, Span: p.argSpan(a.kw), Str: fields[0], Flags: syntax.FlagAll})
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w":
+			l.add(simple(syntax.KWtm, a.str.span))
+		case "b":
+			l.add(simple(syntax.KBtm, a.str.span))
+		}
+	}
+}
+
+// lowerCastling tests castling rights on the castling field of the FEN:
+// one letter is that right; a bracketed list of several is exactly one
+// of them (the CQL-S manual's reading).
+func lowerCastling(p *parser, l *plist, a *args) {
+	d := a.desigs[0]
+	rights := map[bitboard.Piece]string{bitboard.WhiteKing: "K", bitboard.WhiteQueen: "Q", bitboard.BlackKing: "k", bitboard.BlackQueen: "q"}
+	var tests []*syntax.Node
+	for _, pc := range []bitboard.Piece{bitboard.WhiteKing, bitboard.WhiteQueen, bitboard.BlackKing, bitboard.BlackQueen} {
+		if d.Desig.Pieces.Has(pc) {
+			tests = append(tests, p.template(a.kw.span, `fen ~~ "^\S+ [wb] \S*`+rights[pc]+`"`)[0])
+		}
+	}
+	if len(tests) == 0 || d.Desig.HasSquares || d.Desig.Pieces&^(1<<bitboard.WhiteKing|1<<bitboard.WhiteQueen|1<<bitboard.BlackKing|1<<bitboard.BlackQueen) != 0 {
+		p.failf(d.Span, ":castling takes the letters K, Q, k and q (White king side, White queen side, ...)")
+	}
+	if len(tests) == 1 {
+		l.add(tests[0])
+		return
+	}
+	l.add(p.exactlyOne(a.kw, tests))
+}
+
+func lowerInside(p *parser, l *plist, a *args) {
+	s := &syntax.Node{Kind: syntax.KNoTransform, Span: a.desigs[1].Span, Args: []*syntax.Node{a.desigs[1]}}
+	l.add(binary(syntax.KInter, a.desigs[0], s))
+}
+
+func countOf(d *syntax.Node) *syntax.Node {
+	return &syntax.Node{Kind: syntax.KCount, Span: d.Span, Args: []*syntax.Node{d}}
+}
+
+func power(d *syntax.Node) *syntax.Node {
+	return &syntax.Node{Kind: syntax.KPower, Span: d.Span, Args: []*syntax.Node{d}}
+}
+
+// count lowers a keyword whose last argument is a range on a number.
+func count(value func(p *parser, a *args) *syntax.Node) lowerFunc {
+	return func(p *parser, l *plist, a *args) { l.add(p.inRange(value(p, a), a.ranges[0])) }
+}
+
+func numberOf(k syntax.Kind) func(p *parser, a *args) *syntax.Node {
+	return func(p *parser, a *args) *syntax.Node { return simple(k, a.kw.span) }
+}
+
+func powerDifference(p *parser, a *args) *syntax.Node {
+	d := a.desigs[0]
+	return binary(syntax.KMinus, power(binary(syntax.KInter, d, pieces(syntax.MaskWhite, d.Span))),
+		power(binary(syntax.KInter, syntax.Clone(d), pieces(syntax.MaskBlack, d.Span))))
+}
+
+// lowerAttackCount counts (attacker, target) pairs: `square all` so that
+// an empty target set counts 0 instead of failing.
+func lowerAttackCount(p *parser, l *plist, a *args) {
+	ac, y := p.freshName("ac"), p.freshName("y")
+	text := fmt.Sprintf("%[1]s = 0 square all %[2]s in hole1 {%[1]s += #(hole2 attacks %[2]s)}", ac, y)
+	nodes := p.template(a.kw.span, text, a.desigs[1], a.desigs[0])
+	v := &syntax.Node{Kind: syntax.KVar, Span: a.kw.span, Str: ac}
+	l.add(conj(a.kw.span, append(nodes, p.inRange(v, a.ranges[0]))))
+}
+
+// ray lowers :ray and its kin. Without a range, or with >=1, it is CQL 6
+// ray; a count of rays counts the squares of the first designator that
+// start one.
+func ray(dirs syntax.Dir, flags uint32) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		sp := p.argSpan(a.kw)
+		r := &syntax.Node{Kind: syntax.KRay, Span: sp, Dirs: dirs, Flags: flags, Args: a.desigs}
+		if len(a.ranges) == 0 || a.ranges[0].op == ">=" && a.ranges[0].lo == 1 {
+			l.add(r)
+			return
+		}
+		s := p.freshName("s")
+		r.Args = append([]*syntax.Node{{Kind: syntax.KVar, Span: sp, Str: s}}, a.desigs[1:]...)
+		loop := &syntax.Node{Kind: syntax.KSquareLoop, Span: sp, Str: s,
+			Args: []*syntax.Node{a.desigs[0], {Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{r}}}}
+		l.add(p.inRange(countOf(loop), a.ranges[0]))
+	}
+}
+
+func lowerMoveFrom(p *parser, l *plist, a *args) {
+	m := l.moveOf(a.kw.span)
+	m.from = intersect(m.from, a.desigs[0])
+}
+
+func lowerMoveTo(p *parser, l *plist, a *args) {
+	m := l.moveOf(a.kw.span)
+	m.to = intersect(m.to, a.desigs[0])
+}
+
+func lowerPromote(p *parser, l *plist, a *args) {
+	m := l.moveOf(a.kw.span)
+	if m.promote != nil {
+		p.failf(a.kw.span, "a position list describes one next move: :promote is given twice")
+	}
+	m.promote = a.desigs[0]
+}
+
+// moveTarget adds a test of the position after the next move to the dash.
+func moveTarget(k syntax.Kind) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		m := l.moveOf(a.kw.span)
+		m.targets = append(m.targets, simple(k, a.kw.span))
+	}
+}
+
+func moveRewrite(text string) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		m := l.moveOf(a.kw.span)
+		m.targets = append(m.targets, conj(a.kw.span, p.template(a.kw.span, text)))
+	}
+}
+
+// notMoveTarget is `not --(k)`: the next move is not of that sort (also
+// when there is no next move).
+func notMoveTarget(k syntax.Kind) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		d := &syntax.Node{Kind: syntax.KDash, Span: a.kw.span, Dash: &syntax.Dash{Targets: []*syntax.Node{simple(k, a.kw.span)}, DashSpan: a.kw.span}}
+		l.add(not(d))
+	}
+}
+
+// lowerIsCastling: without a designator any castling; K, Q, k, q are
+// White short, White long, Black short, Black long.
+func lowerIsCastling(p *parser, l *plist, a *args) {
+	if len(a.desigs) == 0 {
+		moveTarget(syntax.KCastle)(p, l, a)
+		return
+	}
+	d := a.desigs[0]
+	sp := a.kw.span
+	var alts []*syntax.Node
+	for _, c := range []struct {
+		pc   bitboard.Piece
+		side syntax.Kind
+		kind syntax.Kind
+	}{{bitboard.WhiteKing, syntax.KWtm, syntax.KOO}, {bitboard.WhiteQueen, syntax.KWtm, syntax.KOOO},
+		{bitboard.BlackKing, syntax.KBtm, syntax.KOO}, {bitboard.BlackQueen, syntax.KBtm, syntax.KOOO}} {
+		if d.Desig.Pieces.Has(c.pc) {
+			dash := &syntax.Node{Kind: syntax.KDash, Span: sp, Dash: &syntax.Dash{Targets: []*syntax.Node{simple(c.kind, sp)}, DashSpan: sp}}
+			alts = append(alts, &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{simple(c.side, sp), dash}})
+		}
+	}
+	if len(alts) == 0 || d.Desig.HasSquares {
+		p.failf(d.Span, ":iscastling takes the letters K, Q, k and q (White short, White long, Black short, Black long)")
+	}
+	l.add(orAll(alts))
+}
+
+func orAll(ns []*syntax.Node) *syntax.Node {
+	n := ns[0]
+	for _, m := range ns[1:] {
+		n = binary(syntax.KOr, n, m)
+	}
+	return n
+}
+
+func lowerResult(p *parser, l *plist, a *args) {
+	l.add(&syntax.Node{Kind: syntax.KResult, Span: p.argSpan(a.kw), Str: a.str.text})
+}
+
+// elo tests a rating; 0 stands for "no rating": `:whiteelo 0` is an
+// unrated White, and a range written from 0 (`0 2300`) includes him.
+func elo(which int64) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		r := a.ranges[0]
+		e := &syntax.Node{Kind: syntax.KElo, Span: a.kw.span, Int: which}
+		unrated := not(syntax.Clone(e))
+		switch {
+		case r.op == "==" && r.lo == 0:
+			l.add(unrated)
+		case r.op == "" && r.lo == 0:
+			l.add(binary(syntax.KOr, unrated, p.inRange(e, r)))
+		default:
+			l.add(p.inRange(e, r))
+		}
+	}
+}
+
+func lowerMatchCount(p *parser, l *plist, a *args) {
+	if l.matchCount != nil {
+		p.failf(a.kw.span, ":matchcount is given twice in this position list")
+	}
+	l.matchCount = a.ranges[0]
+}
+
+func lowerAnd(p *parser, l *plist, a *args) {
+	var ns []*syntax.Node
+	for _, s := range a.lists {
+		ns = append(ns, p.node(s))
+	}
+	l.add(&syntax.Node{Kind: syntax.KCompound, Span: p.argSpan(a.kw), Args: ns})
+}
+
+func lowerOr(p *parser, l *plist, a *args) {
+	var ns []*syntax.Node
+	for _, s := range a.lists {
+		ns = append(ns, p.node(s))
+	}
+	l.add(orAll(ns))
+}
+
+func lowerXor(p *parser, l *plist, a *args) {
+	var ns []*syntax.Node
+	for _, s := range a.lists {
+		ns = append(ns, p.node(s))
+	}
+	l.add(p.exactlyOne(a.kw, ns))
+}
+
+// exactlyOne is the test that exactly one of the filters matches: for
+// two, `{A and not B} or {B and not A}`; for more, a counter.
+func (p *parser) exactlyOne(kw token, ns []*syntax.Node) *syntax.Node {
+	sp := kw.span
+	if len(ns) == 1 {
+		return ns[0]
+	}
+	if len(ns) == 2 {
+		a, b := ns[0], ns[1]
+		left := &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{binary(syntax.KAnd, a, not(b))}}
+		right := &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{binary(syntax.KAnd, syntax.Clone(b), not(syntax.Clone(a)))}}
+		return binary(syntax.KOr, left, right)
+	}
+	xc := p.freshName("xc")
+	v := func() *syntax.Node { return &syntax.Node{Kind: syntax.KVar, Span: sp, Str: xc} }
+	assign := func(op string, x int64) *syntax.Node {
+		return &syntax.Node{Kind: syntax.KAssign, Span: sp, Str: op, Args: []*syntax.Node{v(), number(x, sp)}}
+	}
+	body := []*syntax.Node{assign("=", 0)}
+	for _, n := range ns {
+		body = append(body, &syntax.Node{Kind: syntax.KIf, Span: sp, Args: []*syntax.Node{n, assign("+=", 1)}})
+	}
+	body = append(body, cmp("==", v(), number(1, sp)))
+	return &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: body}
+}
+
+func lowerNot(p *parser, l *plist, a *args) {
+	if len(a.lists) == 0 {
+		l.bareNot = true
+		return
+	}
+	l.add(not(p.node(a.lists[0])))
+}
+
+// lowerCond: clauses and associations in pairs; an odd last list, or a
+// pair whose clause is the empty list, is the default. Without a default
+// no clause matching is no match.
+func lowerCond(p *parser, l *plist, a *args) {
+	lists := a.lists
+	sp := p.argSpan(a.kw)
+	var build func(i int) *syntax.Node
+	build = func(i int) *syntax.Node {
+		switch {
+		case i >= len(lists):
+			return simple(syntax.KFalse, sp)
+		case i == len(lists)-1:
+			return p.node(lists[i])
+		case isEmptyList(lists[i]):
+			return p.node(lists[i+1])
+		}
+		return &syntax.Node{Kind: syntax.KIf, Span: sp, Args: []*syntax.Node{p.node(lists[i]), p.node(lists[i+1]), build(i + 2)}}
+	}
+	l.add(build(0))
+}
+
+func isEmptyList(l *plist) bool {
+	return len(l.items) == 0 && l.move == nil && len(l.transforms) == 0 && !l.bareNot && len(l.cuts) == 0
+}
+
+// lowerCut: `:cut (L)` counts the list's matches up to the first position
+// matching L (that one included); a bare :cut stops at the list's own
+// first match.
+func lowerCut(p *parser, l *plist, a *args) {
+	sp := a.kw.span
+	if len(a.lists) == 0 {
+		l.hasCutSelf, l.cutSelf = true, sp
+		return
+	}
+	l.cuts = append(l.cuts, not(p.colon(sp, syntax.KParent, p.find(sp, syntax.FlagBackward, nil, p.node(a.lists[0])))))
+}
+
+// lowerExclude: `:exclude (L)` drops the games in which L matches
+// anywhere; a bare :exclude drops the games the list itself matches.
+func lowerExclude(p *parser, l *plist, a *args) {
+	sp := a.kw.span
+	if len(a.lists) == 0 {
+		l.excludes = true
+		return
+	}
+	l.cuts = append(l.cuts, not(p.colon(sp, syntax.KInitialPosition, p.find(sp, 0, nil, p.node(a.lists[0])))))
+}
+
+func lowerRun(p *parser, l *plist, a *args) {
+	if l.run != nil || len(l.items) > 0 {
+		p.failf(a.kw.span, ":run must be the only element of its position list")
+	}
+	if a.n < 1 {
+		p.failf(a.kw.span, ":run needs a count of at least 1")
+	}
+	l.run = &runSpec{n: a.n, list: a.lists[0], span: p.argSpan(a.kw)}
+}
+
+// lowerSequence: `line --> L1 --> L2 ...`; the gapped form allows any
+// positions before each element, the first included (the manual defines
+// it by inserting (position) anywhere).
+func lowerSequence(gapped bool) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		sp := p.argSpan(a.kw)
+		concat := &syntax.Node{Kind: syntax.KSeqConcat, Span: sp}
+		for _, s := range a.lists {
+			if gapped {
+				gap := &syntax.Node{Kind: syntax.KSeqFilter, Span: s.span, Args: []*syntax.Node{everySquare(s.span)}}
+				concat.Args = append(concat.Args, &syntax.Node{Kind: syntax.KSeqRepeat, Span: s.span, Int: 0, Int2: -1, Args: []*syntax.Node{gap}})
+			}
+			concat.Args = append(concat.Args, p.seqElement(s))
+		}
+		l.add(&syntax.Node{Kind: syntax.KLine, Span: sp, Seq: &syntax.Seq{Body: concat}})
+	}
+}
+
+// seqElement is one element of a sequence: its list, or a :run of it.
+func (p *parser) seqElement(s *plist) *syntax.Node {
+	if r := s.run; r != nil {
+		s.run = nil
+		if !isEmptyList(s) {
+			p.failf(r.span, ":run must be the only element of its position list")
+		}
+		f := &syntax.Node{Kind: syntax.KSeqFilter, Span: r.span, Args: []*syntax.Node{p.node(r.list)}}
+		return &syntax.Node{Kind: syntax.KSeqRepeat, Span: r.span, Int: r.n, Int2: -1, Args: []*syntax.Node{f}}
+	}
+	return &syntax.Node{Kind: syntax.KSeqFilter, Span: s.span, Args: []*syntax.Node{p.node(s)}}
+}
+
+// matchKeywords are the keywords of the match list itself.
+var matchKeywords map[string]keyword
+
+// matchKeyword reads keyword t of the match list m.
+func (p *parser) matchKeyword(m *matchList, t token) {
+	name := ":" + t.text
+	kw, ok := matchKeywords[name]
+	if !ok {
+		if _, ok := positionKeywords[name]; ok {
+			p.failf(t.span, "%s is a position-list keyword: write it inside (position ...)", t)
+		}
+		p.unknown(t, matchKeywords, "match-list keyword")
+	}
+	if t.neg {
+		p.failf(t.span, "%s cannot be negated in a match list", t)
+	}
+	a := p.readArgs(t, kw.shape)
+	l := &plist{span: t.span}
+	kw.lower(p, l, a)
+	if t.text == "forany" || t.text == "eithercolor" {
+		m.eachColor = t
+	}
+	m.filters = append(m.filters, l.items...)
+}
+
+func init() {
+	matchKeywords = map[string]keyword{
+		":variations":  {shNone, lowerVariations, "search the variations too"},
+		":result":      {shResult, func(p *parser, l *plist, a *args) { p.file.Header.Result = a.str.text }, ":result 1-0|0-1|1/2-1/2: the game's result"},
+		":pgn":         {shString, func(p *parser, l *plist, a *args) { p.file.Header.Input = a.str.text }, `:pgn "FILE": the input database`},
+		":output":      {shString, func(p *parser, l *plist, a *args) { p.file.Header.Output = a.str.text }, `:output "FILE": the output file`},
+		":silent":      {shNone, func(p *parser, l *plist, a *args) { p.file.Header.Silent = true }, "no comments in the output"},
+		":gamenumber":  {shRange, lowerGameNumber, ":gamenumber r: only these games"},
+		":year":        {shRange, count(numberOf(syntax.KYear)), ":year r: the year of the game"},
+		":elo":         {shRange, elo(0), ":elo r: the higher rating"},
+		":player":      {shString, player(0), `:player "NAME": either player's name contains NAME`},
+		":white":       {shString, player(1), `:white "NAME": White's name contains NAME`},
+		":black":       {shString, player(2), `:black "NAME": Black's name contains NAME`},
+		":site":        {shString, tagContains("Site"), `:site "S": the Site tag contains S`},
+		":event":       {shString, tagContains("Event"), `:event "S": the Event tag contains S`},
+		":forany":      {shNone, noop, "match the game with the colours reversed too"},
+		":eithercolor": {shNone, noop, "match the game with the colours reversed too"},
+		":rating":      {shWords, refuse(noRating), "a rating other than Elo"},
+		":sort":        {shWords, refuse("cqlvm does not translate :sort yet: write a CQL 6 sort"), "sort the output"},
+		":ischess960":     {shNone, refuse(standardOnly), "the game starts from a Chess960 position"},
+		":isshufflechess": {shNone, refuse(standardOnly), "the game starts from a shuffle-chess position"},
+		":startposition":  {shWords, refuse(standardOnly), "the game starts from the given start positions"},
+		":variant":        {shWords, refuse(standardOnly), "the game is of the given variant"},
+	}
+}
+
+func lowerGameNumber(p *parser, l *plist, a *args) {
+	p.file.Header.GameNumber, p.file.Header.HasGameNumber = countBounds(a.ranges[0]), true
+}
+
+func player(which int64) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		pl := &syntax.Node{Kind: syntax.KPlayer, Span: a.kw.span, Int: which}
+		l.add(binary(syntax.KIn, &syntax.Node{Kind: syntax.KString, Span: a.str.span, Str: a.str.text}, pl))
+	}
+}
+
+func tagContains(tag string) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		t := &syntax.Node{Kind: syntax.KTagValue, Span: a.kw.span, Str: tag}
+		l.add(binary(syntax.KIn, &syntax.Node{Kind: syntax.KString, Span: a.str.span, Str: a.str.text}, t))
+	}
+}
