@@ -125,6 +125,46 @@ func (pr *printer) operand(n *Node) {
 	pr.word(")")
 }
 
+// strength is how tightly a printed filter holds together: the lowest
+// operator level that can stand next to it without parentheses.
+func strength(n *Node) int {
+	if atomic(n) {
+		return levelColon + 1
+	}
+	info := kinds[n.Kind]
+	switch info.form {
+	case formInfix, formInfixR:
+		return binaryLevel(n)
+	case formPrefix:
+		return info.level
+	}
+	if n.Kind == KNot {
+		return levelNot + 1
+	}
+	return 0
+}
+
+// binaryLevel is the precedence of a binary operator node as written.
+func binaryLevel(n *Node) int {
+	return kinds[n.Kind].level
+}
+
+// operandAt prints n as an operand next to an operator of level: in
+// parentheses when it holds together less tightly than that.
+func (pr *printer) operandAt(n *Node, level int) {
+	if strength(n) > level {
+		pr.expr(n)
+		return
+	}
+	pr.word("(")
+	pr.expr(n)
+	pr.word(")")
+}
+
+// body prints the body of find, a transform, ...: the parser reads a
+// whole filter there, so it needs no parentheses.
+func (pr *printer) body(n *Node) { pr.expr(n) }
+
 func (pr *printer) args(ns []*Node) {
 	pr.word("(")
 	for i, a := range ns {
@@ -148,9 +188,12 @@ func (pr *printer) expr(n *Node) {
 	switch info.form {
 	case formSimple:
 		pr.word(firstWord(n.Kind))
-	case formPrefix, formBody:
+	case formPrefix:
 		pr.word(firstWord(n.Kind) + " ")
-		pr.operand(n.Args[0])
+		pr.operandAt(n.Args[0], info.level-1)
+	case formBody:
+		pr.word(firstWord(n.Kind) + " ")
+		pr.body(n.Args[0])
 	case formTwoArg, formList:
 		pr.word(firstWord(n.Kind))
 		pr.args(n.Args)
@@ -159,9 +202,10 @@ func (pr *printer) expr(n *Node) {
 		if n.Kind == KCmp || n.Kind == KAncestry {
 			op = n.Str
 		}
-		pr.operand(n.Args[0])
+		level := binaryLevel(n)
+		pr.operandAt(n.Args[0], level)
 		pr.word(" " + op + " ")
-		pr.operand(n.Args[1])
+		pr.operandAt(n.Args[1], level)
 	default:
 		panic(formatError{fmt.Errorf("cannot print a %s filter as CQL 6", n.Kind)})
 	}
@@ -179,7 +223,12 @@ func init() {
 		KGroup:    printGroup,
 		KEmptySet: func(pr *printer, n *Node) { pr.word("[]") },
 		KTypeNameDesig: func(pr *printer, n *Node) {
-			pr.word(PieceMaskString(n.Desig.Pieces))
+			letters := PieceMaskString(n.Desig.Pieces)
+			if n.Desig.Squares == 0 {
+				// written as a string of letters ("RBN")
+				letters = quote(strings.Trim(letters, "[]"))
+			}
+			pr.word(letters)
 		},
 		KCompound: func(pr *printer, n *Node) {
 			pr.word("{")
@@ -191,7 +240,7 @@ func init() {
 			}
 			pr.word("}")
 		},
-		KNot:   func(pr *printer, n *Node) { pr.word("not "); pr.operand(n.Args[0]) },
+		KNot:   func(pr *printer, n *Node) { pr.word("not "); pr.operandAt(n.Args[0], levelNot) },
 		KNeg:   func(pr *printer, n *Node) { pr.word("-"); pr.operand(n.Args[0]) },
 		KCompl: func(pr *printer, n *Node) { pr.word("~"); pr.operand(n.Args[0]) },
 		KCount: func(pr *printer, n *Node) { pr.word("#"); pr.operand(n.Args[0]) },
@@ -248,6 +297,272 @@ func init() {
 			pr.word("countmoves ")
 			pr.expr(n.Args[0])
 		},
+		KCurrentMove: func(pr *printer, n *Node) {
+			pr.word("currentmove ")
+			pr.expr(n.Args[0])
+		},
+		KStrIndex: func(pr *printer, n *Node) {
+			pr.operand(n.Args[0])
+			pr.word("[")
+			pr.expr(n.Args[1])
+			pr.word("]")
+		},
+		KSlice: func(pr *printer, n *Node) {
+			pr.operand(n.Args[0])
+			pr.word("[")
+			pr.expr(n.Args[1])
+			pr.word(":")
+			if len(n.Args) > 2 {
+				pr.expr(n.Args[2])
+			}
+			pr.word("]")
+		},
+		KPin:        printPin,
+		KMakeSquare: func(pr *printer, n *Node) { pr.word("makesquare"); pr.args(n.Args) },
+		KWhile: func(pr *printer, n *Node) {
+			pr.word("while (")
+			pr.expr(n.Args[0])
+			pr.word(") ")
+			pr.operand(n.Args[1])
+		},
+		KEcho: func(pr *printer, n *Node) {
+			pr.word("echo ")
+			if n.Flags&FlagQuiet != 0 {
+				pr.word("quiet ")
+			}
+			pr.word("(" + strings.Join(n.Params, " ") + ") ")
+			if n.Flags&FlagInAll != 0 {
+				pr.word("in all ")
+			}
+			pr.operand(n.Args[0])
+		},
+		KConsecutiveMoves: func(pr *printer, n *Node) {
+			pr.word("consecutivemoves")
+			if n.Flags&FlagQuiet != 0 {
+				pr.word(" quiet")
+			}
+			pr.rangeOf(n)
+			pr.word(" ")
+			pr.args(n.Args)
+		},
+		KSort: func(pr *printer, n *Node) {
+			pr.word("sort ")
+			if n.Flags&FlagQuiet != 0 {
+				pr.word("quiet ")
+			}
+			if n.Flags&FlagMin != 0 {
+				pr.word("min ")
+			}
+			if n.Str != "" {
+				pr.word(quote(n.Str) + " ")
+			}
+			pr.operand(n.Args[0])
+		},
+		KComment: printComment("comment"),
+		KMessage: printComment("message"),
+		KFuncDef: func(pr *printer, n *Node) {
+			pr.word("function " + n.Str + "(" + strings.Join(n.Params, " ") + ") ")
+			pr.expr(n.Args[0])
+		},
+		KCall: func(pr *printer, n *Node) {
+			pr.word(n.Str)
+			if len(n.Args) == 0 {
+				pr.word("()")
+				return
+			}
+			pr.args(n.Args)
+		},
+		KPersistent: func(pr *printer, n *Node) {
+			if n.Flags&FlagLocal != 0 {
+				pr.word("atomic ")
+			} else {
+				pr.word("persistent ")
+			}
+			if n.Flags&FlagQuiet != 0 {
+				pr.word("quiet ")
+			}
+			pr.expr(n.Args[0])
+		},
+		KDictDecl: func(pr *printer, n *Node) {
+			switch {
+			case n.Flags&FlagPersistent != 0:
+				pr.word("persistent ")
+			case n.Flags&FlagLocal != 0:
+				pr.word("local ")
+			}
+			pr.word("dictionary ")
+			if len(n.Args) > 0 {
+				pr.expr(n.Args[0])
+				return
+			}
+			pr.word(n.Str)
+		},
+		KStr: func(pr *printer, n *Node) { pr.word("str"); pr.args(n.Args) },
+		KReadFile: func(pr *printer, n *Node) {
+			pr.word("readfile ")
+			pr.operand(n.Args[0])
+		},
+		KRemoveTag:       func(pr *printer, n *Node) { pr.word("removetag "); pr.operand(n.Args[0]) },
+		KOriginalComment: func(pr *printer, n *Node) { pr.word("originalcomment") },
+		KHasNAG:          func(pr *printer, n *Node) { pr.word(fmt.Sprintf(`originalcomment "$%d"`, n.Int)) },
+		KHHDB:            printHHDB,
+		KArrowChain: func(pr *printer, n *Node) {
+			arrow := " -> "
+			if n.Flags&FlagBackward != 0 {
+				arrow = " <- "
+			}
+			for i, a := range n.Args {
+				if i > 0 {
+					pr.word(arrow)
+				}
+				pr.operand(a)
+			}
+		},
+		KPieceAssign: func(pr *printer, n *Node) {
+			pr.word("piece ")
+			pr.expr(n.Args[0])
+			pr.word(" = ")
+			pr.operand(n.Args[1])
+		},
+		KElementLoop: func(pr *printer, n *Node) {
+			pr.word("string " + n.Str + " in ")
+			pr.operand(n.Args[0])
+			pr.word(" ")
+			pr.operand(n.Args[1])
+		},
+		KMove: printMove,
+		KPath: printPath,
+	}
+}
+
+// printPath prints a path in parentheses: a path's constituents run on
+// over lines, and the closing parenthesis is what surely ends them.
+func printPath(pr *printer, n *Node) {
+	pr.word("(path")
+	pr.rangeOf(n)
+	for _, f := range []struct {
+		flag uint32
+		word string
+	}{{FlagFirstMatch, "firstmatch"}, {FlagLastPosition, "lastposition"}, {FlagNestBan, "nestban"},
+		{FlagPrimary, "primary"}, {FlagSingleColor, "singlecolor"}, {FlagKeepAllBest, "keepallbest"}, {FlagQuiet, "quiet"}} {
+		if n.Flags&f.flag != 0 {
+			pr.word(" " + f.word)
+		}
+	}
+	if n.Seq.Title != "" {
+		pr.word(" title " + quote(n.Seq.Title))
+	}
+	if n.Seq.Focus != nil {
+		pr.word(" focus ")
+		if n.Seq.FocusCapture {
+			pr.word("capture ")
+		}
+		pr.operand(n.Seq.Focus)
+	}
+	if n.Seq.Max != nil {
+		pr.word(" max ")
+		pr.operand(n.Seq.Max)
+	}
+	pr.word(" ")
+	pr.pathElems(n.Seq.Body)
+	pr.word(")")
+}
+
+func (pr *printer) pathElems(n *Node) {
+	switch n.Kind {
+	case KSeqConcat:
+		for i, c := range n.Args {
+			if i > 0 {
+				pr.word(" ")
+			}
+			pr.pathElems(c)
+		}
+	case KSeqDash:
+		pr.expr(n.Args[0])
+	case KSeqFilter:
+		// bare: a parenthesis would open a group
+		pr.expr(n.Args[0])
+	case KSeqRepeat:
+		a := n.Args[0]
+		if a.Kind == KSeqConcat {
+			pr.word("(")
+			pr.pathElems(a)
+			pr.word(")")
+		} else {
+			pr.pathElems(a)
+		}
+		pr.word(repetition(n.Int, n.Int2))
+	default:
+		panic(formatError{fmt.Errorf("cannot print a %s path constituent as CQL 6", n.Kind)})
+	}
+}
+
+func printPin(pr *printer, n *Node) {
+	pr.word("pin")
+	for i, w := range []string{"from", "through", "to"} {
+		if n.Args[i] != nil {
+			pr.word(" " + w + " ")
+			pr.operand(n.Args[i])
+		}
+	}
+}
+
+func printComment(word string) func(pr *printer, n *Node) {
+	return func(pr *printer, n *Node) {
+		pr.word(word + " ")
+		if n.Flags&FlagQuiet != 0 {
+			pr.word("quiet ")
+		}
+		pr.args(n.Args)
+	}
+}
+
+func printHHDB(pr *printer, n *Node) {
+	if n.Str != "" && (n.Str[0] == '(' || n.Str[0] == '<') {
+		pr.word("hhdb " + quote(n.Str))
+		return
+	}
+	pr.word("hhdb " + n.Str)
+}
+
+func printMove(pr *printer, n *Node) {
+	m := n.Move
+	pr.word("move")
+	for _, f := range []struct {
+		on   bool
+		word string
+	}{{m.Previous, "previous"}, {m.Legal, "legal"}, {m.PseudoLegal, "pseudolegal"}, {m.Count, "count"},
+		{m.EnPassant, "enpassant"}, {m.Null, "null"}, {m.Primary, "primary"}, {m.Secondary, "secondary"},
+		{m.OO, "o-o"}, {m.OOO, "o-o-o"}, {m.Castle, "castle"}} {
+		if f.on {
+			pr.word(" " + f.word)
+		}
+	}
+	sets := map[string]*Node{"from": m.From, "to": m.To, "capture": m.Capture}
+	order := []string{"from", "to", "capture"}
+	if m.First != "" {
+		// the first written set is the filter's value: keep it first
+		order = append([]string{m.First}, order...)
+	}
+	done := map[string]bool{}
+	for _, w := range order {
+		if sets[w] != nil && !done[w] {
+			done[w] = true
+			pr.word(" " + w + " ")
+			pr.operand(sets[w])
+		}
+	}
+	if m.EnPassantSquare != nil {
+		pr.word(" enpassantsquare ")
+		pr.operand(m.EnPassantSquare)
+	}
+	if m.Promote != nil {
+		pr.word(" promote ")
+		pr.operand(m.Promote)
+	}
+	if m.Comment != nil {
+		pr.word(" ")
+		pr.expr(m.Comment)
 	}
 }
 
@@ -364,7 +679,7 @@ func printFind(pr *printer, n *Node) {
 		pr.word(" quiet")
 	}
 	pr.word(" ")
-	pr.operand(n.Args[0])
+	pr.body(n.Args[0])
 }
 
 func printTransform(pr *printer, n *Node) {
@@ -379,7 +694,7 @@ func printTransform(pr *printer, n *Node) {
 	}
 	pr.rangeOf(n)
 	pr.word(" ")
-	pr.operand(n.Args[0])
+	pr.body(n.Args[0])
 }
 
 // printDash prints X--Y=T(F ...): the sides glued to the dash.
@@ -399,12 +714,15 @@ func printDash(pr *printer, n *Node) {
 	} else {
 		pr.word("--")
 	}
+	// the right side and the promotion are written bare: a parenthesis
+	// after the dash would open its targets, and the parser reads a whole
+	// union or string expression there
 	if d.Right != nil {
-		pr.operand(d.Right)
+		pr.expr(d.Right)
 	}
 	if d.Promote != nil {
 		pr.word("=")
-		pr.operand(d.Promote)
+		pr.expr(d.Promote)
 	}
 	if len(d.Targets) > 0 {
 		pr.word("(")
@@ -455,15 +773,8 @@ func (pr *printer) seq(n *Node, arrow string, top bool) {
 		if top {
 			pr.word(" " + arrow + " ")
 		}
-		a := n.Args[0]
-		if atomic(a) {
-			pr.expr(a)
-		} else {
-			// braces: a line constituent in parentheses is a group
-			pr.word("{")
-			pr.expr(a)
-			pr.word("}")
-		}
+		// in parentheses a filter is a group of one constituent: itself
+		pr.operand(n.Args[0])
 		return
 	case KSeqRepeat:
 		if top {
@@ -498,8 +809,11 @@ func repetition(lo, hi int64) string {
 	return fmt.Sprintf("{%d,%d}", lo, hi)
 }
 
-// quote writes a CQL string literal.
+// quote writes a CQL string literal; a lone newline is the token \n.
 func quote(s string) string {
+	if s == "\n" {
+		return `\n`
+	}
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
 
