@@ -125,7 +125,7 @@ func init() {
 		":isstalemate":    {shNone, moveTarget(syntax.KStalemate), "the next move stalemates"},
 		":isdoublecheck":  {shNone, moveRewrite(doubleCheck), "the next move gives double check"},
 		":iscontactcheck": {shNone, moveRewrite(contactCheck), "the next move gives a contact check"},
-		":forced":         {shNone, rewrite("legal -- == 1"), "the side to move has exactly one legal move"},
+		":forced":         {shNone, rewrite("countmoves legal -- == 1"), "the side to move has exactly one legal move"},
 		":nopiecedrop":    {shNone, lowerTrue, "Crazyhouse: the next move drops no piece (always so in standard chess)"},
 		":movenumber":     {shRange, count(numberOf(syntax.KMoveNumber)), ":movenumber r: the move number"},
 		":halfmovenumber": {shRange, count(numberOf(syntax.KPly)), ":halfmovenumber r: the number of half-moves played"},
@@ -245,6 +245,17 @@ func Keywords() map[string]string {
 		}
 	}
 	return out
+}
+
+// Suggest returns the keyword of the old language closest to a
+// misspelt one, or "".
+func Suggest(word string) string {
+	var names []string
+	for k := range Keywords() {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return suggest(word, names)
 }
 
 // needsBuiltin is the lowering of the keywords whose meaning needs a

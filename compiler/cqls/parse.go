@@ -265,7 +265,10 @@ func (p *parser) number(t token, text string) (int64, bool) {
 // parseRange reads a range specifier for keyword kw.
 func (p *parser) parseRange(kw token, need string) *rangeSpec {
 	t := p.tok()
-	if t.kind != tWord || !looksLikeRange(t.text) {
+	if t.kind == tWord && !looksLikeRange(t.text) {
+		p.failf(t.span, "%s needs %s: '%s' is not a range", kw, need, t.text)
+	}
+	if t.kind != tWord {
 		p.failf(rangeErrSpan(kw, t), "%s needs %s", kw, need)
 	}
 	p.advance()
@@ -311,7 +314,10 @@ func rangeErrSpan(kw, found token) source.Span {
 // needDesig reads a designator argument of kw.
 func (p *parser) needDesig(kw token, need string) *syntax.Node {
 	t := p.tok()
-	if t.kind != tWord || looksLikeRange(t.text) {
+	if t.kind == tWord && looksLikeRange(t.text) {
+		p.failf(t.span, "%s needs %s: '%s' is a range where a piece designator belongs", kw, need, t.text)
+	}
+	if t.kind != tWord {
 		p.failf(rangeErrSpan(kw, t), "%s needs %s", kw, need)
 	}
 	p.advance()
@@ -368,11 +374,13 @@ func (p *parser) balanced(kw token) {
 	}
 }
 
-// freshName returns a variable name not used before in this query.
+// freshName returns a variable name not used before in this query:
+// stem, stem_2, ... (a digit right after the stem could make a piece
+// designator of it: ac2 is a black piece on c2).
 func (p *parser) freshName(stem string) string {
 	p.names[stem]++
 	if n := p.names[stem]; n > 1 {
-		return fmt.Sprintf("%s%d", stem, n)
+		return fmt.Sprintf("%s_%d", stem, n)
 	}
 	return stem
 }
