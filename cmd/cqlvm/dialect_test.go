@@ -11,7 +11,6 @@ import (
 // The old language on the command line: a .cqls file, -cql text, mixing
 // the two languages, --dialect, cqlvm translate and cqlvm help :KEYWORD.
 
-
 var matchesRE = regexp.MustCompile(`(\d+) matches of`)
 
 // matches runs cqlvm and returns the number of matched games it reports.

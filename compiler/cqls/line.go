@@ -11,13 +11,13 @@ import (
 
 // lineMove is one move of a :line string.
 type lineMove struct {
-	from, to   syntax.Designator
-	capture    bool   // x: an enemy piece stands on the target
-	enPassant  bool   // e.p.
-	sign       string // "+", "++", "#" or ""
-	number     int64  // the move number written before it, 0 if none
-	white      int    // 1 White, -1 Black, 0 not known from the text
-	pawnImplied bool  // no piece written on the from square
+	from, to    syntax.Designator
+	capture     bool   // x: an enemy piece stands on the target
+	enPassant   bool   // e.p.
+	sign        string // "+", "++", "#" or ""
+	number      int64  // the move number written before it, 0 if none
+	white       int    // 1 White, -1 Black, 0 not known from the text
+	pawnImplied bool   // no piece written on the from square
 }
 
 // lowerLine: `:line "e2-e4 e7-e5 ..."` is `line --> {Pe2--e4} --> ...`:
