@@ -809,12 +809,35 @@ func repetition(lo, hi int64) string {
 	return fmt.Sprintf("{%d,%d}", lo, hi)
 }
 
-// quote writes a CQL string literal; a lone newline is the token \n.
+// quote writes a CQL string literal; a lone newline is the token \n. A
+// backslash stays as it is (regular expressions: "\d+") unless the
+// lexer would read it and the next character as an escape.
 func quote(s string) string {
 	if s == "\n" {
 		return `\n`
 	}
-	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"':
+			b.WriteString(`\"`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\\':
+			if i+1 == len(s) || strings.IndexByte("nt\"\\", s[i+1]) >= 0 {
+				b.WriteString(`\\`)
+			} else {
+				b.WriteByte(c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // DesignatorString prints a designator in CQL 6 notation: the piece part
