@@ -115,6 +115,7 @@ run flags (one or two dashes, as the official cql spells them):
   --json                  one JSON object per matched position on stdout
   --format pgn|jsonl      the same choice as a value (jsonl = --json)
   --cql "FILTERS"         extra filters ANDed with the query body
+  --dialect LANG          cql3 (the old (match (position ...)) language), cql6 or auto
   --matchstring S         comment at matched positions (default "CQL")
   --gamenumber N [M]      only games N..M
   --matchcount N [M]      games with N..M matched positions (default 1 up)
