@@ -129,8 +129,8 @@ func init() {
 		":iscontactcheck": {shNone, moveRewrite(contactCheck), "the next move gives a contact check"},
 		":forced":         {shNone, rewrite("countmoves legal -- == 1"), "the side to move has exactly one legal move"},
 		":nopiecedrop":    {shNone, lowerTrue, "Crazyhouse: the next move drops no piece (always so in standard chess)"},
-		":movenumber":     {shRange, count(numberOf(syntax.KMoveNumber)), ":movenumber r: the move number"},
-		":halfmovenumber": {shRange, count(numberOf(syntax.KPly)), ":halfmovenumber r: the number of half-moves played"},
+		":movenumber":     {shRange, countFromEnd(syntax.KMoveNumber, "movenumber"), ":movenumber r: the move number (end, end-N: from the end of the game)"},
+		":halfmovenumber": {shRange, countFromEnd(syntax.KPly, "ply"), ":halfmovenumber r: the number of half-moves played (end, end-N: from the end of the game)"},
 
 		// sequences
 		":sequence":       {shLists, lowerSequence(false), ":sequence ((position ...) ...): the lists match successive positions"},
@@ -403,6 +403,21 @@ func power(d *syntax.Node) *syntax.Node {
 // count lowers a keyword whose last argument is a range on a number.
 func count(value func(p *parser, a *args) *syntax.Node) lowerFunc {
 	return func(p *parser, l *plist, a *args) { l.add(p.inRange(value(p, a), a.ranges[0])) }
+}
+
+// countFromEnd tests a number of the position, whose range may count
+// from the end of the game: end is its value at the game's last position
+// (the first terminal position ahead, the mainline's end when variations
+// are not searched).
+func countFromEnd(k syntax.Kind, word string) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		r := a.ranges[0]
+		var atEnd *syntax.Node
+		if r.loEnd || r.hiEnd {
+			atEnd = p.template(a.kw.span, "(find quiet terminal):"+word)[0]
+		}
+		l.add(p.inRangeEnd(simple(k, a.kw.span), r, atEnd))
+	}
 }
 
 func numberOf(k syntax.Kind) func(p *parser, a *args) *syntax.Node {

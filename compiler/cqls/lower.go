@@ -150,13 +150,32 @@ func (p *parser) find(sp source.Span, flags uint32, r *[2]int64, f *syntax.Node)
 // inRange is the test that the number x lies in the range r: `x == n`,
 // `x >= lo and x <= hi`, or `x op n`.
 func (p *parser) inRange(x *syntax.Node, r *rangeSpec) *syntax.Node {
+	if r.loEnd || r.hiEnd {
+		p.failf(r.span, "only :halfmovenumber and :movenumber count from the end of the game (end, end-N)")
+	}
+	return p.inRangeEnd(x, r, nil)
+}
+
+// inRangeEnd is inRange where a bound may count from the end: atEnd is
+// the value x has at the end of the game.
+func (p *parser) inRangeEnd(x *syntax.Node, r *rangeSpec, atEnd *syntax.Node) *syntax.Node {
 	if r.pct {
 		p.failf(r.span, "a percentage range can only be used with :goodbishop and :pawncount")
 	}
-	if r.op != "" {
-		return cmp(r.op, x, number(r.lo, r.span))
+	value := func(v int64, end bool) *syntax.Node {
+		if !end {
+			return number(v, r.span)
+		}
+		e := syntax.Clone(atEnd)
+		if v == 0 {
+			return e
+		}
+		return binary(syntax.KMinus, e, number(-v, r.span))
 	}
-	return binary(syntax.KAnd, cmp(">=", x, number(r.lo, r.span)), cmp("<=", syntax.Clone(x), number(r.hi, r.span)))
+	if r.op != "" {
+		return cmp(r.op, x, value(r.lo, r.loEnd))
+	}
+	return binary(syntax.KAnd, cmp(">=", x, value(r.lo, r.loEnd)), cmp("<=", syntax.Clone(x), value(r.hi, r.hiEnd)))
 }
 
 // countBounds is the range as the bounds of a count (find, matchcount).

@@ -233,33 +233,59 @@ func (p *parser) designator(t token, where string) *syntax.Node {
 }
 
 // rangeSpec is a CQL 3 range specifier: `n`, `n m`, `>=n`, `<=n`, `>n`,
-// `<n`; pct is a percentage (`>50%`).
+// `<n`; pct is a percentage (`>50%`). CQL-S also counts from the end of
+// the game: `end`, `end-3` (loEnd, hiEnd: the bound is the game's last
+// value plus lo or hi, which are then 0 or negative).
 type rangeSpec struct {
-	op     string // "==", ">=", "<=", ">", "<", or "" for lo..hi
-	lo, hi int64
-	pct    bool
-	span   source.Span
+	op           string // "==", ">=", "<=", ">", "<", or "" for lo..hi
+	lo, hi       int64
+	loEnd, hiEnd bool
+	pct          bool
+	span         source.Span
 }
 
 // looksLikeRange reports whether a word is (the start of) a range.
 func looksLikeRange(w string) bool {
 	w = strings.TrimLeft(w, "<>=")
 	w = strings.TrimPrefix(w, "-")
-	return w != "" && (w[0] >= '0' && w[0] <= '9' || strings.HasPrefix(w, "end"))
+	return w != "" && (w[0] >= '0' && w[0] <= '9' || w == "end" || strings.HasPrefix(w, "end-"))
 }
 
-// number reads a word as an integer (with an optional % sign).
-func (p *parser) number(t token, text string) (int64, bool) {
+// bound is one bound of a range: a number (with an optional % sign), or
+// `end` / `end-N`.
+type bound struct {
+	v        int64
+	pct, end bool
+}
+
+func (p *parser) bound(t token, text string) bound {
+	if text == "end" || strings.HasPrefix(text, "end-") {
+		b := bound{end: true}
+		if text != "end" {
+			n, err := strconv.ParseInt(text[len("end-"):], 10, 64)
+			if err != nil || n < 0 {
+				p.failf(t.span, "'%s' is not a bound: write end or end-N", text)
+			}
+			b.v = -n
+		}
+		return b
+	}
 	pct := strings.HasSuffix(text, "%")
 	text = strings.TrimSuffix(text, "%")
-	if strings.HasPrefix(text, "end") {
-		p.failf(t.span, "cqlvm does not translate the CQL-S ranges 'end' and 'end-N' yet: count from the start (:halfmovenumber, :movenumber) or use :terminal")
-	}
 	v, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
 		p.failf(t.span, "'%s' is not a number", text)
 	}
-	return v, pct
+	return bound{v: v, pct: pct}
+}
+
+// number reads a word as an integer.
+func (p *parser) number(t token, text string) (int64, bool) {
+	b := p.bound(t, text)
+	if b.end {
+		p.failf(t.span, "a count cannot be counted from the end of the game")
+	}
+	return b.v, b.pct
 }
 
 // parseRange reads a range specifier for keyword kw.
@@ -280,23 +306,23 @@ func (p *parser) parseRange(kw token, need string) *rangeSpec {
 			if op == "=" {
 				r.op = "=="
 			}
-			v, pct := p.number(t, text[len(op):])
-			r.lo, r.hi, r.pct = v, v, pct
+			b := p.bound(t, text[len(op):])
+			r.lo, r.hi, r.pct, r.loEnd, r.hiEnd = b.v, b.v, b.pct, b.end, b.end
 			return r
 		}
 	}
-	v, pct := p.number(t, text)
-	r.lo, r.hi, r.pct, r.op = v, v, pct, "=="
-	if n := p.tok(); n.kind == tWord && looksLikeRange(n.text) && strings.TrimLeft(n.text, "-0123456789%") == "" {
+	b := p.bound(t, text)
+	r.lo, r.hi, r.pct, r.loEnd, r.hiEnd, r.op = b.v, b.v, b.pct, b.end, b.end, "=="
+	if n := p.tok(); n.kind == tWord && looksLikeRange(n.text) && strings.TrimLeft(n.text, "<>=") == n.text {
 		p.advance()
-		hi, hpct := p.number(n, n.text)
-		if hpct != pct {
+		hb := p.bound(n, n.text)
+		if hb.pct != b.pct {
 			p.failf(n.span, "the two bounds of a range must both be percentages or both counts")
 		}
-		r.op, r.hi = "", hi
+		r.op, r.hi, r.hiEnd = "", hb.v, hb.end
 		r.span = source.Join(t.span, n.span)
-		if hi < v {
-			p.failf(r.span, "the range %d %d is empty: the lower bound comes first", v, hi)
+		if hi, lo := hb.v, b.v; hb.end == b.end && hi < lo {
+			p.failf(r.span, "the range %s %s is empty: the lower bound comes first", t.text, n.text)
 		}
 	}
 	return r
