@@ -82,6 +82,7 @@ var translateTests = []struct{ name, query string }{
 	{"line", `(match (position :line "1.e2-e4 c7-c5 2.Ng1-f3"))`},
 	{"line signs", `(match (position :line "Qd1-h5+ g7-g6 R?[1-7]-?8# ??-f7++ e5xd6 e.p."))`},
 	{"line black first", `(match (position :line "1...e7-e5 Ng1-f3"))`},
+	{"line castling and promotion", `(match (position :line "4.O-O b7-b8=Q+ 0-0-0 a2-a1N"))`},
 
 	// logic
 	{"and or not", "(match (position :and ((position :check) (position :piececount [Qq] 0)) :or ((position :mate) (position :stalemate)) :not (position :wtm)))"},
@@ -201,6 +202,7 @@ var errorTests = []struct{ name, query string }{
 	{"two promotions", "(match (position :promote Q :promote R))"},
 	{"bad line move", `(match (position :line "e2e4"))`},
 	{"line target with a piece", `(match (position :line "e2-Ne4"))`},
+	{"line promotion to a king", `(match (position :line "e7-e8=K"))`},
 	{"run outside a sequence", "(match (position :run 3 (position :check)))"},
 	{"matchcount in a sub-list", "(match (position :and ((position :check :matchcount 2))))"},
 	{"bad pawn attribute", "(match (position :pawncount P dubled >0))"},

@@ -12,12 +12,14 @@ import (
 // lineMove is one move of a :line string.
 type lineMove struct {
 	from, to    syntax.Designator
-	capture     bool   // x: an enemy piece stands on the target
-	enPassant   bool   // e.p.
-	sign        string // "+", "++", "#" or ""
-	number      int64  // the move number written before it, 0 if none
-	white       int    // 1 White, -1 Black, 0 not known from the text
-	pawnImplied bool   // no piece written on the from square
+	capture     bool             // x: an enemy piece stands on the target
+	enPassant   bool             // e.p.
+	sign        string           // "+", "++", "#" or ""
+	number      int64            // the move number written before it, 0 if none
+	white       int              // 1 White, -1 Black, 0 not known from the text
+	pawnImplied bool             // no piece written on the from square
+	castle      syntax.Kind      // KOO or KOOO for O-O and O-O-O, else 0
+	promote     syntax.PieceMask // =Q: the white letters of the piece types, else 0
 }
 
 // lowerLine: `:line "e2-e4 e7-e5 ..."` is `line --> {Pe2--e4} --> ...`:
@@ -101,6 +103,22 @@ func (p *parser) lineMove(w string, fail func(string, ...any)) *lineMove {
 			break
 		}
 	}
+	switch strings.ReplaceAll(w, "0", "O") {
+	case "O-O":
+		m.castle = syntax.KOO
+		return m
+	case "O-O-O":
+		m.castle = syntax.KOOO
+		return m
+	}
+	// a promotion: e7-e8=Q, or e7-e8Q
+	if i := strings.LastIndexByte(w, '='); i > 0 {
+		m.promote = promotionType(w[i+1:], fail)
+		w = w[:i]
+	} else if n := len(w); n > 2 && strings.IndexByte("QRBN", w[n-1]) >= 0 && w[n-2] >= '1' && w[n-2] <= '8' {
+		m.promote = promotionType(w[n-1:], fail)
+		w = w[:n-1]
+	}
 	depth := 0
 	for i := 0; i < len(w); i++ {
 		switch c := w[i]; {
@@ -125,6 +143,24 @@ func (p *parser) lineMove(w string, fail func(string, ...any)) *lineMove {
 	}
 	fail("'%s' is not a move in long algebraic notation such as e2-e4, Ng1-f3 or d5xe6", w)
 	return nil
+}
+
+// promotionType reads the piece letters after '=' of a promotion.
+func promotionType(s string, fail func(string, ...any)) syntax.PieceMask {
+	var m syntax.PieceMask
+	for i := 0; i < len(s); i++ {
+		if j := strings.IndexByte("NBRQ", s[i]); j >= 0 {
+			m |= 1 << (bitboard.WhiteKnight + bitboard.Piece(j))
+			continue
+		}
+		if s[i] != '[' && s[i] != ']' {
+			fail("'%s' is not a piece to promote to: write Q, R, B or N", s)
+		}
+	}
+	if m == 0 {
+		fail("'=' must be followed by the piece promoted to: Q, R, B or N")
+	}
+	return m
 }
 
 // colorOf is 1 for white pieces only, -1 for black only, 0 otherwise.
@@ -162,6 +198,9 @@ func colorMoves(moves []*lineMove) {
 // lineStep is the filter of one step of the line: the dash of the move,
 // with the move number and side when a number was written.
 func (p *parser) lineStep(m *lineMove, sp source.Span) *syntax.Node {
+	if m.castle != 0 {
+		return p.lineCastle(m, sp)
+	}
 	from := m.from
 	own, enemy := syntax.PieceMask(syntax.MaskWhite), syntax.PieceMask(syntax.MaskBlack)
 	pawn := syntax.PieceMask(1 << bitboard.WhitePawn)
@@ -177,6 +216,28 @@ func (p *parser) lineStep(m *lineMove, sp source.Span) *syntax.Node {
 		to.Pieces, to.HasPieces = enemy, true
 	}
 	d := &syntax.Dash{Left: desig(from, sp), Right: desig(to, sp), DashSpan: sp}
+	if m.promote != 0 {
+		d.Promote = &syntax.Node{Kind: syntax.KTypeNameDesig, Span: sp,
+			Desig: syntax.Designator{Pieces: m.promote, Squares: bitboard.Full, HasPieces: true}}
+	}
+	p.lineTargets(d, m, sp)
+	return p.lineNumbered(m, &syntax.Node{Kind: syntax.KDash, Span: sp, Dash: d}, sp)
+}
+
+// lineCastle is a castling step: the king of the mover castles.
+func (p *parser) lineCastle(m *lineMove, sp source.Span) *syntax.Node {
+	king := syntax.PieceMask(1 << bitboard.WhiteKing)
+	if m.white < 0 {
+		king = 1 << bitboard.BlackKing
+	}
+	d := &syntax.Dash{Left: pieces(king, sp), Targets: []*syntax.Node{simple(m.castle, sp)}, DashSpan: sp}
+	p.lineTargets(d, m, sp)
+	return p.lineNumbered(m, &syntax.Node{Kind: syntax.KDash, Span: sp, Dash: d}, sp)
+}
+
+// lineTargets adds the tests of the position after the move: its sign,
+// en passant.
+func (p *parser) lineTargets(d *syntax.Dash, m *lineMove, sp source.Span) {
 	switch m.sign {
 	case "+":
 		d.Targets = append(d.Targets, simple(syntax.KCheck, sp))
@@ -188,7 +249,11 @@ func (p *parser) lineStep(m *lineMove, sp source.Span) *syntax.Node {
 	if m.enPassant {
 		d.Targets = append(d.Targets, simple(syntax.KEnPassant, sp))
 	}
-	dash := &syntax.Node{Kind: syntax.KDash, Span: sp, Dash: d}
+}
+
+// lineNumbered is the step's filter: the dash, after the move number and
+// side when a number was written.
+func (p *parser) lineNumbered(m *lineMove, dash *syntax.Node, sp source.Span) *syntax.Node {
 	if m.number == 0 {
 		return &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{dash}}
 	}
