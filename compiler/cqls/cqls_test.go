@@ -99,6 +99,7 @@ var translateTests = []struct{ name, query string }{
 	{"cut", "(match (position :moveto Q :cut (position :moveto [Rr])))"},
 	{"bare cut", "(match (position :check :cut))"},
 	{"exclude", "(match (position :mate :exclude (position :promote [QRBN])))"},
+	{"pretransformmatchcount", "(match (position :moveto [Aa]d4 :pretransformmatchcount >=12 :shift) (position :mate))"},
 	{"bare exclude", "(match (position :check) (position :promote Q :exclude))"},
 
 	// refused: a built-in is missing, or no meaning here (every argument
@@ -133,7 +134,6 @@ var translateTests = []struct{ name, query string }{
 	{"refused: off diagonal shift", "(match (position Ka1 :shiftoffdiagonal))"},
 	{"refused: accumulators", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
 	{"refused: accumulate", "(match (position e2 :accumulate acc :shift))"},
-	{"refused: pretransformmatchcount", "(match (position :moveto [Aa]d4 :pretransformmatchcount >=12 :shift))"},
 	{"refused: relation", "(match (position :relation (:pattern (position :check))))"},
 	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
 	{"refused: following", "(match (position :check :following))"},

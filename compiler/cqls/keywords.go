@@ -154,7 +154,7 @@ func init() {
 
 		// counting and accumulators
 		":matchcount":                  {shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"},
-		":pretransformmatchcount":      {shRange, refuse("cqlvm does not translate it yet: use :matchcount, or write the CQL 6 query (transform outside a counting find)"), ":pretransformmatchcount r: :matchcount per transformed copy"},
+		":pretransformmatchcount":      {shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"},
 		":repetitioncount":             {shRange, needsBuiltin, "the number of times the position has occurred"},
 		":pretransformrepetitioncount": {shRange, needsBuiltin, ":repetitioncount per transformed copy"},
 		":accumulate":                  {shName, refuse(noAccumulators), ":accumulate NAME: count the matching transformed copies"},
@@ -213,7 +213,7 @@ func (p *parser) positionKeyword(l *plist, t token) {
 	}
 	sub := &plist{span: t.span}
 	kw.lower(p, sub, a)
-	if len(sub.transforms) > 0 || sub.matchCount != nil || len(sub.cuts) > 0 || sub.hasCutSelf ||
+	if len(sub.transforms) > 0 || sub.matchCount != nil || sub.pretransform != nil || len(sub.cuts) > 0 || sub.hasCutSelf ||
 		sub.excludes || sub.run != nil || sub.bareNot || len(sub.items) == 0 && sub.move == nil {
 		p.failf(t.span, "%s cannot be negated: only keywords that test a position can", t)
 	}
@@ -558,7 +558,19 @@ func elo(which int64) lowerFunc {
 	}
 }
 
+// lowerPretransform: the game matches when one transformed copy of the
+// list matches r positions: `initial T find r quiet {L}`.
+func lowerPretransform(p *parser, l *plist, a *args) {
+	if l.pretransform != nil || l.matchCount != nil {
+		p.failf(a.kw.span, "a position list takes one :matchcount or :pretransformmatchcount")
+	}
+	l.pretransform = a.ranges[0]
+}
+
 func lowerMatchCount(p *parser, l *plist, a *args) {
+	if l.pretransform != nil {
+		p.failf(a.kw.span, "a position list takes one :matchcount or :pretransformmatchcount")
+	}
 	if l.matchCount != nil {
 		p.failf(a.kw.span, ":matchcount is given twice in this position list")
 	}

@@ -21,6 +21,9 @@ type plist struct {
 	transforms []syntax.TransformKind
 	bareNot    bool
 	matchCount *rangeSpec
+	// pretransform is :pretransformmatchcount: the count is kept per
+	// transformed copy, so the counting find goes inside the transforms
+	pretransform *rangeSpec
 	cuts       []*syntax.Node // conditions from :cut and :exclude, added outside the transforms
 	cutSelf    source.Span    // a bare :cut: stop at the list's own first match
 	hasCutSelf bool
@@ -66,6 +69,10 @@ func (p *parser) filters(l *plist) []*syntax.Node {
 	if l.bareNot {
 		items = []*syntax.Node{not(conj(l.span, items))}
 	}
+	if r := l.pretransform; r != nil {
+		b := countBounds(r)
+		items = []*syntax.Node{p.find(r.span, 0, &b, conj(l.span, items))}
+	}
 	if len(l.transforms) > 0 {
 		body := &syntax.Node{Kind: syntax.KCompound, Span: l.span, Args: items}
 		if len(items) == 0 {
@@ -93,6 +100,9 @@ func (p *parser) filters(l *plist) []*syntax.Node {
 func (p *parser) node(l *plist) *syntax.Node {
 	if l.matchCount != nil {
 		p.failf(l.matchCount.span, ":matchcount can only be used in a position list at the top level of a match list")
+	}
+	if l.pretransform != nil {
+		p.failf(l.pretransform.span, ":pretransformmatchcount can only be used in a position list at the top level of a match list")
 	}
 	if l.excludes {
 		p.failf(l.span, "a bare :exclude can only be used in a position list at the top level of a match list")
@@ -318,7 +328,7 @@ func (p *parser) assemble(m *matchList) {
 			lists = append(lists, l)
 		}
 	}
-	single := len(lists) == 1 && (lists[0].matchCount == nil || countBounds(lists[0].matchCount)[0] >= 1)
+	single := len(lists) == 1 && (lists[0].matchCount == nil || countBounds(lists[0].matchCount)[0] >= 1) && lists[0].pretransform == nil
 	if single {
 		l := lists[0]
 		if r := l.matchCount; r != nil {
@@ -328,6 +338,11 @@ func (p *parser) assemble(m *matchList) {
 	} else {
 		body = append(body, simple(syntax.KInitial, m.span))
 		for _, l := range lists {
+			if l.pretransform != nil {
+				// counts the whole game from its start itself
+				body = append(body, p.filters(l)...)
+				continue
+			}
 			var r *[2]int64
 			if l.matchCount != nil {
 				b := countBounds(l.matchCount)
