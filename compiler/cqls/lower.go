@@ -24,11 +24,11 @@ type plist struct {
 	// pretransform is :pretransformmatchcount: the count is kept per
 	// transformed copy, so the counting find goes inside the transforms
 	pretransform *rangeSpec
-	cuts       []*syntax.Node // conditions from :cut and :exclude, added outside the transforms
-	cutSelf    source.Span    // a bare :cut: stop at the list's own first match
-	hasCutSelf bool
-	excludes   bool // a bare :exclude: the list drops the games it matches
-	run        *runSpec
+	cuts         []*syntax.Node // conditions from :cut and :exclude, added outside the transforms
+	cutSelf      source.Span    // a bare :cut: stop at the list's own first match
+	hasCutSelf   bool
+	excludes     bool // a bare :exclude: the list drops the games it matches
+	run          *runSpec
 }
 
 // runSpec is `:run n (position ...)`: L matching at least n positions in
