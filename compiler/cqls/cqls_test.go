@@ -27,6 +27,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under compiler
 var translateTests = []struct{ name, query string }{
 	// match lists and position lists
 	{"one list", "(match (position :check))"},
+	{"empty list", "(match (position))"},
 	{"bare position list", "; a comment\n(position :mate :btm)"},
 	{"several lists", "(match (position :check) (position :mate))"},
 	{"matchcount in one of several lists", "(match (position :check :matchcount 3 5) (position :stalemate))"},

@@ -334,7 +334,11 @@ func (p *parser) assemble(m *matchList) {
 		if r := l.matchCount; r != nil {
 			f.Header.MatchCount, f.Header.HasMatchCount = countBounds(r), true
 		}
-		body = append(body, p.filters(l)...)
+		fs := p.filters(l)
+		if len(fs) == 0 {
+			fs = []*syntax.Node{conj(l.span, nil)} // (position): every position
+		}
+		body = append(body, fs...)
 	} else {
 		body = append(body, simple(syntax.KInitial, m.span))
 		for _, l := range lists {

@@ -107,7 +107,8 @@ func firstWord(k Kind) string {
 // parentheses as operands.
 func atomic(n *Node) bool {
 	switch n.Kind {
-	case KNumber, KString, KDesig, KVar, KTrue, KFalse, KCompound, KGroup, KEmptySet, KTypeNameDesig, KCount, KCall:
+	case KNumber, KString, KDesig, KVar, KTrue, KFalse, KCompound, KGroup, KEmptySet, KTypeNameDesig, KCount, KCall,
+		KElo, KResult:
 		return true
 	}
 	return kinds[n.Kind].form == formSimple
