@@ -9,7 +9,8 @@ import (
 	"cqlvm/source"
 )
 
-// Translate reads a query (the file path, or text when path is "") and
+// Translate reads a query (the file path, or text when path is "": the
+// -cql option's or standard input's) and
 // returns it as CQL 6 source: the old language of CQL 3 and CQL-S is
 // parsed into the CQL 6 syntax tree and printed; a CQL 6 query is
 // printed back in the printer's layout. The old query's `;` comments are

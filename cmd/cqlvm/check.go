@@ -69,7 +69,7 @@ func (c *cli) translate(args []string) int {
 	}
 	files := fs.Args()
 	if len(files) == 0 && extra == "" {
-		fmt.Fprint(c.stderr, "usage: cqlvm translate [--dialect cql3|cql6] query.cqls ... | -cql \"(match ...)\"\n")
+		fmt.Fprint(c.stderr, "usage: cqlvm translate [--dialect cql3|cql6] query.cqls ... | - (standard input) | -cql \"(match ...)\"\n")
 		return exitUsage
 	}
 	if len(files) == 0 {
@@ -77,7 +77,17 @@ func (c *cli) translate(args []string) int {
 	}
 	worst := exitOK
 	for _, path := range files {
-		out, err := engine.Translate(path, extra, d)
+		text := extra
+		if path == "-" {
+			// the query on standard input
+			b, err := io.ReadAll(c.stdin)
+			if err != nil {
+				fmt.Fprintf(c.stderr, "cqlvm translate: %v\n", err)
+				return exitUsage
+			}
+			path, text = "", string(b)
+		}
+		out, err := engine.Translate(path, text, d)
 		if err != nil {
 			worst = max(worst, c.reportQueryError(err))
 			continue

@@ -95,6 +95,9 @@ func TestTranslateCommand(t *testing.T) {
 	if r := mustRun(t, nil, "translate", "-cql", "(position :mate)"); r.stdout != "cql()\nmate\n" {
 		t.Errorf("translate -cql: %q", r.stdout)
 	}
+	if r := mustRun(t, strings.NewReader("(position ♔g1 :check)"), "translate", "-"); r.stdout != "cql()\nKg1\ncheck\n" {
+		t.Errorf("translate - (standard input, chess symbols): %q", r.stdout)
+	}
 	if r := runCLI(t, nil, "translate", "-cql", "(position :opposition)"); r.status != exitQueryError || !strings.Contains(r.stderr, "needs a native built-in") {
 		t.Errorf("translate of a keyword without a built-in: exit %d %s", r.status, r.stderr)
 	}

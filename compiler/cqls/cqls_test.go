@@ -41,6 +41,7 @@ var translateTests = []struct{ name, query string }{
 
 	// designators
 	{"empty and wildcards", "(match (position .e4 ?e4 U?8 A[a?,h?] [Pp][?2,?7] n?[3-6]))"},
+	{"chess symbols", "(match (position ♔e1 ♜[a?,h?] :movefrom [♘♞] :piececount [♕♛] 0))"},
 	{"file lists", "(match (position B[bg]7 Ka-c1-3 .[f1,h1,h3]))"},
 
 	// simple keywords
@@ -208,6 +209,7 @@ var errorTests = []struct{ name, query string }{
 	{"matchcount in a sub-list", "(match (position :and ((position :check :matchcount 2))))"},
 	{"bad pawn attribute", "(match (position :pawncount P dubled >0))"},
 	{"goodbishop without its colon", "(match (position :goodbishop B >50% >50%))"},
+	{"pieces in hand", "(match (position :movefrom [+] :moveto .?8))"},
 	{"castling letters", "(match (position :castling R))"},
 	{"result", "(match (position :result 2-0))"},
 	{"string never closed", `(match (position :line "e2-e4))`},

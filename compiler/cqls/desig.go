@@ -2,6 +2,8 @@ package cqls
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"cqlvm/bitboard"
 	"cqlvm/compiler/syntax"
@@ -43,8 +45,34 @@ func pieceMask(c byte) syntax.PieceMask {
 	return 0
 }
 
+// pieceGlyphs are the chess symbols CQL-S writes for the piece letters.
+var pieceGlyphs = map[rune]byte{
+	'♔': 'K', '♕': 'Q', '♖': 'R', '♗': 'B', '♘': 'N', '♙': 'P',
+	'♚': 'k', '♛': 'q', '♜': 'r', '♝': 'b', '♞': 'n', '♟': 'p',
+}
+
+// asciiPieces spells the chess symbols of a word as piece letters.
+func asciiPieces(w string) string {
+	if utf8.ValidString(w) && strings.IndexFunc(w, func(r rune) bool { return r >= 0x80 }) < 0 {
+		return w
+	}
+	var b strings.Builder
+	for _, r := range w {
+		if c, ok := pieceGlyphs[r]; ok {
+			b.WriteByte(c)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // parseDesig reads a whole word as a designator.
 func parseDesig(w string) (syntax.Designator, error) {
+	w = asciiPieces(w)
+	if strings.HasPrefix(w, "[") && strings.ContainsAny(w[:strings.IndexByte(w+"]", ']')], "+*") {
+		return syntax.Designator{}, fmt.Errorf("'%s' names pieces in hand ([+], [*]): drops are a rule of Crazyhouse and Bughouse, and cqlvm reads standard chess only", w)
+	}
 	// Both readings, piece part first and square part alone, are tried;
 	// the one that reads the whole word wins, the square reading first
 	// (`a1` is a square, `a` black pieces).
