@@ -101,6 +101,7 @@ var translateTests = []struct{ name, query string }{
 	{"cut", "(match (position :moveto Q :cut (position :moveto [Rr])))"},
 	{"bare cut", "(match (position :check :cut))"},
 	{"exclude", "(match (position :mate :exclude (position :promote [QRBN])))"},
+	{"following and preceding", "(match (position :moveto [Qq] :following) (position :mate :preceding))"},
 	{"pretransformmatchcount", "(match (position :moveto [Aa]d4 :pretransformmatchcount >=12 :shift) (position :mate))"},
 	{"bare exclude", "(match (position :check) (position :promote Q :exclude))"},
 
@@ -138,8 +139,6 @@ var translateTests = []struct{ name, query string }{
 	{"refused: accumulate", "(match (position e2 :accumulate acc :shift))"},
 	{"refused: relation", "(match (position :relation (:pattern (position :check))))"},
 	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
-	{"refused: following", "(match (position :check :following))"},
-	{"refused: preceding", "(match (position :check :preceding))"},
 	{"refused: skip", "(match (position :check :skip))"},
 	{"refused: powerdifference star", "(match (position :powerdifference* [Aa] >=2))"},
 	{"refused: transposition line", `(match (position :line* "e2-e4 e7-e6"))`},

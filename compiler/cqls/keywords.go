@@ -167,8 +167,8 @@ func init() {
 		// controlling keywords
 		":cut":       {shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"},
 		":exclude":   {shOptList, lowerExclude, ":exclude [(position ...)]: drop the game if the list matches anywhere"},
-		":following": {shNone, refuse(noFlow), "report the position after the match"},
-		":preceding": {shNone, refuse(noFlow), "report the position before the match"},
+		":following": {shNone, reportAt(syntax.KParent), "report the position after the match (the list matched at the parent)"},
+		":preceding": {shNone, reportAt(syntax.KChild), "report the position before the match (the list matches at the next position)"},
 		":skip":      {shNone, refuse(noFlow), "skip the matching position"},
 
 		// analysis
@@ -187,7 +187,7 @@ const (
 	noRating        = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
 	standardOnly    = "cqlvm reads standard chess only: start positions and variants are not recognised"
 	noAccumulators  = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
-	noFlow          = "cqlvm does not translate this flow keyword yet"
+	noFlow          = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
 	noTablebases    = "it needs endgame tablebases, which cqlvm does not have"
 )
 
@@ -214,7 +214,7 @@ func (p *parser) positionKeyword(l *plist, t token) {
 	sub := &plist{span: t.span}
 	kw.lower(p, sub, a)
 	if len(sub.transforms) > 0 || sub.matchCount != nil || sub.pretransform != nil || len(sub.cuts) > 0 || sub.hasCutSelf ||
-		sub.excludes || sub.run != nil || sub.bareNot || len(sub.items) == 0 && sub.move == nil {
+		sub.excludes || sub.run != nil || sub.bareNot || sub.shiftTo != 0 || len(sub.items) == 0 && sub.move == nil {
 		p.failf(t.span, "%s cannot be negated: only keywords that test a position can", t)
 	}
 	l.add(not(conj(t.span, p.filters(sub))))
@@ -681,6 +681,17 @@ func lowerExclude(p *parser, l *plist, a *args) {
 		return
 	}
 	l.cuts = append(l.cuts, not(p.colon(sp, syntax.KInitialPosition, p.find(sp, 0, nil, p.node(a.lists[0])))))
+}
+
+// reportAt: :following and :preceding move the reported position one
+// step from the match: `parent:{L}` or `child:{L}`.
+func reportAt(where syntax.Kind) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		if l.shiftTo != 0 {
+			p.failf(a.kw.span, "a position list takes one :following or :preceding")
+		}
+		l.shiftTo, l.shiftToSpan = where, a.kw.span
+	}
 }
 
 func lowerRun(p *parser, l *plist, a *args) {

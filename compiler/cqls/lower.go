@@ -29,6 +29,11 @@ type plist struct {
 	hasCutSelf   bool
 	excludes     bool // a bare :exclude: the list drops the games it matches
 	run          *runSpec
+	// shiftTo is :following (KParent: the list matched at the parent) or
+	// :preceding (KChild: at the next position): the position reported
+	// is the one after, or before, the match
+	shiftTo     syntax.Kind
+	shiftToSpan source.Span
 }
 
 // runSpec is `:run n (position ...)`: L matching at least n positions in
@@ -86,6 +91,9 @@ func (p *parser) filters(l *plist) []*syntax.Node {
 			}
 		}
 		items = []*syntax.Node{body}
+	}
+	if l.shiftTo != 0 {
+		items = []*syntax.Node{p.colon(l.shiftToSpan, l.shiftTo, conj(l.span, items))}
 	}
 	if l.hasCutSelf {
 		// the list's own first match is the last one counted

@@ -108,7 +108,7 @@ func firstWord(k Kind) string {
 func atomic(n *Node) bool {
 	switch n.Kind {
 	case KNumber, KString, KDesig, KVar, KTrue, KFalse, KCompound, KGroup, KEmptySet, KTypeNameDesig, KCount, KCall,
-		KElo, KResult:
+		KElo, KResult, KChild:
 		return true
 	}
 	return kinds[n.Kind].form == formSimple
