@@ -100,8 +100,9 @@ func (d Dialect) reader() func(*source.Source) (*ast.File, source.ErrorList, boo
 	}
 }
 
-// Load reads and compiles the query file path (".cql" is added when the
-// name has no extension and the file does not exist), with what o adds;
+// Load reads and compiles the query file path (".cql", or ".cqls" when
+// only that exists, is added when the name has no extension and the file
+// does not exist), with what o adds;
 // path may be "" when o.Extra is the query. The error is an *InputError
 // when the file cannot be read, a source.ErrorList when the query has
 // errors (its Pretty method shows them with the query text).
@@ -111,6 +112,11 @@ func Load(path string, o QueryOptions) (*Query, error) {
 		if filepath.Ext(path) == "" {
 			if _, err := os.Stat(path); err != nil {
 				path += ".cql"
+				if _, err := os.Stat(path); err != nil {
+					if _, err := os.Stat(path + "s"); err == nil {
+						path += "s" // an old-language query, name.cqls
+					}
+				}
 			}
 		}
 		text, err := os.ReadFile(path)

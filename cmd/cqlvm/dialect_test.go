@@ -46,6 +46,10 @@ func TestOldLanguageOnTheCommandLine(t *testing.T) {
 			t.Errorf("%s: %s matches, want %s (as mate btm)", name, got, want)
 		}
 	}
+	// a query named without its extension: name.cqls when no name.cql
+	if got := matches(t, strings.TrimSuffix(old, ".cqls")); got != want {
+		t.Errorf("q for q.cqls: %s matches, want %s", got, want)
+	}
 	// without run, a .cqls file is run
 	r := mustRun(t, nil, old, "-o", os.DevNull, samplePGN)
 	if !strings.Contains(r.stdout, want+" matches") {

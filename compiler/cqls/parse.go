@@ -47,7 +47,12 @@ func IsOldSyntax(text string) bool {
 		return false
 	}
 	t := lx.next()
-	return t.kind == tWord && (t.text == "match" || t.text == "position")
+	if t.kind == tWord && t.text == "position" {
+		// CQL 6 has a filter `position N`: (position 3):check is CQL 6
+		n := lx.next()
+		return n.kind != tWord || !looksLikeRange(n.text)
+	}
+	return t.kind == tWord && t.text == "match"
 }
 
 // parser reads tokens and builds CQL 6 nodes as it goes. The first error
