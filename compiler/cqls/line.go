@@ -202,12 +202,10 @@ func (p *parser) lineStep(m *lineMove, sp source.Span) *syntax.Node {
 		return p.lineCastle(m, sp)
 	}
 	from := m.from
-	own, enemy := syntax.PieceMask(syntax.MaskWhite), syntax.PieceMask(syntax.MaskBlack)
-	pawn := syntax.PieceMask(1 << bitboard.WhitePawn)
+	enemy, pawn := syntax.PieceMask(syntax.MaskBlack), syntax.PieceMask(1<<bitboard.WhitePawn)
 	if m.white < 0 {
-		own, enemy, pawn = enemy, own, 1<<bitboard.BlackPawn
+		enemy, pawn = syntax.MaskWhite, 1<<bitboard.BlackPawn
 	}
-	_ = own
 	if m.pawnImplied {
 		from.Pieces, from.HasPieces = pawn, true
 	}

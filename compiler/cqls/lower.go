@@ -64,13 +64,11 @@ var transformOrder = []syntax.TransformKind{
 	syntax.TShift, syntax.TShiftVertical, syntax.TShiftHorizontal,
 }
 
-// filters are the list's CQL 6 filters, a conjunction.
+// filters are the list's CQL 6 filters, a conjunction: its elements with
+// the next move's dash among them, then what applies to the whole list,
+// innermost first.
 func (p *parser) filters(l *plist) []*syntax.Node {
-	items := append([]*syntax.Node(nil), l.items...)
-	if l.move != nil {
-		dash := p.dash(l.move)
-		items = append(items[:l.moveAt], append([]*syntax.Node{dash}, items[l.moveAt:]...)...)
-	}
+	items := p.withDash(l)
 	if l.bareNot {
 		items = []*syntax.Node{not(conj(l.span, items))}
 	}
@@ -79,28 +77,45 @@ func (p *parser) filters(l *plist) []*syntax.Node {
 		items = []*syntax.Node{p.find(r.span, 0, &b, conj(l.span, items))}
 	}
 	if len(l.transforms) > 0 {
-		body := &syntax.Node{Kind: syntax.KCompound, Span: l.span, Args: items}
-		if len(items) == 0 {
-			body = &syntax.Node{Kind: syntax.KTrue, Span: l.span}
-		}
-		for i := len(transformOrder) - 1; i >= 0; i-- {
-			for _, t := range l.transforms {
-				if t == transformOrder[i] {
-					body = &syntax.Node{Kind: syntax.KTransform, Span: l.span, TKind: t, Args: []*syntax.Node{body}}
-				}
-			}
-		}
-		items = []*syntax.Node{body}
+		items = []*syntax.Node{wrapTransforms(l, items)}
 	}
 	if l.shiftTo != 0 {
 		items = []*syntax.Node{p.colon(l.shiftToSpan, l.shiftTo, conj(l.span, items))}
 	}
 	if l.hasCutSelf {
 		// the list's own first match is the last one counted
-		self := conj(l.span, items)
-		items = append(items, not(p.colon(l.cutSelf, syntax.KParent, p.find(l.cutSelf, syntax.FlagBackward, nil, syntax.Clone(self)))))
+		self := syntax.Clone(conj(l.span, items))
+		items = append(items, not(p.colon(l.cutSelf, syntax.KParent, p.find(l.cutSelf, syntax.FlagBackward, nil, self))))
 	}
 	return append(items, l.cuts...)
+}
+
+// withDash is the list's elements with the dash of its next move where
+// the first move keyword stood.
+func (p *parser) withDash(l *plist) []*syntax.Node {
+	items := append([]*syntax.Node(nil), l.items...)
+	if l.move == nil {
+		return items
+	}
+	dash := p.dash(l.move)
+	return append(items[:l.moveAt], append([]*syntax.Node{dash}, items[l.moveAt:]...)...)
+}
+
+// wrapTransforms puts the list's transforms around its filters, in
+// transformOrder, the first outermost: `flipcolor flip shift {...}`.
+func wrapTransforms(l *plist, items []*syntax.Node) *syntax.Node {
+	body := &syntax.Node{Kind: syntax.KCompound, Span: l.span, Args: items}
+	if len(items) == 0 {
+		body = &syntax.Node{Kind: syntax.KTrue, Span: l.span}
+	}
+	for i := len(transformOrder) - 1; i >= 0; i-- {
+		for _, t := range l.transforms {
+			if t == transformOrder[i] {
+				body = &syntax.Node{Kind: syntax.KTransform, Span: l.span, TKind: t, Args: []*syntax.Node{body}}
+			}
+		}
+	}
+	return body
 }
 
 // node is the list as one filter: `{...}` for several filters, `true`
@@ -318,14 +333,32 @@ func (p *parser) dash(m *moveSpec) *syntax.Node {
 
 // assemble puts the match list together as the body and header of the
 // CQL 6 query: one position list is the body itself; several must each
-// match somewhere in the game, `initial find quiet L1 find quiet L2 ...`.
+// match somewhere in the game, `initial find quiet L1 find quiet L2 ...`;
+// the lists with a bare :exclude drop the games they match.
 func (p *parser) assemble(m *matchList) {
-	f := p.file
 	if len(m.lists) == 0 {
 		p.failf(m.span, "the match list has no position list: write (match (position ...))")
 	}
+	lists, excludes := p.splitLists(m)
 	body := append([]*syntax.Node(nil), m.filters...)
-	var lists, excludes []*plist
+	if len(lists) == 1 && isPlainList(lists[0]) {
+		body = append(body, p.onlyList(lists[0])...)
+	} else {
+		body = append(body, p.everyList(m, lists)...)
+	}
+	for _, l := range excludes {
+		l.excludes = false
+		body = append(body, not(p.colon(l.span, syntax.KInitialPosition, p.find(l.span, 0, nil, p.node(l)))))
+	}
+	if m.eachColor.kind != tEOF {
+		body = []*syntax.Node{{Kind: syntax.KTransform, Span: m.eachColor.span, TKind: syntax.TFlipColor,
+			Args: []*syntax.Node{conj(m.span, body)}}}
+	}
+	p.file.Body = body
+}
+
+// splitLists separates the lists with a bare :exclude from the others.
+func (p *parser) splitLists(m *matchList) (lists, excludes []*plist) {
 	for _, l := range m.lists {
 		if l.run != nil {
 			p.failf(l.run.span, ":run can only be used in an element of :sequence or :gappedsequence")
@@ -336,40 +369,43 @@ func (p *parser) assemble(m *matchList) {
 			lists = append(lists, l)
 		}
 	}
-	single := len(lists) == 1 && (lists[0].matchCount == nil || countBounds(lists[0].matchCount)[0] >= 1) && lists[0].pretransform == nil
-	if single {
-		l := lists[0]
-		if r := l.matchCount; r != nil {
-			f.Header.MatchCount, f.Header.HasMatchCount = countBounds(r), true
-		}
-		fs := p.filters(l)
-		if len(fs) == 0 {
-			fs = []*syntax.Node{conj(l.span, nil)} // (position): every position
-		}
-		body = append(body, fs...)
-	} else {
-		body = append(body, simple(syntax.KInitial, m.span))
-		for _, l := range lists {
-			if l.pretransform != nil {
-				// counts the whole game from its start itself
-				body = append(body, p.filters(l)...)
-				continue
-			}
-			var r *[2]int64
-			if l.matchCount != nil {
-				b := countBounds(l.matchCount)
-				r = &b
-			}
-			body = append(body, p.find(l.span, 0, r, conj(l.span, p.filters(l))))
-		}
+	return lists, excludes
+}
+
+// isPlainList reports whether a lone list can be the body itself: its
+// match count, if any, is a header matchcount (which cannot be 0).
+func isPlainList(l *plist) bool {
+	return l.pretransform == nil && (l.matchCount == nil || countBounds(l.matchCount)[0] >= 1)
+}
+
+// onlyList is the body of a match list of one position list.
+func (p *parser) onlyList(l *plist) []*syntax.Node {
+	if r := l.matchCount; r != nil {
+		p.file.Header.MatchCount, p.file.Header.HasMatchCount = countBounds(r), true
 	}
-	for _, l := range excludes {
-		l.excludes = false
-		body = append(body, not(p.colon(l.span, syntax.KInitialPosition, p.find(l.span, 0, nil, p.node(l)))))
+	fs := p.filters(l)
+	if len(fs) == 0 {
+		fs = []*syntax.Node{conj(l.span, nil)} // (position): every position
 	}
-	if m.eachColor.kind != tEOF {
-		body = []*syntax.Node{{Kind: syntax.KTransform, Span: m.eachColor.span, TKind: syntax.TFlipColor,
-			Args: []*syntax.Node{conj(m.span, body)}}}
+	return fs
+}
+
+// everyList is the body that finds each list somewhere in the game, from
+// its initial position.
+func (p *parser) everyList(m *matchList, lists []*plist) []*syntax.Node {
+	body := []*syntax.Node{simple(syntax.KInitial, m.span)}
+	for _, l := range lists {
+		if l.pretransform != nil {
+			// counts the whole game from its start itself
+			body = append(body, p.filters(l)...)
+			continue
+		}
+		var r *[2]int64
+		if l.matchCount != nil {
+			b := countBounds(l.matchCount)
+			r = &b
+		}
+		body = append(body, p.find(l.span, 0, r, conj(l.span, p.filters(l))))
 	}
-	f.Body = body
+	return body
 }
