@@ -602,13 +602,14 @@ func lowerXor(p *parser, l *plist, a *args) {
 }
 
 // exactlyOne is the test that exactly one of the filters matches: for
-// two, `{A and not B} or {B and not A}`; for more, a counter.
+// two small ones, `{A and not B} or {B and not A}`; else a counter (which
+// writes each filter once: nested xors would double at every level).
 func (p *parser) exactlyOne(kw token, ns []*syntax.Node) *syntax.Node {
 	sp := kw.span
 	if len(ns) == 1 {
 		return ns[0]
 	}
-	if len(ns) == 2 {
+	if len(ns) == 2 && small(ns[0]) && small(ns[1]) {
 		a, b := ns[0], ns[1]
 		left := &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{binary(syntax.KAnd, a, not(b))}}
 		right := &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{binary(syntax.KAnd, syntax.Clone(b), not(syntax.Clone(a)))}}
@@ -625,6 +626,13 @@ func (p *parser) exactlyOne(kw token, ns []*syntax.Node) *syntax.Node {
 	}
 	body = append(body, cmp("==", v(), number(1, sp)))
 	return &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: body}
+}
+
+// small reports whether a filter is small enough to be written twice.
+func small(n *syntax.Node) bool {
+	size := 0
+	syntax.Walk(n, func(*syntax.Node) bool { size++; return size <= 8 })
+	return size <= 8
 }
 
 func lowerNot(p *parser, l *plist, a *args) {

@@ -84,7 +84,7 @@ func (p *parser) filters(l *plist) []*syntax.Node {
 	}
 	if l.hasCutSelf {
 		// the list's own first match is the last one counted
-		self := syntax.Clone(conj(l.span, items))
+		self := p.cloneSmall(conj(l.span, items), l.cutSelf)
 		items = append(items, not(p.colon(l.cutSelf, syntax.KParent, p.find(l.cutSelf, syntax.FlagBackward, nil, self))))
 	}
 	return append(items, l.cuts...)
@@ -134,6 +134,21 @@ func (p *parser) node(l *plist) *syntax.Node {
 		p.failf(l.run.span, ":run can only be used in an element of :sequence or :gappedsequence")
 	}
 	return conj(l.span, p.filters(l))
+}
+
+// maxCopy bounds the size of a filter the translation writes twice: nested
+// copies would double at every level.
+const maxCopy = 10000
+
+// cloneSmall copies a filter that the translation repeats, refusing one
+// too large to repeat.
+func (p *parser) cloneSmall(n *syntax.Node, sp source.Span) *syntax.Node {
+	size := 0
+	syntax.Walk(n, func(*syntax.Node) bool { size++; return size <= maxCopy })
+	if size > maxCopy {
+		p.failf(sp, "this position list is too large to repeat here (over %d filters once translated): nest fewer lists", maxCopy)
+	}
+	return syntax.Clone(n)
 }
 
 // conj is a conjunction of filters as one filter.
@@ -227,8 +242,12 @@ func countBounds(r *rangeSpec) [2]int64 {
 	return [2]int64{r.lo, r.hi}
 }
 
-// desig is a designator node.
+// desig is a designator node. One that can hold no piece is written the
+// CQL 6 way, `[]`: every piece kind on no square.
 func desig(d syntax.Designator, sp source.Span) *syntax.Node {
+	if d.Pieces == 0 || d.Squares == 0 {
+		d = syntax.Designator{Pieces: syntax.MaskAll, HasSquares: true}
+	}
 	return &syntax.Node{Kind: syntax.KDesig, Span: sp, Desig: d}
 }
 

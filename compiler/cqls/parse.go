@@ -234,7 +234,7 @@ func (p *parser) designator(t token, where string) *syntax.Node {
 	if err != nil {
 		p.failf(t.span, "%v", err)
 	}
-	return &syntax.Node{Kind: syntax.KDesig, Span: t.span, Desig: d}
+	return desig(d, t.span)
 }
 
 // rangeSpec is a CQL 3 range specifier: `n`, `n m`, `>=n`, `<=n`, `>n`,

@@ -31,10 +31,10 @@ func Format(f *File) (string, error) {
 func FormatHeader(h Header) string {
 	var ps []string
 	if h.Input != "" {
-		ps = append(ps, "input "+h.Input)
+		ps = append(ps, "input "+quote(h.Input))
 	}
 	if h.Output != "" {
-		ps = append(ps, "output "+h.Output)
+		ps = append(ps, "output "+quote(h.Output))
 	}
 	if h.Variations {
 		ps = append(ps, "variations")
