@@ -61,8 +61,8 @@ func init() {
 		":halfmoveclocklimit":  {shRange, lowerHalfmoveClock, ":halfmoveclocklimit n: the halfmove clock is at most n"},
 		":whitecannotwin":      {shNone, rewrite(cannotWin("A", "[BN]")), "White has a bare king, or king and one minor piece"},
 		":blackcannotwin":      {shNone, rewrite(cannotWin("a", "[bn]")), "Black has a bare king, or king and one minor piece"},
-		":markall":             {shNone, noop, "mark every matching square (CQL 6 marks nothing: no effect)"},
-		":noannotate":          {shNone, lowerNoAnnotate, "no automatic comments (header quiet)"},
+		":markall":             {shNone, noop, "CQL 3: mark every matching square; no meaning in CQL-S, no effect here"},
+		":noannotate":          {shNone, noop, "CQL 3: no annotations of the matches; no meaning in CQL-S, no effect here"},
 		":threefoldrepetition": {shNone, needsBuiltin, "the position occurs for the third time"},
 		":matingmaterial":      {shNone, needsBuiltin, "either side has mating material"},
 		":nomatingmaterial":    {shNone, needsBuiltin, "neither side has mating material"},
@@ -304,6 +304,9 @@ func negated(k syntax.Kind) lowerFunc {
 	return func(p *parser, l *plist, a *args) { l.add(not(simple(k, a.kw.span))) }
 }
 
+// noop is the lowering of the CQL 3 keywords that, as the CQL-S manual
+// says, have no meaning in CQL-S (:markall, :noannotate), and of
+// :forany/:eithercolor, which the match list handles itself.
 func noop(p *parser, l *plist, a *args) {}
 
 func lowerTrue(p *parser, l *plist, a *args)  { l.add(simple(syntax.KTrue, a.kw.span)) }
@@ -315,8 +318,6 @@ func lowerVariationsOnly(p *parser, l *plist, a *args) {
 	p.file.Header.Variations = true
 	l.add(simple(syntax.KVariation, a.kw.span))
 }
-
-func lowerNoAnnotate(p *parser, l *plist, a *args) { p.file.Header.Quiet = true }
 
 func transform(tk syntax.TransformKind) lowerFunc {
 	return func(p *parser, l *plist, a *args) { l.transform(tk) }
