@@ -40,6 +40,7 @@ func TestOldLanguageOnTheCommandLine(t *testing.T) {
 		"CQL 6 file, old -cql":         {plain, "-cql", "(position :btm)"},
 		"old file, CQL 6 -cql":         {old, "-cql", "btm"},
 		"forced dialect on a .cql":     {"--dialect", "cql3", writeFile(t, dir, "old.cql", "(match (position :mate :btm))")},
+		"a .cqls file holding CQL 6":   {writeFile(t, dir, "new.cqls", "// CQL 6 after all\ncql() mate btm")},
 		"one-dash dialect as cql does": {"-dialect", "cql3", "-cql", "(position :btm :mate)"},
 	} {
 		if got := matches(t, args...); got != want {
