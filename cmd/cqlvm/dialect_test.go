@@ -47,6 +47,18 @@ func TestOldLanguageOnTheCommandLine(t *testing.T) {
 			t.Errorf("%s: %s matches, want %s (as mate btm)", name, got, want)
 		}
 	}
+	// an old -cql query's header settings join the file's header
+	withVariations := matches(t, "--variations", "-cql", "mate btm")
+	if withVariations == want {
+		t.Fatal("the sample has no mates inside variations: the test would prove nothing")
+	}
+	if got := matches(t, plain, "-cql", "(match :variations (position :btm))"); got != withVariations {
+		t.Errorf("CQL 6 file with -cql (match :variations ...): %s matches, want %s", got, withVariations)
+	}
+	conflicting := writeFile(t, dir, "won.cql", "cql(result 1-0) mate")
+	if r := runCLI(t, nil, "run", conflicting, "-cql", "(match :result 0-1 (position :btm))", samplePGN); r.status != exitQueryError || !strings.Contains(r.stderr, ":result differs") {
+		t.Errorf("conflicting results: exit %d %s", r.status, r.stderr)
+	}
 	// a query named without its extension: name.cqls when no name.cql
 	if got := matches(t, strings.TrimSuffix(old, ".cqls")); got != want {
 		t.Errorf("q for q.cqls: %s matches, want %s", got, want)
