@@ -125,6 +125,9 @@ func TestHelpOldKeyword(t *testing.T) {
 	if !strings.Contains(r.stdout, ":movefrom  (CQL 3 / CQL-S)") || !strings.Contains(r.stdout, ":check  (CQL 3 / CQL-S)") {
 		t.Errorf("help :movefrom !:check:\n%s", r.stdout)
 	}
+	if r := mustRun(t, nil, "help", ":opposition"); !strings.Contains(r.stdout, "needs a native built-in") {
+		t.Errorf("help :opposition does not say it needs a built-in:\n%s", r.stdout)
+	}
 	r = runCLI(t, nil, "help", ":chek")
 	if r.status != exitUsage || !strings.Contains(r.stderr, `did you mean ":check"`) {
 		t.Errorf("help :chek: exit %d %s", r.status, r.stderr)

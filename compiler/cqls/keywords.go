@@ -10,11 +10,31 @@ import (
 )
 
 // keyword is one keyword of the old language: what follows it, how it is
-// lowered to CQL 6 nodes, and its `cqlvm help` line.
+// lowered to CQL 6 nodes, and its `cqlvm help` line; status says, for a
+// keyword cqlvm cannot run, why (for `cqlvm help`).
 type keyword struct {
-	shape shape
-	lower lowerFunc
-	help  string
+	shape  shape
+	lower  lowerFunc
+	help   string
+	status string
+}
+
+// entry is the entry of a keyword cqlvm runs.
+func entry(sh shape, lower lowerFunc, help string) keyword {
+	return keyword{sh, lower, help, ""}
+}
+
+// native is the entry of a keyword that needs a built-in filter of its
+// own: when the built-in exists, the entry becomes
+// entry(shape, emitBuiltin(syntax.KTheKind), help).
+func native(sh shape, help string) keyword {
+	return keyword{sh, needsBuiltin, help, "needs a native built-in that cqlvm does not have yet"}
+}
+
+// refused is the entry of a keyword cqlvm cannot give a meaning; why says
+// why, in the error and in `cqlvm help`.
+func refused(sh shape, why, help string) keyword {
+	return keyword{sh, refuse(why), help, "cqlvm cannot run it: " + why}
 }
 
 // lowerFunc adds to the position list l the CQL 6 meaning of a keyword
@@ -23,162 +43,160 @@ type lowerFunc func(p *parser, l *plist, a *args)
 
 // positionKeywords is the one table of the position-list keywords: every
 // keyword of the CQL-S manual's index. Each is lowered to nodes of
-// existing CQL 6 kinds where CQL 6 has an equivalent or a rewrite; the
-// keywords that need a built-in of their own (needsBuiltin) or that
-// cannot have a meaning here (refuse) still read all their arguments, so
-// the query's syntax is checked, and then stop with an error that says
-// why. When a built-in exists, its entry's lower becomes
-// emitBuiltin(syntax.KThatKind): one line.
+// existing CQL 6 kinds where CQL 6 has an equivalent or a rewrite
+// (entry); the keywords that need a built-in of their own (native) or
+// that cannot have a meaning here (refused) still read all their
+// arguments, so the query's syntax is checked, and then stop with an
+// error that says why. When a built-in exists, its native(...) entry
+// becomes entry(shape, emitBuiltin(syntax.KThatKind), help): one line.
 var positionKeywords map[string]keyword
 
 func init() {
 	positionKeywords = map[string]keyword{
 		// logic
-		":and":  {shLists, lowerAnd, "(position :and ((position ...) ...)): every sub-list matches"},
-		":or":   {shLists, lowerOr, "(position :or ((position ...) ...)): some sub-list matches"},
-		":xor":  {shLists, lowerXor, "(position :xor ((position ...) ...)): exactly one sub-list matches"},
-		":not":  {shOptList, lowerNot, ":not (position ...) negates the sub-list; a bare :not negates the list it stands in"},
-		":cond": {shLists, lowerCond, ":cond ((position C1) (position E1) ...): E of the first matching C decides; (position) as last C is the default"},
+		":and":  entry(shLists, lowerAnd, "(position :and ((position ...) ...)): every sub-list matches"),
+		":or":   entry(shLists, lowerOr, "(position :or ((position ...) ...)): some sub-list matches"),
+		":xor":  entry(shLists, lowerXor, "(position :xor ((position ...) ...)): exactly one sub-list matches"),
+		":not":  entry(shOptList, lowerNot, ":not (position ...) negates the sub-list; a bare :not negates the list it stands in"),
+		":cond": entry(shLists, lowerCond, ":cond ((position C1) (position E1) ...): E of the first matching C decides; (position) as last C is the default"),
 
 		// simple keywords
-		":wtm":                 {shNone, test(syntax.KWtm), "White is to move"},
-		":btm":                 {shNone, test(syntax.KBtm), "Black is to move"},
-		":check":               {shNone, test(syntax.KCheck), "the side to move is in check"},
-		":nocheck":             {shNone, negated(syntax.KCheck), "old spelling of !:check"},
-		":mate":                {shNone, test(syntax.KMate), "the side to move is mated"},
-		":stalemate":           {shNone, test(syntax.KStalemate), "the side to move is stalemated"},
-		":initial":             {shNone, test(syntax.KInitial), "the first position of the game"},
-		":terminal":            {shNone, test(syntax.KTerminal), "the last position of the game"},
-		":final":               {shNone, test(syntax.KTerminal), "the last position of the game (same as :terminal)"},
-		":insidevariation":     {shNone, test(syntax.KVariation), "the position is inside a variation"},
-		":variations":          {shNone, lowerVariations, "search the variations too (header variations)"},
-		":variationsonly":      {shNone, lowerVariationsOnly, "search only inside variations"},
-		":doublecheck":         {shNone, rewrite(doubleCheck), "the side to move is in double check"},
-		":contactcheck":        {shNone, rewrite(contactCheck), "a check that cannot be blocked (knight, adjacent checker, or double check)"},
-		":fen":                 {shString, lowerFen, `:fen "FEN": the board (and side to move) of FEN`},
-		":castling":            {shDesig, lowerCastling, "castling rights: K, Q (White king/queen side), k, q; [KQ] is exactly one of them"},
-		":fiftymoverule":       {shNone, rewrite(fiftyMoves), "the halfmove clock has reached 100 (fifty moves without a pawn move or capture)"},
-		":halfmoveclocklimit":  {shRange, lowerHalfmoveClock, ":halfmoveclocklimit n: the halfmove clock is at most n"},
-		":whitecannotwin":      {shNone, rewrite(cannotWin("A", "[BN]")), "White has a bare king, or king and one minor piece"},
-		":blackcannotwin":      {shNone, rewrite(cannotWin("a", "[bn]")), "Black has a bare king, or king and one minor piece"},
-		":markall":             {shNone, noop, "CQL 3: mark every matching square; no meaning in CQL-S, no effect here"},
-		":noannotate":          {shNone, noop, "CQL 3: no annotations of the matches; no meaning in CQL-S, no effect here"},
-		":threefoldrepetition": {shNone, needsBuiltin, "the position occurs for the third time"},
-		":matingmaterial":      {shNone, needsBuiltin, "either side has mating material"},
-		":nomatingmaterial":    {shNone, needsBuiltin, "neither side has mating material"},
-		":gameisover":          {shNone, needsBuiltin, "mate, stalemate or no mating material"},
-		":endgame":             {shNone, refuse("its definition in the CQL-S manual lost its piece symbols, and cqlvm does not guess it: write the material condition with :piececount and :power"), "an endgame position (Chess Assistant definition)"},
-		":losing":              {shNone, lowerFalse, "Antichess: one side has lost all its pieces (never in standard chess)"},
-		":mustcapture":         {shNone, lowerFalse, "Antichess: the side to move must capture (never in standard chess)"},
-		":catureforced":        {shNone, refuse(variantOnly("Antichess")), "Antichess: a capture is forced"},
-		":obligation":          {shNone, refuse(variantOnly("Antichess")), "Antichess: the side to move has an obligation"},
-		":donthasobligation":   {shNone, refuse(variantOnly("Antichess")), "Antichess: the side to move has no obligation"},
-		":takeslastpiece":      {shNone, refuse(variantOnly("Antichess")), "Antichess: the move takes the last piece"},
-		":checkcount":          {shWords, refuse(variantOnly("Three-check")), "Three-check: the number of checks given"},
+		":wtm":                 entry(shNone, test(syntax.KWtm), "White is to move"),
+		":btm":                 entry(shNone, test(syntax.KBtm), "Black is to move"),
+		":check":               entry(shNone, test(syntax.KCheck), "the side to move is in check"),
+		":nocheck":             entry(shNone, negated(syntax.KCheck), "old spelling of !:check"),
+		":mate":                entry(shNone, test(syntax.KMate), "the side to move is mated"),
+		":stalemate":           entry(shNone, test(syntax.KStalemate), "the side to move is stalemated"),
+		":initial":             entry(shNone, test(syntax.KInitial), "the first position of the game"),
+		":terminal":            entry(shNone, test(syntax.KTerminal), "the last position of the game"),
+		":final":               entry(shNone, test(syntax.KTerminal), "the last position of the game (same as :terminal)"),
+		":insidevariation":     entry(shNone, test(syntax.KVariation), "the position is inside a variation"),
+		":variations":          entry(shNone, lowerVariations, "search the variations too (header variations)"),
+		":variationsonly":      entry(shNone, lowerVariationsOnly, "search only inside variations"),
+		":doublecheck":         entry(shNone, rewrite(doubleCheck), "the side to move is in double check"),
+		":contactcheck":        entry(shNone, rewrite(contactCheck), "a check that cannot be blocked (knight, adjacent checker, or double check)"),
+		":fen":                 entry(shString, lowerFen, `:fen "FEN": the board (and side to move) of FEN`),
+		":castling":            entry(shDesig, lowerCastling, "castling rights: K, Q (White king/queen side), k, q; [KQ] is exactly one of them"),
+		":fiftymoverule":       entry(shNone, rewrite(fiftyMoves), "the halfmove clock has reached 100 (fifty moves without a pawn move or capture)"),
+		":halfmoveclocklimit":  entry(shRange, lowerHalfmoveClock, ":halfmoveclocklimit n: the halfmove clock is at most n"),
+		":whitecannotwin":      entry(shNone, rewrite(cannotWin("A", "[BN]")), "White has a bare king, or king and one minor piece"),
+		":blackcannotwin":      entry(shNone, rewrite(cannotWin("a", "[bn]")), "Black has a bare king, or king and one minor piece"),
+		":markall":             entry(shNone, noop, "CQL 3: mark every matching square; no meaning in CQL-S, no effect here"),
+		":noannotate":          entry(shNone, noop, "CQL 3: no annotations of the matches; no meaning in CQL-S, no effect here"),
+		":threefoldrepetition": native(shNone, "the position occurs for the third time"),
+		":matingmaterial":      native(shNone, "either side has mating material"),
+		":nomatingmaterial":    native(shNone, "neither side has mating material"),
+		":gameisover":          native(shNone, "mate, stalemate or no mating material"),
+		":endgame":             refused(shNone, "its definition in the CQL-S manual lost its piece symbols, and cqlvm does not guess it: write the material condition with :piececount and :power", "an endgame position (Chess Assistant definition)"),
+		":losing":              entry(shNone, lowerFalse, "Antichess: one side has lost all its pieces (never in standard chess)"),
+		":mustcapture":         entry(shNone, lowerFalse, "Antichess: the side to move must capture (never in standard chess)"),
+		":catureforced":        refused(shNone, variantOnly("Antichess"), "Antichess: a capture is forced"),
+		":obligation":          refused(shNone, variantOnly("Antichess"), "Antichess: the side to move has an obligation"),
+		":donthasobligation":   refused(shNone, variantOnly("Antichess"), "Antichess: the side to move has no obligation"),
+		":takeslastpiece":      refused(shNone, variantOnly("Antichess"), "Antichess: the move takes the last piece"),
+		":checkcount":          refused(shWords, variantOnly("Three-check"), "Three-check: the number of checks given"),
 
 		// transforms
-		":flip":              {shNone, transform(syntax.TFlip), "the eight dihedral images"},
-		":flipdihedral":      {shNone, transform(syntax.TFlip), "the eight dihedral images (same as :flip)"},
-		":flipcolor":         {shNone, transform(syntax.TFlipColor), "also with colours swapped and ranks mirrored"},
-		":fliphorizontal":    {shNone, transform(syntax.TFlipHorizontal), "also mirrored left to right"},
-		":flipvertical":      {shNone, transform(syntax.TFlipVertical), "also mirrored top to bottom"},
-		":shift":             {shNone, transform(syntax.TShift), "also shifted anywhere on the board"},
-		":shifthorizontal":   {shNone, transform(syntax.TShiftHorizontal), "also shifted along the ranks"},
-		":shiftvertical":     {shNone, transform(syntax.TShiftVertical), "also shifted along the files"},
-		":flipdiagonal":      {shNone, refuse("CQL 6 has no transform for the two diagonal reflections alone, and cqlvm does not expand them yet: use :flip"), "the two diagonal reflections"},
-		":shiftdiagonal":     {shNone, refuse(noDiagonalShift), "shifted along both diagonals"},
-		":shiftmaindiagonal": {shNone, refuse(noDiagonalShift), "shifted along the a1-h8 direction"},
-		":shiftoffdiagonal":  {shNone, refuse(noDiagonalShift), "shifted along the a8-h1 direction"},
-		":inside":            {shTwoDesig, lowerInside, ":inside D S: some piece of D (shifted) stands on S (not shifted)"},
+		":flip":              entry(shNone, transform(syntax.TFlip), "the eight dihedral images"),
+		":flipdihedral":      entry(shNone, transform(syntax.TFlip), "the eight dihedral images (same as :flip)"),
+		":flipcolor":         entry(shNone, transform(syntax.TFlipColor), "also with colours swapped and ranks mirrored"),
+		":fliphorizontal":    entry(shNone, transform(syntax.TFlipHorizontal), "also mirrored left to right"),
+		":flipvertical":      entry(shNone, transform(syntax.TFlipVertical), "also mirrored top to bottom"),
+		":shift":             entry(shNone, transform(syntax.TShift), "also shifted anywhere on the board"),
+		":shifthorizontal":   entry(shNone, transform(syntax.TShiftHorizontal), "also shifted along the ranks"),
+		":shiftvertical":     entry(shNone, transform(syntax.TShiftVertical), "also shifted along the files"),
+		":flipdiagonal":      refused(shNone, "CQL 6 has no transform for the two diagonal reflections alone, and cqlvm does not expand them yet: use :flip", "the two diagonal reflections"),
+		":shiftdiagonal":     refused(shNone, noDiagonalShift, "shifted along both diagonals"),
+		":shiftmaindiagonal": refused(shNone, noDiagonalShift, "shifted along the a1-h8 direction"),
+		":shiftoffdiagonal":  refused(shNone, noDiagonalShift, "shifted along the a8-h1 direction"),
+		":inside":            entry(shTwoDesig, lowerInside, ":inside D S: some piece of D (shifted) stands on S (not shifted)"),
 
 		// piece configuration
-		":piececount": {shDesigRange, count(func(p *parser, a *args) *syntax.Node { return countOf(a.desigs[0]) }), ":piececount D r: the number of pieces of D"},
-		":piececountdifference": {shTwoDesigRange, count(func(p *parser, a *args) *syntax.Node {
-			return binary(syntax.KMinus, countOf(a.desigs[0]), countOf(a.desigs[1]))
-		}), ":piececountdifference D1 D2 r: #D1 - #D2"},
-		":power":               {shDesigRange, count(func(p *parser, a *args) *syntax.Node { return power(a.desigs[0]) }), ":power D r: the material value of D (P 1, N 3, B 3, R 5, Q 9)"},
-		":powerdifference":     {shDesigRange, count(powerDifference), ":powerdifference D r: the value of White's pieces of D minus Black's"},
-		":attackcount":         {shTwoDesigRange, lowerAttackCount, ":attackcount X Y r: the number of (attacker on X, attacked Y) pairs"},
-		":ray":                 {shRay, ray(0, 0), ":ray (G1 ... Gk) [r]: the designators on one line, empty squares between"},
-		":rayattack":           {shRay, ray(0, syntax.FlagAttack), ":rayattack (G1 ... Gk) [r]: a ray starting with a line piece moving that way"},
-		":raydiagonal":         {shRay, ray(syntax.DirDiagonal, 0), "a diagonal :ray"},
-		":rayorthogonal":       {shRay, ray(syntax.DirOrthogonal, 0), "an orthogonal :ray"},
-		":rayhorizontal":       {shRay, ray(syntax.DirHorizontal, 0), "a horizontal :ray"},
-		":rayvertical":         {shRay, ray(syntax.DirVertical, 0), "a vertical :ray"},
-		":opposition":          {shOptDesig, needsBuiltin, ":opposition [K|k]: the king has the opposition"},
-		":goodbishop":          {shGoodBishop, needsBuiltin, ":goodbishop [B] r : r: a good (or bad) bishop by its pawns"},
-		":pawncount":           {shPawnCount, needsBuiltin, ":pawncount [P] ATTRIBUTES r: pawns with the attributes"},
-		":pawncountdifference": {shPawnCountDiff, needsBuiltin, ":pawncountdifference [P] ATTRIBUTES r: White's count minus Black's"},
-		":powerdifference*":    {shDesigRange, refuse("its meaning is not described in the CQL-S manual; use :powerdifference"), "a variant of :powerdifference"},
+		":piececount":           entry(shDesigRange, count(pieceCount), ":piececount D r: the number of pieces of D"),
+		":piececountdifference": entry(shTwoDesigRange, count(pieceCountDifference), ":piececountdifference D1 D2 r: #D1 - #D2"),
+		":power":                entry(shDesigRange, count(powerOf), ":power D r: the material value of D (P 1, N 3, B 3, R 5, Q 9)"),
+		":powerdifference":      entry(shDesigRange, count(powerDifference), ":powerdifference D r: the value of White's pieces of D minus Black's"),
+		":attackcount":          entry(shTwoDesigRange, lowerAttackCount, ":attackcount X Y r: the number of (attacker on X, attacked Y) pairs"),
+		":ray":                  entry(shRay, ray(0, 0), ":ray (G1 ... Gk) [r]: the designators on one line, empty squares between"),
+		":rayattack":            entry(shRay, ray(0, syntax.FlagAttack), ":rayattack (G1 ... Gk) [r]: a ray starting with a line piece moving that way"),
+		":raydiagonal":          entry(shRay, ray(syntax.DirDiagonal, 0), "a diagonal :ray"),
+		":rayorthogonal":        entry(shRay, ray(syntax.DirOrthogonal, 0), "an orthogonal :ray"),
+		":rayhorizontal":        entry(shRay, ray(syntax.DirHorizontal, 0), "a horizontal :ray"),
+		":rayvertical":          entry(shRay, ray(syntax.DirVertical, 0), "a vertical :ray"),
+		":opposition":           native(shOptDesig, ":opposition [K|k]: the king has the opposition"),
+		":goodbishop":           native(shGoodBishop, ":goodbishop [B] r : r: a good (or bad) bishop by its pawns"),
+		":pawncount":            native(shPawnCount, ":pawncount [P] ATTRIBUTES r: pawns with the attributes"),
+		":pawncountdifference":  native(shPawnCountDiff, ":pawncountdifference [P] ATTRIBUTES r: White's count minus Black's"),
+		":powerdifference*":     refused(shDesigRange, "its meaning is not described in the CQL-S manual; use :powerdifference", "a variant of :powerdifference"),
 
 		// moves
-		":movefrom":       {shDesig, lowerMoveFrom, ":movefrom D: the next move is made by a piece of D"},
-		":moveto":         {shDesig, lowerMoveTo, ":moveto D: the next move goes to D (tested before the move: :moveto . is no capture)"},
-		":promote":        {shDesig, lowerPromote, ":promote T[sq]: the next move promotes to T (on sq)"},
-		":promotion":      {shDesig, lowerPromote, "same as :promote"},
-		":enpassant":      {shNone, moveTarget(syntax.KEnPassant), "the next move is an en passant capture"},
-		":noenpassant":    {shNone, notMoveTarget(syntax.KEnPassant), "old spelling of !:enpassant"},
-		":null":           {shNone, moveTarget(syntax.KNullMove), "the next move is a null move"},
-		":isnull":         {shNone, moveTarget(syntax.KNullMove), "the next move is a null move"},
-		":iscastling":     {shOptDesig, lowerIsCastling, ":iscastling [K Q k q]: the next move castles (K White short, Q White long, ...)"},
-		":nocastling":     {shNone, notMoveTarget(syntax.KCastle), "the next move is not castling"},
-		":ischeck":        {shNone, moveTarget(syntax.KCheck), "the next move gives check"},
-		":ismate":         {shNone, moveTarget(syntax.KMate), "the next move mates"},
-		":isstalemate":    {shNone, moveTarget(syntax.KStalemate), "the next move stalemates"},
-		":isdoublecheck":  {shNone, moveRewrite(doubleCheck), "the next move gives double check"},
-		":iscontactcheck": {shNone, moveRewrite(contactCheck), "the next move gives a contact check"},
-		":forced":         {shNone, rewrite("countmoves legal -- == 1"), "the side to move has exactly one legal move"},
-		":nopiecedrop":    {shNone, lowerTrue, "Crazyhouse: the next move drops no piece (always so in standard chess)"},
-		":movenumber":     {shRange, countFromEnd(syntax.KMoveNumber, "movenumber"), ":movenumber r: the move number (end, end-N: from the end of the game)"},
-		":halfmovenumber": {shRange, countFromEnd(syntax.KPly, "ply"), ":halfmovenumber r: the number of half-moves played (end, end-N: from the end of the game)"},
+		":movefrom":       entry(shDesig, lowerMoveFrom, ":movefrom D: the next move is made by a piece of D"),
+		":moveto":         entry(shDesig, lowerMoveTo, ":moveto D: the next move goes to D (tested before the move: :moveto . is no capture)"),
+		":promote":        entry(shDesig, lowerPromote, ":promote T[sq]: the next move promotes to T (on sq)"),
+		":promotion":      entry(shDesig, lowerPromote, "same as :promote"),
+		":enpassant":      entry(shNone, moveTarget(syntax.KEnPassant), "the next move is an en passant capture"),
+		":noenpassant":    entry(shNone, notMoveTarget(syntax.KEnPassant), "old spelling of !:enpassant"),
+		":null":           entry(shNone, moveTarget(syntax.KNullMove), "the next move is a null move"),
+		":isnull":         entry(shNone, moveTarget(syntax.KNullMove), "the next move is a null move"),
+		":iscastling":     entry(shOptDesig, lowerIsCastling, ":iscastling [K Q k q]: the next move castles (K White short, Q White long, ...)"),
+		":nocastling":     entry(shNone, notMoveTarget(syntax.KCastle), "the next move is not castling"),
+		":ischeck":        entry(shNone, moveTarget(syntax.KCheck), "the next move gives check"),
+		":ismate":         entry(shNone, moveTarget(syntax.KMate), "the next move mates"),
+		":isstalemate":    entry(shNone, moveTarget(syntax.KStalemate), "the next move stalemates"),
+		":isdoublecheck":  entry(shNone, moveRewrite(doubleCheck), "the next move gives double check"),
+		":iscontactcheck": entry(shNone, moveRewrite(contactCheck), "the next move gives a contact check"),
+		":forced":         entry(shNone, rewrite("countmoves legal -- == 1"), "the side to move has exactly one legal move"),
+		":nopiecedrop":    entry(shNone, lowerTrue, "Crazyhouse: the next move drops no piece (always so in standard chess)"),
+		":movenumber":     entry(shRange, countFromEnd(syntax.KMoveNumber, "movenumber"), ":movenumber r: the move number (end, end-N: from the end of the game)"),
+		":halfmovenumber": entry(shRange, countFromEnd(syntax.KPly, "ply"), ":halfmovenumber r: the number of half-moves played (end, end-N: from the end of the game)"),
 
 		// sequences
-		":sequence":       {shLists, lowerSequence(false), ":sequence ((position ...) ...): the lists match successive positions"},
-		":gappedsequence": {shLists, lowerSequence(true), ":gappedsequence ((position ...) ...): the lists match in order, with gaps"},
-		":gappedequence":  {shLists, lowerSequence(true), "misspelling of :gappedsequence in the CQL-S manual"},
-		":run":            {shRun, lowerRun, ":run n (position ...): in a sequence, the list matches n or more positions in a row"},
-		":line":           {shString, lowerLine, `:line "e2-e4 e7-e5 ...": the moves follow (long algebraic, designators allowed)`},
-		":line*":          {shString, refuse("the transposition-invariant line needs the moves played out at translation time, which cqlvm does not do yet: use :fen with the position reached"), `:line* "...": the position of the line, reached by any order of moves`},
+		":sequence":       entry(shLists, lowerSequence(false), ":sequence ((position ...) ...): the lists match successive positions"),
+		":gappedsequence": entry(shLists, lowerSequence(true), ":gappedsequence ((position ...) ...): the lists match in order, with gaps"),
+		":gappedequence":  entry(shLists, lowerSequence(true), "misspelling of :gappedsequence in the CQL-S manual"),
+		":run":            entry(shRun, lowerRun, ":run n (position ...): in a sequence, the list matches n or more positions in a row"),
+		":line":           entry(shString, lowerLine, `:line "e2-e4 e7-e5 ...": the moves follow (long algebraic, designators allowed)`),
+		":line*":          refused(shString, "the transposition-invariant line needs the moves played out at translation time, which cqlvm does not do yet: use :fen with the position reached", `:line* "...": the position of the line, reached by any order of moves`),
 
 		// game information
-		":result":         {shResult, lowerResult, ":result 1-0|0-1|1/2-1/2"},
-		":whiteelo":       {shRange, elo(1), ":whiteelo r: White's rating (0: unrated)"},
-		":blackelo":       {shRange, elo(2), ":blackelo r: Black's rating (0: unrated)"},
-		":elo":            {shRange, elo(0), ":elo r: the higher rating (0: unrated)"},
-		":whiterating":    {shWords, refuse(noRating), "a rating of White other than Elo"},
-		":blackrating":    {shWords, refuse(noRating), "a rating of Black other than Elo"},
-		":ischess960":     {shNone, refuse(standardOnly), "the game starts from a Chess960 position"},
-		":isshufflechess": {shNone, refuse(standardOnly), "the game starts from a shuffle-chess position"},
-		":startposition":  {shWords, refuse(standardOnly), "the game starts from the given start positions"},
-		":variant":        {shWords, refuse(standardOnly), "the game is of the given variant"},
+		":result":         entry(shResult, lowerResult, ":result 1-0|0-1|1/2-1/2"),
+		":whiteelo":       entry(shRange, elo(1), ":whiteelo r: White's rating (0: unrated)"),
+		":blackelo":       entry(shRange, elo(2), ":blackelo r: Black's rating (0: unrated)"),
+		":elo":            entry(shRange, elo(0), ":elo r: the higher rating (0: unrated)"),
+		":whiterating":    refused(shWords, noRating, "a rating of White other than Elo"),
+		":blackrating":    refused(shWords, noRating, "a rating of Black other than Elo"),
+		":ischess960":     refused(shNone, standardOnly, "the game starts from a Chess960 position"),
+		":isshufflechess": refused(shNone, standardOnly, "the game starts from a shuffle-chess position"),
+		":startposition":  refused(shWords, standardOnly, "the game starts from the given start positions"),
+		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
 
 		// counting and accumulators
-		":matchcount":                  {shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"},
-		":pretransformmatchcount":      {shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"},
-		":repetitioncount":             {shRange, needsBuiltin, "the number of times the position has occurred"},
-		":pretransformrepetitioncount": {shRange, needsBuiltin, ":repetitioncount per transformed copy"},
-		":accumulate":                  {shName, refuse(noAccumulators), ":accumulate NAME: count the matching transformed copies"},
-		":accumulate*":                 {shName, refuse(noAccumulators), ":accumulate* NAME: count per colour"},
-		":sumrange":                    {shNameRange, refuse(noAccumulators), ":sumrange NAME r: the accumulator lies in r"},
-		":reset":                       {shName, refuse(noAccumulators), ":reset NAME: clear the accumulator"},
-		":relation":                    {shBalanced, refuse("cqlvm does not translate relations yet: write them with CQL 6 echo"), ":relation (...): pairs of positions with given properties"},
-		":tagmatch":                    {shNameDesig, refuse("cqlvm does not translate piece tagging yet: write it with CQL 6 piece variables"), ":tagmatch NAME D: the tagged piece matches D"},
+		":matchcount":                  entry(shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"),
+		":pretransformmatchcount":      entry(shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"),
+		":repetitioncount":             native(shRange, "the number of times the position has occurred"),
+		":pretransformrepetitioncount": native(shRange, ":repetitioncount per transformed copy"),
+		":accumulate":                  refused(shName, noAccumulators, ":accumulate NAME: count the matching transformed copies"),
+		":accumulate*":                 refused(shName, noAccumulators, ":accumulate* NAME: count per colour"),
+		":sumrange":                    refused(shNameRange, noAccumulators, ":sumrange NAME r: the accumulator lies in r"),
+		":reset":                       refused(shName, noAccumulators, ":reset NAME: clear the accumulator"),
+		":relation":                    refused(shBalanced, "cqlvm does not translate relations yet: write them with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
+		":tagmatch":                    refused(shNameDesig, "cqlvm does not translate piece tagging yet: write it with CQL 6 piece variables", ":tagmatch NAME D: the tagged piece matches D"),
 
 		// controlling keywords
-		":cut":       {shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"},
-		":exclude":   {shOptList, lowerExclude, ":exclude [(position ...)]: drop the game if the list matches anywhere"},
-		":following": {shNone, reportAt(syntax.KParent), "report the position after the match (the list matched at the parent)"},
-		":preceding": {shNone, reportAt(syntax.KChild), "report the position before the match (the list matches at the next position)"},
-		":skip":      {shNone, refuse(noFlow), "skip the matching position"},
+		":cut":       entry(shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"),
+		":exclude":   entry(shOptList, lowerExclude, ":exclude [(position ...)]: drop the game if the list matches anywhere"),
+		":following": entry(shNone, reportAt(syntax.KParent), "report the position after the match (the list matched at the parent)"),
+		":preceding": entry(shNone, reportAt(syntax.KChild), "report the position before the match (the list matches at the next position)"),
+		":skip":      refused(shNone, noFlow, "skip the matching position"),
 
 		// analysis
-		":evaluation":         {shWords, needsBuiltin, ":evaluation depth d|movetime ms lo hi mode: engine evaluation"},
-		":moveevaluation":     {shWords, needsBuiltin, ":moveevaluation ...: change of the engine evaluation"},
-		":exchangeevaluation": {shWords, needsBuiltin, ":exchangeevaluation lo [hi]: static exchange evaluation of the next move"},
-		":maxswapevaluation":  {shWords, needsBuiltin, ":maxswapevaluation [X Y] r: the best static exchange value"},
-		":maxswapvalue":       {shWords, needsBuiltin, "Chess Assistant's :maxswapevaluation"},
-		":endgameevaluation":  {shWords, refuse(noTablebases), "the tablebase value of the position"},
-		":endgameevaluation*": {shWords, refuse(noTablebases), "the tablebase value of the position"},
+		":evaluation":         native(shWords, ":evaluation depth d|movetime ms lo hi mode: engine evaluation"),
+		":moveevaluation":     native(shWords, ":moveevaluation ...: change of the engine evaluation"),
+		":exchangeevaluation": native(shWords, ":exchangeevaluation lo [hi]: static exchange evaluation of the next move"),
+		":maxswapevaluation":  native(shWords, ":maxswapevaluation [X Y] r: the best static exchange value"),
+		":maxswapvalue":       native(shWords, "Chess Assistant's :maxswapevaluation"),
+		":endgameevaluation":  refused(shWords, noTablebases, "the tablebase value of the position"),
+		":endgameevaluation*": refused(shWords, noTablebases, "the tablebase value of the position"),
 	}
 }
 
@@ -234,16 +252,19 @@ func (p *parser) unknown(t token, table map[string]keyword, what string) {
 	p.failf(t.span, "%s", msg)
 }
 
-// Keywords lists the keywords of the old language with their help lines,
-// for `cqlvm help`.
+// Keywords lists the keywords of the old language with their help lines
+// (and, for those cqlvm cannot run, why), for `cqlvm help`.
 func Keywords() map[string]string {
 	out := map[string]string{}
-	for k, kw := range positionKeywords {
-		out[k] = kw.help
-	}
-	for k, kw := range matchKeywords {
-		if _, ok := out[k]; !ok {
+	for _, table := range []map[string]keyword{positionKeywords, matchKeywords} {
+		for k, kw := range table {
+			if _, ok := out[k]; ok {
+				continue
+			}
 			out[k] = kw.help
+			if kw.status != "" {
+				out[k] += " [" + kw.status + "]"
+			}
 		}
 	}
 	return out
@@ -424,6 +445,14 @@ func countFromEnd(k syntax.Kind, word string) lowerFunc {
 func numberOf(k syntax.Kind) func(p *parser, a *args) *syntax.Node {
 	return func(p *parser, a *args) *syntax.Node { return simple(k, a.kw.span) }
 }
+
+func pieceCount(p *parser, a *args) *syntax.Node { return countOf(a.desigs[0]) }
+
+func pieceCountDifference(p *parser, a *args) *syntax.Node {
+	return binary(syntax.KMinus, countOf(a.desigs[0]), countOf(a.desigs[1]))
+}
+
+func powerOf(p *parser, a *args) *syntax.Node { return power(a.desigs[0]) }
 
 func powerDifference(p *parser, a *args) *syntax.Node {
 	d := a.desigs[0]
@@ -771,27 +800,27 @@ func (p *parser) matchKeyword(m *matchList, t token) {
 
 func init() {
 	matchKeywords = map[string]keyword{
-		":variations":     {shNone, lowerVariations, "search the variations too"},
-		":result":         {shResult, func(p *parser, l *plist, a *args) { p.file.Header.Result = a.str.text }, ":result 1-0|0-1|1/2-1/2: the game's result"},
-		":pgn":            {shString, func(p *parser, l *plist, a *args) { p.file.Header.Input = a.str.text }, `:pgn "FILE": the input database`},
-		":output":         {shString, func(p *parser, l *plist, a *args) { p.file.Header.Output = a.str.text }, `:output "FILE": the output file`},
-		":silent":         {shNone, func(p *parser, l *plist, a *args) { p.file.Header.Silent = true }, "no comments in the output"},
-		":gamenumber":     {shRange, lowerGameNumber, ":gamenumber r: only these games"},
-		":year":           {shRange, count(numberOf(syntax.KYear)), ":year r: the year of the game"},
-		":elo":            {shRange, elo(0), ":elo r: the higher rating"},
-		":player":         {shString, player(0), `:player "NAME": either player's name contains NAME`},
-		":white":          {shString, player(1), `:white "NAME": White's name contains NAME`},
-		":black":          {shString, player(2), `:black "NAME": Black's name contains NAME`},
-		":site":           {shString, tagContains("Site"), `:site "S": the Site tag contains S`},
-		":event":          {shString, tagContains("Event"), `:event "S": the Event tag contains S`},
-		":forany":         {shNone, noop, "match the game with the colours reversed too"},
-		":eithercolor":    {shNone, noop, "match the game with the colours reversed too"},
-		":rating":         {shWords, refuse(noRating), "a rating other than Elo"},
-		":sort":           {shWords, refuse("cqlvm does not translate :sort yet: write a CQL 6 sort"), "sort the output"},
-		":ischess960":     {shNone, refuse(standardOnly), "the game starts from a Chess960 position"},
-		":isshufflechess": {shNone, refuse(standardOnly), "the game starts from a shuffle-chess position"},
-		":startposition":  {shWords, refuse(standardOnly), "the game starts from the given start positions"},
-		":variant":        {shWords, refuse(standardOnly), "the game is of the given variant"},
+		":variations":     entry(shNone, lowerVariations, "search the variations too"),
+		":result":         entry(shResult, func(p *parser, l *plist, a *args) { p.file.Header.Result = a.str.text }, ":result 1-0|0-1|1/2-1/2: the game's result"),
+		":pgn":            entry(shString, func(p *parser, l *plist, a *args) { p.file.Header.Input = a.str.text }, `:pgn "FILE": the input database`),
+		":output":         entry(shString, func(p *parser, l *plist, a *args) { p.file.Header.Output = a.str.text }, `:output "FILE": the output file`),
+		":silent":         entry(shNone, func(p *parser, l *plist, a *args) { p.file.Header.Silent = true }, "no comments in the output"),
+		":gamenumber":     entry(shRange, lowerGameNumber, ":gamenumber r: only these games"),
+		":year":           entry(shRange, count(numberOf(syntax.KYear)), ":year r: the year of the game"),
+		":elo":            entry(shRange, elo(0), ":elo r: the higher rating"),
+		":player":         entry(shString, player(0), `:player "NAME": either player's name contains NAME`),
+		":white":          entry(shString, player(1), `:white "NAME": White's name contains NAME`),
+		":black":          entry(shString, player(2), `:black "NAME": Black's name contains NAME`),
+		":site":           entry(shString, tagContains("Site"), `:site "S": the Site tag contains S`),
+		":event":          entry(shString, tagContains("Event"), `:event "S": the Event tag contains S`),
+		":forany":         entry(shNone, noop, "match the game with the colours reversed too"),
+		":eithercolor":    entry(shNone, noop, "match the game with the colours reversed too"),
+		":rating":         refused(shWords, noRating, "a rating other than Elo"),
+		":sort":           refused(shWords, "cqlvm does not translate :sort yet: write a CQL 6 sort", "sort the output"),
+		":ischess960":     refused(shNone, standardOnly, "the game starts from a Chess960 position"),
+		":isshufflechess": refused(shNone, standardOnly, "the game starts from a shuffle-chess position"),
+		":startposition":  refused(shWords, standardOnly, "the game starts from the given start positions"),
+		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
 	}
 }
 
