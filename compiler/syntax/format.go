@@ -82,7 +82,16 @@ func FormatNode(n *Node) (s string, err error) {
 
 type formatError struct{ error }
 
-type printer struct{ b strings.Builder }
+// printer writes CQL 6 text; indent is the depth of the braces around
+// what it writes (a long {...} is written one constituent a line).
+type printer struct {
+	b      strings.Builder
+	indent int
+}
+
+// lineWidth is the length beyond which a compound filter is written one
+// constituent a line.
+const lineWidth = 72
 
 func (pr *printer) word(s string) { pr.b.WriteString(s) }
 
@@ -231,20 +240,11 @@ func init() {
 			}
 			pr.word(letters)
 		},
-		KCompound: func(pr *printer, n *Node) {
-			pr.word("{")
-			for i, a := range n.Args {
-				if i > 0 {
-					pr.word(" ")
-				}
-				pr.expr(a)
-			}
-			pr.word("}")
-		},
-		KNot:   func(pr *printer, n *Node) { pr.word("not "); pr.operandAt(n.Args[0], levelNot) },
-		KNeg:   func(pr *printer, n *Node) { pr.word("-"); pr.operand(n.Args[0]) },
-		KCompl: func(pr *printer, n *Node) { pr.word("~"); pr.operand(n.Args[0]) },
-		KCount: func(pr *printer, n *Node) { pr.word("#"); pr.operand(n.Args[0]) },
+		KCompound: printCompound,
+		KNot:      func(pr *printer, n *Node) { pr.word("not "); pr.operandAt(n.Args[0], levelNot) },
+		KNeg:      func(pr *printer, n *Node) { pr.word("-"); pr.operand(n.Args[0]) },
+		KCompl:    func(pr *printer, n *Node) { pr.word("~"); pr.operand(n.Args[0]) },
+		KCount:    func(pr *printer, n *Node) { pr.word("#"); pr.operand(n.Args[0]) },
 		KIf: func(pr *printer, n *Node) {
 			pr.word("if ")
 			pr.operand(n.Args[0])
@@ -565,6 +565,30 @@ func printMove(pr *printer, n *Node) {
 		pr.word(" ")
 		pr.expr(m.Comment)
 	}
+}
+
+// printCompound writes {F G ...} on one line when it is short, else
+// one constituent a line, indented.
+func printCompound(pr *printer, n *Node) {
+	parts := make([]string, len(n.Args))
+	long := false
+	for i, a := range n.Args {
+		sub := &printer{indent: pr.indent + 1}
+		sub.expr(a)
+		parts[i] = sub.b.String()
+		long = long || strings.Contains(parts[i], "\n")
+	}
+	one := "{" + strings.Join(parts, " ") + "}"
+	if !long && len(one)+2*pr.indent <= lineWidth {
+		pr.word(one)
+		return
+	}
+	pad := strings.Repeat("  ", pr.indent+1)
+	pr.word("{\n")
+	for _, part := range parts {
+		pr.word(pad + part + "\n")
+	}
+	pr.word(strings.Repeat("  ", pr.indent) + "}")
 }
 
 func colorWord(which int64) string {
