@@ -10,11 +10,11 @@ import (
 )
 
 // Translate reads a query (the file path, or text when path is "": the
-// -cql option's or standard input's) and
-// returns it as CQL 6 source: the old language of CQL 3 and CQL-S is
-// parsed into the CQL 6 syntax tree and printed; a CQL 6 query is
-// printed back in the printer's layout. The old query's `;` comments are
-// kept as `//` comments before it. Errors are as Load's.
+// -cql option's or standard input's) and returns it as CQL 6 source: the
+// old language of CQL 3 and CQL-S is parsed into the CQL 6 syntax tree
+// and printed; a CQL 6 query is printed back in the printer's layout.
+// The old query's `;` comments are kept as `//` comments, each before the
+// first filter made from text after it. Errors are as Load's.
 func Translate(path, text string, d Dialect) (string, error) {
 	name := "-cql"
 	if path != "" {
@@ -27,7 +27,7 @@ func Translate(path, text string, d Dialect) (string, error) {
 	src := source.New(name, text)
 	var file *ast.File
 	var errs source.ErrorList
-	var comments []string
+	var comments []cqls.Comment
 	if d.IsOld(name, text) {
 		file, errs = cqls.ParseFile(src)
 		comments = cqls.Comments(src)
@@ -37,14 +37,33 @@ func Translate(path, text string, d Dialect) (string, error) {
 	if len(errs) > 0 {
 		return "", errs
 	}
-	out, err := ast.Format(file)
-	if err != nil {
-		return "", err
-	}
+	return formatWithComments(file, comments)
+}
+
+// formatWithComments prints the query with the comments: those before
+// the first filter's text above the header, the others before the
+// filter that follows them, the rest at the end.
+func formatWithComments(file *ast.File, comments []cqls.Comment) (string, error) {
 	var b strings.Builder
-	for _, c := range comments {
-		b.WriteString("//" + c + "\n")
+	next := 0
+	commentsBefore := func(off int32) {
+		for next < len(comments) && int32(comments[next].Offset) < off {
+			b.WriteString("//" + comments[next].Text + "\n")
+			next++
+		}
 	}
-	b.WriteString(out)
+	if len(file.Body) > 0 {
+		commentsBefore(file.Body[0].Span.From)
+	}
+	b.WriteString(ast.FormatHeader(file.Header) + "\n")
+	for _, n := range file.Body {
+		commentsBefore(n.Span.From)
+		s, err := ast.FormatNode(n)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s + "\n")
+	}
+	commentsBefore(1 << 30)
 	return b.String(), nil
 }

@@ -109,6 +109,12 @@ func TestTranslateCommand(t *testing.T) {
 	if a, b := matches(t, old), matches(t, "--dialect", "cql6", translated); a != b {
 		t.Errorf("the original matches %s games, its translation %s", a, b)
 	}
+	// each comment stays before the filter made from the text after it
+	commented := writeFile(t, dir, "c.cqls", "; two lists\n(match\n  ; checks\n  (position :check)\n  ; mates\n  (position :mate))\n; end\n")
+	wantCommented := "// two lists\ncql()\ninitial\n// checks\nfind quiet check\n// mates\nfind quiet mate\n// end\n"
+	if r := mustRun(t, nil, "translate", commented); r.stdout != wantCommented {
+		t.Errorf("translate with comments:\n%s\nwant\n%s", r.stdout, wantCommented)
+	}
 	if r := mustRun(t, nil, "translate", "-cql", "(position :mate)"); r.stdout != "cql()\nmate\n" {
 		t.Errorf("translate -cql: %q", r.stdout)
 	}

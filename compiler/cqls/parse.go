@@ -26,14 +26,21 @@ func ParseFile(src *source.Source) (*syntax.File, source.ErrorList) {
 	return f, errs
 }
 
-// Comments returns the `;` comments of a query in the old language, in
-// order, without their semicolons: `cqlvm translate` keeps them.
-func Comments(src *source.Source) []string {
+// Comment is a `;` comment of a query in the old language: its text
+// without the semicolons, and its offset in the query.
+type Comment struct {
+	Text   string
+	Offset int
+}
+
+// Comments returns the comments of a query in the old language, in
+// order: `cqlvm translate` keeps them.
+func Comments(src *source.Source) []Comment {
 	var errs source.ErrorList
 	_, cs := lex(src, &errs)
-	out := make([]string, len(cs))
+	out := make([]Comment, len(cs))
 	for i, c := range cs {
-		out[i] = c.text
+		out[i] = Comment{c.text, c.off}
 	}
 	return out
 }
