@@ -31,7 +31,7 @@ var translateTests = []struct{ name, query string }{
 	{"bare position list", "; a comment\n(position :mate :btm)"},
 	{"several lists", "(match (position :check) (position :mate))"},
 	{"matchcount in one of several lists", "(match (position :check :matchcount 3 5) (position :stalemate))"},
-	{"matchcount from zero uses find", "(match (position :check :matchcount <=2))"},
+	{"matchcount from zero", "(match (position :check :matchcount <=2))"},
 	{"match keywords", `(match :pgn "in.pgn" :output "out.pgn" :gamenumber 1 50 :silent :result 1/2 (position :terminal))`},
 	{"match game filters", `(match :year 1990 1999 :player "Kasparov" :white "Carlsen" :black "Anand" :site "Wijk" :event "Corus" :elo >=2700 (position :initial))`},
 	{"eithercolor", "(match :eithercolor (position :wtm :mate))"},

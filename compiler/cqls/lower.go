@@ -391,11 +391,10 @@ func (p *parser) splitLists(m *matchList) (lists, excludes []*plist) {
 	return lists, excludes
 }
 
-// isPlainList reports whether a lone list can be the body itself: its
-// match count, if any, is a header matchcount (which cannot be 0).
-func isPlainList(l *plist) bool {
-	return l.pretransform == nil && (l.matchCount == nil || countBounds(l.matchCount)[0] >= 1)
-}
+// isPlainList reports whether a lone list can be the body itself, its
+// match count, if any, the header's matchcount (which also takes 0: a game
+// without a match then counts, as in the official program).
+func isPlainList(l *plist) bool { return l.pretransform == nil }
 
 // onlyList is the body of a match list of one position list.
 func (p *parser) onlyList(l *plist) []*syntax.Node {
