@@ -20,9 +20,12 @@ demo: build
 test: vet lint
 	$(GO) test ./...
 
-# staticcheck, pinned in go.mod as a tool dependency (go get -tool).
+# staticcheck, pinned in go.mod as a tool dependency (go get -tool), and
+# gofmt: a file it would change fails the target.
 lint:
 	$(GO) tool staticcheck ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-short:
 	$(GO) test -short ./...

@@ -36,6 +36,7 @@ type checker struct {
 	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool
+	needEngine                 bool                          // builtins.go: the program evaluates positions with an engine
 	kindSeen                   func(pass string, k ast.Kind) // Options.kindSeen
 }
 
@@ -333,6 +334,24 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkCurrentTransform(n)
 	case ast.KTransform:
 		return c.checkTransform(n)
+
+	// builtins.go
+	case ast.KExchangeEvaluation:
+		return c.checkExchange(n)
+	case ast.KMaxSwapEvaluation:
+		return c.checkMaxSwap(n)
+	case ast.KPawnCount:
+		return c.checkPawnCount(n)
+	case ast.KGoodBishop:
+		return c.checkGoodBishop(n)
+	case ast.KOpposition, ast.KCannotWin:
+		return c.checkBuiltinColor(n)
+	case ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
+		return c.checkBuiltinTest(n)
+	case ast.KHalfmoveClock, ast.KRepetitionCount:
+		return c.checkBuiltinNumber(n)
+	case ast.KEvaluation, ast.KMoveEvaluation:
+		return c.checkEvaluation(n)
 
 	case ast.KFuncDef, ast.KReadFile, ast.KWriteFile:
 		return c.checkUnsupported(n)

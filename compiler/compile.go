@@ -278,5 +278,6 @@ func (g *gen) finish(c *checker) {
 		g.prog.Dicts = append(g.prog.Dicts, vm.DictSpec{Local: d.Local, KeyType: typeCode(d.KeyType), ValType: typeCode(d.ValType)})
 	}
 	g.prog.NeedsPieceIDs = c.needPieceIDs
+	g.prog.NeedsEngine = c.needEngine
 	g.prog.NeedsLastGameNumber = c.needLastGame
 }

@@ -193,6 +193,15 @@ func (g *gen) at(n *ast.Node) func() {
 	return func() { g.span = old }
 }
 
+// numberAsFilter reports the number n matched as a filter. A number
+// always matches, so one matched as a filter is most likely misparsed:
+// `shift count 2 4 F` is shift count {2}, then 4, then F. The official
+// program stops on it ("An attempt to match a position against the
+// number: 2 was made ... it is likely a result of an unexpected parse").
+func (g *gen) numberAsFilter(n *ast.Node) {
+	g.errorf(n, "the number %d is matched as a filter, where it always matches: this is likely an unexpected parse (shift count 2 4 F reads as shift count {2} then 4 then F); give it a use, such as a comparison", n.Int)
+}
+
 // test compiles n as a match test: no value is left on the stack. The
 // few kinds whose test is not "compute the value, then drop it" have a
 // test method of their own; the others go through testValue.
@@ -201,13 +210,17 @@ func (g *gen) test(n *ast.Node, fail int) {
 	if g.kindSeen != nil {
 		g.kindSeen("gen", n.Kind)
 	}
-	if n.Kind == ast.KNumber {
-		// a number always matches, so one matched as a filter is most
-		// likely misparsed: `shift count 2 4 F` is shift count {2},
-		// then 4, then F. The official program stops on it ("An attempt
-		// to match a position against the number: 2 was made ... it is
-		// likely a result of an unexpected parse").
-		g.errorf(n, "the number %d is matched as a filter, where it always matches: this is likely an unexpected parse (shift count 2 4 F reads as shift count {2} then 4 then F); give it a use, such as a comparison", n.Int)
+	switch {
+	case n.Kind == ast.KNumber:
+		g.numberAsFilter(n)
+	case n.Kind == ast.KStr:
+		// the official program stops on these too ("attempt to use
+		// 'str ...' but the string value it returns is ignored")
+		g.errorf(n, "the string str makes is ignored here, and str always matches: this is likely a mistake; use its value (x = str(...), message, comment, a comparison)")
+	case n.Kind == ast.KPlus && g.typeOf(n) == TStr:
+		// ("An attempt to concatenation two string using '+' was made,
+		// but the value of the new string would be discarded")
+		g.errorf(n, "the string '+' makes is discarded here: this is likely a mistake; assign it or compare it")
 	}
 	switch n.Kind {
 	case ast.KCompound:
@@ -604,6 +617,22 @@ func (g *gen) valueOrFail(n *ast.Node, fail int) {
 		g.genOrbit(n, fail)
 	case ast.KNoTransform:
 		g.genNoTransform(n, fail)
+
+	// builtins.go
+	case ast.KExchangeEvaluation:
+		g.genExchange(n, fail)
+	case ast.KMaxSwapEvaluation:
+		g.genMaxSwap(n, fail)
+	case ast.KPawnCount:
+		g.genPawnCount(n, fail)
+	case ast.KGoodBishop:
+		g.genGoodBishop(n, fail)
+	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
+		g.genBuiltinTest(n, fail)
+	case ast.KHalfmoveClock, ast.KRepetitionCount:
+		g.genBuiltinNumber(n, fail)
+	case ast.KEvaluation, ast.KMoveEvaluation:
+		g.genEvaluation(n, fail)
 
 	default:
 		// the checker rejects or rewrites every other kind

@@ -168,8 +168,23 @@ func TestNumberMatchedAsFilter(t *testing.T) {
 		{`if 2 then check`, msg, `2`},
 		{`check or 2`, msg, `2`},
 		{`square all s in . 2`, msg, `2`},
+		// after a transform a number is a range only when what follows
+		// can begin the body; a prefix ~ # - cannot (the official
+		// program's reading: the number is the body)
+		{`flipcolor 1 ~K`, "the number 1 " + msg, `1`},
+		{`shift 1 #K`, "the number 1 " + msg, `1`},
+		{`flip 1 2 ~K`, "the number 2 " + msg, `2`},
+		{`flipcolor 3`, "the number 3 " + msg, `3`},
+		{`find 1 100 #K >= 1`, "the number 100 " + msg, `100`},
+		{`find 2 . == K`, "the number 2 " + msg, `2`},
 	})
-	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`})
+	runRejectCases(t, []rejectCase{
+		{`up 1 .`, "the argument of a direction filter must be a set", `1`},
+		{`vertical 1 3 ▦`, "the argument of a direction filter must be a set", `3`},
+	})
+	runAcceptCases(t, []string{`y = {wtm 2}`, `find 2 check`, `(shift count check) == 2`, `up 2 K`, `x = 2 + 3`,
+		`flipcolor 1 2 (K)`, `flipcolor 1 [Kk]`, `rotate90 2 4 check`, `flipcolor 2==K`, `flipcolor 1 -1 < 0`,
+		`find 1 100 (#K >= 1)`, `up 1 (.)`, `up 1 _`, `x = 2 up x K`, `find 2 5 check`})
 }
 
 // TestRejectedAsTheOfficialProgramDoes: queries the official program
@@ -182,6 +197,10 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`move null promote Q`, "'move null' cannot have", `move null promote Q`},
 		{`move legal null`, "cannot be used with 'move legal'", `move legal null`},
 		{`reversecolor count K`, "'reversecolor' takes no 'count'", `count`},
+		{`initial str(K)`, "the string str makes is ignored here", `str(K)`},
+		{`not str(K)`, "the string str makes is ignored here", `str(K)`},
+		{`"a" + "b"`, "the string '+' makes is discarded here", `"a" + "b"`},
+		{`x = "a" x + "b"`, "the string '+' makes is discarded here", `x + "b"`},
 		{`child (check)`, "the argument of child must be a number", `check`},
 	})
 }

@@ -131,3 +131,25 @@ func TestPureMateParticipants(t *testing.T) {
 		{`puremate == [f3,h5,e6,f6]`, false, []int32{0}},
 	})
 }
+
+// TestSetUpdate: x |= S and x &= S update a set variable with a union or
+// an intersection, and always match, like a set assignment. The manual
+// lists them with the other operation-assignments; the official program
+// refuses them unless both sides are sets ("Both sides must be sets").
+func TestSetUpdate(t *testing.T) {
+	runManualCases(t, onePosition(startFEN), []manualCase{
+		{`x = a1 x |= h8 x == [a1,h8]`, false, []int32{0}},
+		{`x = a1 x |= ~. x == a1`, false, []int32{0}},
+		{`x = [a1,b2] x &= [b2,c3] x == b2`, false, []int32{0}},
+		{`x = a1 x &= h8 x == ~.`, false, []int32{0}},
+		{`x = ~. piece Pc in [Kk] x |= Pc  #x == 2`, false, []int32{0}},
+		{`x = ~. square S in [a1,b2,c3] x |= S  #x == 3`, false, []int32{0}},
+		{`x = a1 x &= h8 #x == 1`, false, nil},
+	})
+	runRejectCases(t, []rejectCase{
+		{`x = 3 x |= 4`, "'|=' needs a set variable", "x |= 4"},
+		{`x = a1 x &= 4`, "'&=' needs a set variable", "x &= 4"},
+		{`x = "s" x |= "t"`, "'|=' needs a set variable", `x |= "t"`},
+		{`y |= a1`, "unknown variable y", "y"},
+	})
+}

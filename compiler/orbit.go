@@ -60,6 +60,10 @@ func (g *gen) genNoTransform(n *ast.Node, fail int) {
 // is not empty, which is decided without computing the union: by a shape
 // test when the members are simple designators, else member by member.
 func (g *gen) testOrbit(n *ast.Node, fail int) {
+	if len(n.Args) > 0 && n.Args[0].Kind == ast.KNumber && !n.HasRange && n.Flags&ast.FlagCount == 0 {
+		// `flipcolor 1 ~K`: the body is the number (see numberAsFilter)
+		g.numberAsFilter(n.Args[0])
+	}
 	if g.typeOf(n) != TSet || n.HasRange || n.Flags&ast.FlagCount != 0 {
 		g.testValue(n, fail)
 		return

@@ -301,7 +301,7 @@ func xformInPlace(n *ast.Node, x xform, names []string) bool {
 			if r := map[string]string{"1-0": "0-1", "0-1": "1-0"}[n.Str]; x.swapColor && r != "" {
 				n.Str = r
 			}
-		case ast.KPlayer, ast.KElo:
+		case ast.KPlayer, ast.KElo, ast.KOpposition, ast.KCannotWin, ast.KEvaluation, ast.KMoveEvaluation:
 			if x.swapColor && n.Int != 0 {
 				n.Int = 3 - n.Int
 			}

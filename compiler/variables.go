@@ -122,6 +122,9 @@ func (c *checker) checkAssign(n *ast.Node) Type {
 		c.errorf(target, "unknown variable %s: '%s' needs a variable that was assigned before", target.Str, op)
 		return TLog
 	}
+	if isSetUpdate(op) {
+		return c.checkSetUpdate(n, v, rt)
+	}
 	if rt == TSet && op != "=" && op != "=?" {
 		rt = TNum // x += #set: counted
 	}
@@ -141,6 +144,25 @@ func (c *checker) checkAssign(n *ast.Node) Type {
 	}
 	if op != "=" && op != "=?" && v.Type != TNum && !(op == "+=" && v.Type == TStr) {
 		c.errorf(n, "'%s' needs a numeric variable (or a string for +=)", op)
+	}
+	c.setSlot(target, v.Slot)
+	c.setType(target, v.Type)
+	return TLog
+}
+
+// isSetUpdate reports whether op is |= or &=, which update a set variable.
+func isSetUpdate(op string) bool { return op == "|=" || op == "&=" }
+
+// checkSetUpdate checks x |= S and x &= S: both sides are sets (the
+// official program: "Both sides must be sets"); a piece variable cannot
+// be updated, since it names one piece.
+func (c *checker) checkSetUpdate(n *ast.Node, v *variable, rt Type) Type {
+	target := n.Args[0]
+	switch {
+	case v.Piece:
+		c.errorf(n, "%s is a piece variable; '%s' updates a set variable", target.Str, n.Str)
+	case v.Type != TSet || rt != TSet:
+		c.errorf(n, "'%s' needs a set variable and a set on its right (here %s %s %s)", n.Str, v.Type, n.Str, rt)
 	}
 	c.setSlot(target, v.Slot)
 	c.setType(target, v.Type)
@@ -297,7 +319,19 @@ func (g *gen) genAssign(n *ast.Node, fail int) {
 		g.update(target, rhs, vm.OpDiv, fail)
 	case "%=":
 		g.update(target, rhs, vm.OpMod, fail)
+	case "|=":
+		g.updateSet(target, rhs, vm.OpUnion, fail)
+	case "&=":
+		g.updateSet(target, rhs, vm.OpInter, fail)
 	}
+}
+
+// updateSet stores x op S in x; like a set assignment it always matches.
+func (g *gen) updateSet(target, rhs *ast.Node, op vm.Op, fail int) {
+	g.jump(vm.OpLoad, 0, g.slotOf(target), fail)
+	g.value(rhs, fail)
+	g.emit(op, 0, 0, 0)
+	g.store(target)
 }
 
 func (g *gen) update(target, rhs *ast.Node, op vm.Op, fail int) {

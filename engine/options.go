@@ -43,6 +43,11 @@ type Options struct {
 	Quiet         bool   // no match-string comments
 	NoHeader      bool   // no "Game number N" comment
 	AlwaysComment bool   // keep the comments of filters that failed (-alwayscomment)
+	// OutputBuffer, when positive, cuts every written game after that
+	// many bytes and closes it with "game truncated by CQL", as the
+	// official program's -outputbuffer does (its default cuts at 105,000
+	// bytes). Zero, the default, never loses a match.
+	OutputBuffer int
 
 	PGN  io.Writer // the selected games, annotated; nil: none
 	JSON io.Writer // one JSON object per matched position of the selected games; nil: none
@@ -63,6 +68,13 @@ type Options struct {
 	// Context, when set, stops the run once it is done: no new batch of
 	// games is started, and Run returns the context's error.
 	Context context.Context
+
+	// Engine is the UCI engine that evaluates positions for the CQL-S
+	// :evaluation and :moveevaluation (a path or a name on the PATH); ""
+	// looks for stockfish (uci.Find). Only a query that evaluates
+	// positions starts it: one process per worker, each position
+	// searched once a run.
+	Engine string
 }
 
 // Range is an inclusive range of numbers.

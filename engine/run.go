@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"fmt"
 	"io"
 	"runtime"
 
 	"cqlvm/engine/input"
+	"cqlvm/uci"
 )
 
 // GCPercent is the garbage collector's GOGC that suits a run. What a run
@@ -24,6 +26,10 @@ type runConfig struct {
 	matchLo, matchHi int
 	opener           *input.Opener
 	progress         *Progress // never nil
+	// enginePath and evaluations serve a query that evaluates positions
+	// with a UCI engine ("" and nil otherwise)
+	enginePath  string
+	evaluations *uci.Cache
 }
 
 func newConfig(q *Query, o Options) *runConfig {
@@ -69,6 +75,13 @@ func (c *runConfig) writesPGN() bool { return c.PGN != nil }
 // the Stats are complete then.
 func Run(q *Query, o Options) (Stats, error) {
 	cfg := newConfig(q, o)
+	if q.Program().NeedsEngine {
+		path, err := uci.Find(o.Engine)
+		if err != nil {
+			return Stats{}, fmt.Errorf("the query evaluates positions with a chess engine: %w", err)
+		}
+		cfg.enginePath, cfg.evaluations = path, uci.NewCache()
+	}
 	st, err := runPipeline(q, cfg)
 	st.Threads = cfg.Threads
 	if err == nil && st.crash != nil {
@@ -117,6 +130,7 @@ func runPipeline(q *Query, cfg *runConfig) (runStats, error) {
 // runOneWorker evaluates the games on the calling goroutine.
 func runOneWorker(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collector) {
 	w := newWorker(q, cfg, last)
+	defer w.close()
 	var out []byte
 	for {
 		batch, _, ok := feed.take()

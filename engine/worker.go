@@ -5,6 +5,7 @@ import (
 
 	"cqlvm/gametree"
 	"cqlvm/pgn"
+	"cqlvm/uci"
 	"cqlvm/vm"
 )
 
@@ -28,10 +29,16 @@ type worker struct {
 	// sorted output must keep every game
 	batchOut *[]byte
 	ann      annotator
+	// evaluator is the worker's engine, for a query that evaluates
+	// positions (nil otherwise)
+	evaluator *uci.Evaluator
 }
 
 func newWorker(q *Query, cfg *runConfig, last int) *worker {
 	w := &worker{cfg: cfg, q: q, last: last}
+	if cfg.evaluations != nil {
+		w.evaluator = &uci.Evaluator{Path: cfg.enginePath, Cache: cfg.evaluations}
+	}
 	w.parser.CastlingFromPlacement = true // as the official program reads FENs
 	w.resetMachine()
 	return w
@@ -45,6 +52,16 @@ func (w *worker) useMachine(prog *vm.Program) {
 	w.m.LastGameNumber = w.last
 	w.m.AlwaysComment = w.cfg.AlwaysComment
 	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
+	if w.evaluator != nil {
+		w.m.Engine = w.evaluator
+	}
+}
+
+// close ends the worker's engine process, if it started one.
+func (w *worker) close() {
+	if w.evaluator != nil {
+		_ = w.evaluator.Close()
+	}
 }
 
 // processSafely is process that turns a panic into a report naming the
@@ -180,10 +197,10 @@ func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
 	w.ann.annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
 	if w.batchOut == nil { // sorted output keeps every game: each its own
-		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{CQLTags: true})
+		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{CQLTags: true, MaxBytes: w.cfg.OutputBuffer})
 	}
 	start := len(*w.batchOut)
-	*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{CQLTags: true})
+	*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{CQLTags: true, MaxBytes: w.cfg.OutputBuffer})
 	return (*w.batchOut)[start:len(*w.batchOut):len(*w.batchOut)]
 }
 

@@ -50,6 +50,7 @@ func startWorkers(q *Query, cfg *runConfig, last int, feed *gameFeed, pools *bat
 	for range cfg.Threads {
 		wg.Go(func() {
 			w := newWorker(q, cfg, last)
+			defer w.close()
 			for {
 				batch, seq, ok := feed.take()
 				if !ok {

@@ -38,8 +38,9 @@ type Node struct {
 	Depth       int32 // number of variation starts on the path from the root (mainline = 0)
 	Move        bitboard.Move
 	Pos         bitboard.Position // the position after Move
-	// PreComments are the comments written before this node's move and after
-	// a move number, an opening or a closing parenthesis ("( {c} 1.e4").
+	// PreComments are the comments written at the start of a line, before
+	// its first move ("( {c} 1.e4", "1. {c} e4" opening the game). Later in
+	// a line a comment after a move number or a ')' is the previous move's.
 	PreComments []string
 	// Comments are the comments after this node's move; for the root, the
 	// comments before the first move (including those around the tags).

@@ -58,10 +58,13 @@ func (p *Parser) delimiter(i int) int {
 	return i + 1
 }
 
-// addComment files a comment: after a move it belongs to that move; after a
-// move number or a parenthesis it waits for the next move.
+// addComment files a comment. After a move, and after a ')' or a move
+// number that follow one, it belongs to the line's last move, as in the
+// official program (`e5 (1...c5) {c} 2. {d} Nf3` comments e5 twice, and
+// originalcomment there is the last, d). At the start of a line (after
+// '(' or before the first move) it waits for the line's first move.
 func (p *Parser) addComment(text string) {
-	if p.marker {
+	if p.marker && !p.lineMoved {
 		p.pending = append(p.pending, text)
 		return
 	}

@@ -97,8 +97,10 @@ func TestParseDepthAndPly(t *testing.T) {
 func TestParseAnnotations(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"{root} 1.e4 {after} e5 $1 2.Nf3! {x} *", "root{root} e4{after} e5$1 Nf3$1{x}"},
-		{"1.e4 ( {pre} 1.d4 {post} ) {before e5} e5 *", "e4 e5<before e5> d4^0<pre>{post}"},
-		{"1. {a} e4 e5 2. {b} Nf3 *", "e4<a> e5 Nf3<b>"},
+		// after ')' or a move number inside a line a comment belongs to
+		// the line's last move, as in the official program
+		{"1.e4 ( {pre} 1.d4 {post} ) {before e5} e5 *", "e4{before e5} e5 d4^0<pre>{post}"},
+		{"1. {a} e4 e5 2. {b} Nf3 *", "e4<a> e5{b} Nf3"},
 		{"1.e4!? e5?! 2.Nf3 !! 2...Nc6 ?? ± N *", "e4$5 e5$6 Nf3$3 Nc6$4$16$146"},
 		{"1.e4 +- $18 -+ = *", "e4$18$18$19$10"},
 		{"$1 1.e4 *", "root$1 e4"},

@@ -19,7 +19,16 @@ type WriteOptions struct {
 	// Tag Roster (a missing one as "?"), EventDate unless unknown, the
 	// other tags in file order, and FEN last.
 	CQLTags bool
+	// MaxBytes, when positive, cuts a game whose text would be longer:
+	// its first MaxBytes bytes are kept and TruncatedMark closes it, as
+	// the official program does at the end of its output buffer
+	// (-outputbuffer). Zero writes every game whole.
+	MaxBytes int
 }
+
+// TruncatedMark ends a game cut at WriteOptions.MaxBytes; the official
+// program writes these words, and readers of its output look for them.
+const TruncatedMark = "game truncated by CQL"
 
 // WriteGame writes g as PGN in the layout of the official CQL 6.2, byte
 // for byte (checked against its outputs in cmd/cqlvm's tests): the tags
@@ -46,6 +55,7 @@ func WriteGame(w io.Writer, g *Game, opt WriteOptions) error {
 // reused slice spares the per-byte calls and the copy of a buffered writer,
 // which cost as much as the rest of writing a game.
 func AppendGame(dst []byte, g *Game, opt WriteOptions) []byte {
+	start := len(dst)
 	gw := gameWriter{out: dst, width: opt.LineWidth}
 	if gw.width <= 0 {
 		gw.width = 79
@@ -72,7 +82,11 @@ func AppendGame(dst []byte, g *Game, opt WriteOptions) []byte {
 		}
 	}
 	gw.token([]byte(gameResult(g)), false, true)
-	return append(gw.out, "\n\n\n"...)
+	out := append(gw.out, "\n\n\n"...)
+	if opt.MaxBytes > 0 && len(out)-start > opt.MaxBytes {
+		out = append(out[:start+opt.MaxBytes], TruncatedMark+" } * \n\n\n\n"...)
+	}
+	return out
 }
 
 // gameResult picks the result token to write.

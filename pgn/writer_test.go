@@ -48,8 +48,10 @@ func TestWriteForms(t *testing.T) {
 		{"[Result \"bogus\"]\n1.e4", "[Result \"bogus\"]\n\n1.e4 *\n\n\n"},
 		{"1.e4 {a} e5 (1...c5) 2.Nf3 *", "1.e4 {a} 1...e5 ( 1...c5 ) 2.Nf3 *\n\n\n"},
 		{"1.e4 (1.d4 {x}) (1.c4) e5 *", "1.e4 ( 1.d4 {x} ) ( 1.c4 ) 1...e5 *\n\n\n"},
-		{"1. {pre} e4 e5 2. {pre2} Nf3 {post} 2...{pre3} Nc6 *", "1. {pre} e4 e5 2. {pre2} Nf3 {post} 2... {pre3} Nc6 *\n\n\n"},
-		{"1.e4 (1.d4) {before e5} e5 *", "1.e4 ( 1.d4 ) {before e5} 1...e5 *\n\n\n"},
+		// a comment after a move number or ')' comments the move before,
+		// and is written there, as the official program writes it
+		{"1. {pre} e4 e5 2. {pre2} Nf3 {post} 2...{pre3} Nc6 *", "1. {pre} e4 e5 {pre2} 2.Nf3 {post} {pre3} 2...Nc6 *\n\n\n"},
+		{"1.e4 (1.d4) {before e5} e5 *", "1.e4 {before e5} ( 1.d4 ) 1...e5 *\n\n\n"},
 		{"{root} $1 1.e4 *", "{root} $1\n1.e4 *\n\n\n"},
 		{"1.e4 ; has } a brace\n e5 *", "1.e4 ;has } a brace\n1...e5 *\n\n\n"},
 		{"1.e4 -- 2.Nf3 *", "1.e4 -- 2.Nf3 *\n\n\n"},
@@ -156,4 +158,23 @@ func cqlWords(text string) []string {
 		glue = f == "{" || (strings.HasSuffix(f, ".") && strings.Trim(f, "0123456789.") == "")
 	}
 	return words
+}
+
+// TestWriteMaxBytes cuts a game as the official -outputbuffer does: the
+// first MaxBytes bytes, then the truncation mark, an unknown result and
+// the blank lines that end every game. A game that fits is untouched.
+func TestWriteMaxBytes(t *testing.T) {
+	g := parseOK(t, "[Event \"x\"]\n\n1. e4 {a long comment} e5 2. Nf3 Nc6 1-0")
+	whole := string(AppendGame(nil, g, WriteOptions{CQLTags: true}))
+	for _, max := range []int{len(whole), len(whole) + 1, 0} {
+		if got := string(AppendGame(nil, g, WriteOptions{CQLTags: true, MaxBytes: max})); got != whole {
+			t.Errorf("MaxBytes %d: got %q, want the whole game %q", max, got, whole)
+		}
+	}
+	prefix := []byte("earlier games\n")
+	got := string(AppendGame(prefix, g, WriteOptions{CQLTags: true, MaxBytes: 40}))
+	want := string(prefix) + whole[:40] + TruncatedMark + " } * \n\n\n\n"
+	if got != want {
+		t.Errorf("MaxBytes 40:\ngot  %q\nwant %q", got, want)
+	}
 }

@@ -19,27 +19,23 @@ type findMemoKey struct {
 type findMemoState struct {
 	tree   *Tree
 	serial int
-	next   map[findMemoKey][]int32
+	// next maps the values seen to their table.
+	next map[findMemoKey][]int32
+	// cur is the table of the walk under way (nil: not memoised). The
+	// values are looked up once a walk, not at every position it tests:
+	// a find's body has no effect, so they cannot change during it.
+	cur []int32
 }
 
-// maxFindMemoKeys bounds the tables of one memo in one game; values past
+// maxFindMemoKeys bounds the values of one memo in one game; values past
 // it are not memoised (the find then walks as without a memo).
 const maxFindMemoKeys = 256
 
-// findMemoTable is the table of memo id for the current values of its
-// variables, made when create is set; nil when there is none.
-func (m *Machine) findMemoTable(id int, create bool) []int32 {
-	if len(m.findMemos) != len(m.prog.FindMemos) {
-		m.findMemos = make([]findMemoState, len(m.prog.FindMemos))
-	}
-	st := &m.findMemos[id]
-	if st.tree != m.tree || st.serial != m.gameSerial {
-		for k, t := range st.next {
-			m.findMemoFree = append(m.findMemoFree, t)
-			delete(st.next, k)
-		}
-		st.tree, st.serial = m.tree, m.gameSerial
-	}
+// findMemoStart is called as a walk of memo id begins: it sets the
+// walk's table for the current values of the memo's variables and
+// returns it; nil when not memoised.
+func (m *Machine) findMemoStart(id int) []int32 {
+	st := m.findMemoState(id)
 	var k findMemoKey
 	for i, s := range m.prog.FindMemos[id].Slots {
 		if m.bound[s] {
@@ -48,10 +44,39 @@ func (m *Machine) findMemoTable(id int, create bool) []int32 {
 		}
 	}
 	t, ok := st.next[k]
-	if ok || !create || len(st.next) >= maxFindMemoKeys {
-		return t
+	if !ok && len(st.next) < maxFindMemoKeys {
+		t = m.newFindTable()
+		st.next[k] = t
 	}
+	st.cur = t
+	return t
+}
+
+// findMemoState is memo id's state, emptied when a new game begins.
+func (m *Machine) findMemoState(id int) *findMemoState {
+	if len(m.findMemos) != len(m.prog.FindMemos) {
+		m.findMemos = make([]findMemoState, len(m.prog.FindMemos))
+	}
+	st := &m.findMemos[id]
+	if st.tree != m.tree || st.serial != m.gameSerial {
+		for k, t := range st.next {
+			if t != nil {
+				m.findMemoFree = append(m.findMemoFree, t)
+			}
+			delete(st.next, k)
+		}
+		if st.next == nil {
+			st.next = make(map[findMemoKey][]int32)
+		}
+		st.tree, st.serial, st.cur = m.tree, m.gameSerial, nil
+	}
+	return st
+}
+
+// newFindTable is a table where no position is known to fail yet.
+func (m *Machine) newFindTable() []int32 {
 	n := len(m.tree.Nodes)
+	var t []int32
 	if f := len(m.findMemoFree); f > 0 && cap(m.findMemoFree[f-1]) > n {
 		t, m.findMemoFree = m.findMemoFree[f-1][:n+1], m.findMemoFree[:f-1]
 	} else {
@@ -60,10 +85,6 @@ func (m *Machine) findMemoTable(id int, create bool) []int32 {
 	for i := range t {
 		t[i] = int32(i)
 	}
-	if st.next == nil {
-		st.next = make(map[findMemoKey][]int32)
-	}
-	st.next[k] = t
 	return t
 }
 

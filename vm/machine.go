@@ -115,6 +115,10 @@ type Machine struct {
 
 	// Messages receives `message` output; nil discards it.
 	Messages func(string)
+
+	// Engine evaluates positions for OpEvaluate (builtins.go).
+	Engine   Evaluator
+	builtins builtinState
 }
 
 // NewMachine prepares a machine for p.
@@ -930,14 +934,20 @@ func (m *Machine) run(pc int) bool {
 			if i < 0 || int(i) >= len(m.tree.Nodes) {
 				continue
 			}
-			if t := m.findMemoTable(int(in.B), false); t != nil {
+			var t []int32
+			if i == m.cur { // a walk starts at the current position
+				t = m.findMemoStart(int(in.B))
+			} else {
+				t = m.findMemos[in.B].cur
+			}
+			if t != nil {
 				m.slots[in.A] = uint64(findSkip(t, i))
 			}
 		case OpFindFail:
 			if m.findMemoOff(int(in.B)) {
 				continue
 			}
-			if t := m.findMemoTable(int(in.B), true); t != nil {
+			if t := m.findMemos[in.B].cur; t != nil {
 				q := int32(int64(m.st[len(m.st)-1]))
 				t[q] = q + 1
 			}
@@ -1157,6 +1167,11 @@ func (m *Machine) run(pc int) bool {
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentSetTag, Tag: m.popStr(), Text: value})
 		case OpRemoveTag:
 			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
+
+		case OpExchange, OpMaxSwap, OpPawnCount, OpGoodBishop, OpBuiltinTest, OpBuiltinNum, OpEvaluate:
+			if !m.builtin(in, pc-1) {
+				pc = int(in.B)
+			}
 
 		default:
 			panic(fmt.Sprintf("vm: op %s not implemented", in.Op))

@@ -269,6 +269,15 @@ const (
 	OpPathMoveDyn
 	OpTrace
 
+	// CQL-S built-ins (builtins.go).
+	OpExchange
+	OpMaxSwap
+	OpPawnCount
+	OpGoodBishop
+	OpBuiltinTest
+	OpBuiltinNum
+	OpEvaluate
+
 	opCount // sentinel: number of ops
 )
 
@@ -445,6 +454,13 @@ var opTable = [opCount]opInfo{
 	OpFoundMark:       {Name: "foundmark", A: OSlot, Doc: "leave a \"Found k of n\" placeholder at the current position for the find whose markc is A"},
 	OpFoundNumber:     {Name: "foundnumber", A: OSlot, Doc: "number the placeholders of the find whose markc is A: Found 1 of n, ..."},
 	OpShapeAny:        {Name: "shapeany", A: OShape, B: OJump, Doc: "jump to B unless one translate of a piece pattern of shape test A stands on the board"},
+	OpExchange:        {Name: "exchange", B: OJump, Doc: "push the static exchange evaluation (pawns) of the next move (to the first child); jump if there is none or it captures nothing", Push: 1},
+	OpMaxSwap:         {Name: "maxswap", B: OJump, Doc: "pop to, from sets; push the best static exchange evaluation of a legal move from a square of from to one of to (each colour on from asked as if to move); jump if there is none", Pop: 2, Push: 1},
+	OpPawnCount:       {Name: "pawncount", A: OImm, Doc: "pop a set; push the count pawn query Program.PawnQueries[A] gives for its pawns", Pop: 1, Push: 1},
+	OpGoodBishop:      {Name: "goodbishop", X: OFlags, Doc: "pop hi2, lo2, hi1, lo1, set; push the bishops of set with lo1..hi1 enemy pawns on their square colour and lo2..hi2 own pawns off it (X: the Bishop* flags, for percentages and strict bounds)", Pop: 5, Push: 1},
+	OpBuiltinTest:     {Name: "builtintest", X: OFlags, A: OImm, B: OJump, Doc: "jump unless built-in test X (Builtin* constants) holds for colour A (0 the side to move, 1 White, 2 Black)"},
+	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
+	OpEvaluate:        {Name: "evaluate", X: OFlags, A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 }
 

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"cqlvm/bitboard"
+	"cqlvm/positional"
 	"cqlvm/source"
 	"cqlvm/vm/nfa"
 )
@@ -60,6 +61,12 @@ type Program struct {
 	// PersistentVars are printed at the end of the run.
 	PersistentVars      []PersistentVar
 	NeedsLastGameNumber bool
+	// PawnQueries are the attribute chains of the CQL-S :pawncount
+	// (OpPawnCount).
+	PawnQueries []*positional.PawnQuery
+	// NeedsEngine: the program evaluates positions with a UCI engine
+	// (OpEvaluate), so the driver gives each machine an Evaluator.
+	NeedsEngine bool
 
 	// traced is the original code of a program made by Traced, whose Code
 	// is all OpTrace.

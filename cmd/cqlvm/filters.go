@@ -15,6 +15,16 @@ type filterHelp struct {
 // TestHelpCoversEveryKeyword keeps them complete.
 var filterTable, filterAliases = helpTables()
 
+// oldTable are the CQL-S keywords (":pawncount", ...) of the built-ins
+// with no CQL 6 spelling, which only the old-syntax front end reads.
+var oldTable = func() []filterHelp {
+	var table []filterHelp
+	for _, w := range ast.OldWords() {
+		table = append(table, filterHelp{w.Text, w.Syntax, w.Meaning})
+	}
+	return table
+}()
+
 // helpTables returns the help entries, one per word that has a help line,
 // and the aliases: each Unicode spelling maps to its ASCII one, and a word
 // without a help line of its own to the word whose line covers it.

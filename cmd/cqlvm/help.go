@@ -70,8 +70,11 @@ func oldKeywordNames() []string {
 }
 
 var filterIndex = func() map[string]filterHelp {
-	m := make(map[string]filterHelp, len(filterTable))
+	m := make(map[string]filterHelp, len(filterTable)+len(oldTable))
 	for _, h := range filterTable {
+		m[h.name] = h
+	}
+	for _, h := range oldTable {
 		m[h.name] = h
 	}
 	return m

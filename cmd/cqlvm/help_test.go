@@ -89,3 +89,34 @@ func TestHelpCommand(t *testing.T) {
 		t.Errorf("misspelt topic: exit %d, %s", r.status, r.stderr)
 	}
 }
+
+// TestHelpOldKeywords: `cqlvm help` lists the CQL-S keywords of the
+// built-ins after the CQL 6 filters, and explains each, asked for with
+// its colon.
+func TestHelpOldKeywords(t *testing.T) {
+	r := mustRun(t, nil, "help")
+	at := strings.Index(r.stdout, "filters and keywords")
+	for _, w := range syntax.OldWords() {
+		if at < 0 || !strings.Contains(r.stdout[at:], w.Text) {
+			t.Errorf("cqlvm help does not list %s after the filters", w.Text)
+		}
+		if r := mustRun(t, nil, "help", w.Text); !strings.Contains(r.stdout, w.Text) {
+			t.Errorf("cqlvm help %s:\n%s", w.Text, r.stdout)
+		}
+	}
+	if len(syntax.OldWords()) == 0 {
+		t.Error("no CQL-S keyword in the kinds table")
+	}
+}
+
+// TestEngineFlag: --engine names the UCI engine of the CQL-S evaluation
+// keywords; a query that evaluates nothing runs without one.
+func TestEngineFlag(t *testing.T) {
+	r := mustRun(t, nil, "run", "-q", "--engine", "/nonexistent/engine", "-o", "-", "-cql", "mate", samplePGN)
+	if !strings.Contains(r.stdout, "[Event ") {
+		t.Errorf("no games out of a run with --engine:\n%s", r.stderr)
+	}
+	if r := mustRun(t, nil, "help", "run"); !strings.Contains(r.stdout, "--engine PATH") {
+		t.Errorf("the usage does not mention --engine")
+	}
+}

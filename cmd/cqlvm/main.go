@@ -129,11 +129,15 @@ run flags (one or two dashes, as the official cql spells them):
                           the same as -cql with the filter of that name
   --flipcolor, --flip, --shift, --rotate90, ... (any transform)
                           put the query's body inside that transform
+  --engine PATH           UCI engine for the CQL-S :evaluation keywords
+                          (default: stockfish on the PATH or /usr/games)
   --threads N             worker threads (default: number of cores)
   -s, --singlethreaded    one thread
   --progress WHEN         progress line on stderr: auto (on a terminal), always, never
   -q, --noprogress        no progress line (same as --progress never)
   --lineincrement N       print a line every N games instead of the progress line
+  --outputbuffer N        cut each written game after N bytes, as the official cql does
+                          (default: never cut)
   --cpuprofile F, --memprofile F
   --version, --help
 

@@ -33,7 +33,9 @@ type runFlags struct {
 	progress                             string
 	noProgress                           bool
 	lineIncrement                        int
+	outputBuffer                         int
 	alwaysComment                        bool
+	enginePath                           string
 	restrict                             restrictFlags
 }
 
@@ -60,7 +62,9 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.StringVar(&f.progress, "progress", "auto", "progress line: auto, always or never")
 	fs.BoolVarP(&f.noProgress, "noprogress", "q", false, "no progress line")
 	fs.IntVar(&f.lineIncrement, "lineincrement", 0, "print a line every N games")
+	fs.IntVar(&f.outputBuffer, "outputbuffer", 0, "cut each written game after N bytes, as the official program does")
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
+	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
 	f.restrict.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
@@ -199,6 +203,18 @@ func looksLikeGames(name string) bool {
 	return strings.Contains(lower, ".pgn.")
 }
 
+// The official program accepts an output buffer in this range and cuts
+// at 105,000 bytes by default; cqlvm cuts only when asked.
+const minOutputBuffer, maxOutputBuffer = 100_001, 100_000_000
+
+// outputBuffer checks -outputbuffer N (0: not given).
+func outputBuffer(n int) (int, error) {
+	if n != 0 && (n < minOutputBuffer || n > maxOutputBuffer) {
+		return 0, fmt.Errorf("-outputbuffer: expected a number of bytes from %d to %d, got %d", minOutputBuffer, maxOutputBuffer, n)
+	}
+	return n, nil
+}
+
 // runConfig is a run as the command line asks for it: the engine's
 // options (without the writers, which execute sets) and what the command
 // does around the run.
@@ -220,6 +236,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.Silent = o.Silent || f.silent
 	o.Quiet = o.Quiet || f.quiet
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
+	o.Engine = f.enginePath
 	if f.variations || f.restrict.virtualMainline {
 		o.Variations = true
 	}
@@ -231,6 +248,9 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 		return nil, err
 	}
 	if cfg.progress, err = progressMode(f); err != nil {
+		return nil, err
+	}
+	if o.OutputBuffer, err = outputBuffer(f.outputBuffer); err != nil {
 		return nil, err
 	}
 	if f.lineIncrement < 0 {

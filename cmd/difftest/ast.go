@@ -135,12 +135,20 @@ func (n *Node) render(sb *strings.Builder) {
 		sb.WriteString(n.Close)
 		return
 	}
+	last := "" // the text part before the current kid
 	for _, p := range n.Parts {
 		switch p := p.(type) {
 		case string:
 			sb.WriteString(p)
+			last = p
 		case int:
 			k := n.Kids[p]
+			if afterRangeNeedsParens(last, k.Render()) {
+				sb.WriteString("(")
+				k.render(sb)
+				sb.WriteString(")")
+				continue
+			}
 			if n.Need[p] == pLow {
 				// a body right after a keyword that takes a range
 				// (find, transforms, sort) must not start with a number; parentheses,
@@ -174,6 +182,24 @@ var continuers = map[string]bool{
 	"secondary": true, "enpassant": true, "enpassantsquare": true, "comment": true,
 	"in": true, "all": true, "else": true, "then": true, "quiet": true,
 	"white": true, "black": true,
+}
+
+// afterRangeNeedsParens reports whether body, placed after the text
+// before (which may end with a range of numbers), must be parenthesised:
+// after a range a body cannot begin with ~ # - . or ▦ (both programs
+// read `find 1 100 #K > 0` as find 1 {100}, `up 1 .` as up applied to 1).
+func afterRangeNeedsParens(before, body string) bool {
+	b := strings.TrimRight(before, " \t\n")
+	if b == "" || b[len(b)-1] < '0' || b[len(b)-1] > '9' {
+		return false
+	}
+	t := strings.TrimLeft(body, " \t\n")
+	for _, p := range []string{"~", "#", "-", ".", "▦"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func needsBraces(s string) bool {

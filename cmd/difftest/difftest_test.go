@@ -278,3 +278,31 @@ func TestSplitGamesAndUsable(t *testing.T) {
 		t.Errorf("usable: %v %v %v, want true false false", usable(games[0]), usable(games[1]), usable(games[2]))
 	}
 }
+
+// TestKnownDifferences: each documented difference is recognised on a
+// query that shows it, and only for its own verdict, so a real
+// disagreement in the same query is still reported.
+func TestKnownDifferences(t *testing.T) {
+	rejected := func(msg string) Outcome { return Outcome{Status: Rejected, Message: msg} }
+	tests := []struct {
+		query, verdict string
+		ref            Outcome
+		want           string
+	}{
+		{"cql() K - k", VRefRejects, rejected("CQL syntax error: No numeric filter following '-' symbol"), "set difference"},
+		{"cql() x = 3 - 1", VRefRejects, rejected("CQL syntax error: unknown"), ""},
+		{"cql() D[typename e1]", VRefRejects, rejected("expected set filter following 'typename', which should name a square"), "typename"},
+		{"cql() sort max \"k\" ply", VOrder, Outcome{}, "sort max"},
+		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 0}}}, "echo"},
+		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 3}}}, ""},
+		{"cql() btm echo (s t) true", VGames, Outcome{Rows: []Row{{0, 0}}}, "game number"},
+		{"cql() sort max \"k\" ply", VPositions, Outcome{}, ""},
+		{"cql() sort \"k\" ply", VOrder, Outcome{}, ""},
+	}
+	for _, tt := range tests {
+		got := known(tt.query, tt.verdict, tt.ref)
+		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("known(%q, %s) = %q, want one naming %q", tt.query, tt.verdict, got, tt.want)
+		}
+	}
+}

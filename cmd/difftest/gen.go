@@ -997,6 +997,11 @@ func (g *Gen) path(d int) *Node {
 			// a simple target: legal at the top of a path is an error
 			parts = append(parts, "--(", at(g.logAtom(), pLow), ")")
 		case 3:
+			if i > 0 {
+				// "-- (" is an error after a path's first dash
+				parts = append(parts, "-- {", at(g.logAtom(), pLow), "}")
+				continue
+			}
 			parts = append(parts, "-- ", at(g.logAtom(), pAtom))
 		default:
 			parts = append(parts, "--"+g.one("", "{2,3}", "?"))

@@ -178,6 +178,7 @@ type driver struct {
 	mu         sync.Mutex
 	queries    int
 	verdicts   map[string]int
+	known      map[string]int // documented differences, by name
 	zeroMatch  int
 	allMatch   int
 	distinct   map[string]string // minimised query text -> directory
@@ -187,7 +188,7 @@ type driver struct {
 }
 
 func newDriver(o options, t *Tester, logf func(string, ...any)) *driver {
-	return &driver{o: o, t: t, logf: logf, verdicts: map[string]int{}, distinct: map[string]string{}}
+	return &driver{o: o, t: t, logf: logf, verdicts: map[string]int{}, known: map[string]int{}, distinct: map[string]string{}}
 }
 
 func (d *driver) loop(ctx context.Context) {
@@ -243,6 +244,12 @@ func (d *driver) one(ctx context.Context, seed uint64) {
 	if !IsDisagreement(r.Verdict) {
 		return
 	}
+	if name := known(text, r.Verdict, r.Ref); name != "" {
+		d.mu.Lock()
+		d.known[name]++
+		d.mu.Unlock()
+		return
+	}
 	s := d.t.Shrink(ctx, q, r, ShrinkLimits{MaxTries: d.o.shrinkTries, MaxTime: d.o.shrinkTime})
 	min := s.Query.Text()
 	d.mu.Lock()
@@ -278,17 +285,27 @@ func (d *driver) summary(w *os.File) {
 		}
 	}
 	sort.Strings(kinds)
+	knownTotal := 0
+	for _, n := range d.known {
+		knownTotal += n
+	}
 	fmt.Fprintf(w, "\ndifftest summary\n")
 	fmt.Fprintf(w, "  queries generated:   %d (seeds %d..)\n", d.queries, d.o.seed)
 	fmt.Fprintf(w, "  games used:          %d (%s)\n", len(d.t.Corpus.Games), d.t.Corpus.Path)
 	fmt.Fprintf(w, "  program runs:        %d\n", d.t.Runs.Load())
 	fmt.Fprintf(w, "  agreements:          %d (no match %d, every game %d)\n", d.verdicts[VAgree], d.zeroMatch, d.allMatch)
-	fmt.Fprintf(w, "  disagreements:       %d (%s), %d distinct after shrinking\n", dis, strings.Join(kinds, ", "), len(d.dirs))
+	fmt.Fprintf(w, "  disagreements:       %d (%s), %d of them documented differences (below), %d distinct after shrinking\n",
+		dis, strings.Join(kinds, ", "), knownTotal, len(d.dirs))
 	fmt.Fprintf(w, "  timeouts:            %d\n", d.verdicts[VTimeout])
 	fmt.Fprintf(w, "  reference truncated: %d (fewer matches only in games it cut short)\n", d.verdicts[VTruncated])
 	fmt.Fprintf(w, "  both rejected:       %d\n", d.verdicts[VBothRejected])
 	fmt.Fprintf(w, "  only one rejected:   %d (reference %d, cqlvm %d)\n",
 		d.verdicts[VRefRejects]+d.verdicts[VEngRejects], d.verdicts[VRefRejects], d.verdicts[VEngRejects])
+	for _, k := range knownDifferences {
+		if n := d.known[k.name]; n > 0 {
+			fmt.Fprintf(w, "  known (README):      %d %s\n", n, k.name)
+		}
+	}
 	for _, l := range d.lines {
 		fmt.Fprintln(w, "  "+l)
 	}

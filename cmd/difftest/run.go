@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"cqlvm/pgn"
 	"errors"
 	"fmt"
 	"os"
@@ -148,7 +149,7 @@ func SummarizePGN(text, match string) []Row {
 }
 
 // truncatedMark ends a game the official program cut short.
-const truncatedMark = "game truncated by CQL"
+const truncatedMark = pgn.TruncatedMark
 
 // summarize is SummarizePGN, and the numbers of the games cut short.
 func summarize(text, match string) ([]Row, map[int]bool) {

@@ -117,7 +117,7 @@ const (
 
 	// Variables, functions and loops.
 	KVar         // Str: name
-	KAssign      // Args[0] (KVar), Args[1]; Str: "=", "+=", ..., "=?"
+	KAssign      // Args[0] (KVar), Args[1]; Str: "=", "+=", ..., "|=", "&=", "=?"
 	KPieceAssign // piece x = Args[1]
 	KPersistent  // Args[0]: assignment or variable; Flags: quiet
 	KUnbind      // Args[0]
@@ -197,6 +197,90 @@ const (
 	KQuiet   // quiet as a body-level filter (reserved)
 	KReadFile
 	KWriteFile
+
+	// CQL-S built-ins. CQL 6 has no spelling for them: the old-syntax
+	// front end (the reader of `(match (position ...))`) builds them, with
+	// exactly the fields each comment gives; kinds.go names the CQL-S
+	// keywords each stands for. "The next move" is the move from the
+	// current position to its first child in the searched tree (CQL-S's
+	// move keywords look at the move about to be played).
+
+	// KExchangeEvaluation: no fields. Number: the static exchange
+	// evaluation, in pawns, of the next move (:exchangeevaluation); fails
+	// when there is none or it captures nothing.
+	KExchangeEvaluation
+	// KMaxSwapEvaluation: Args[0] the moving pieces, Args[1] the target
+	// squares (sets). Number: the best static exchange evaluation, in
+	// pawns, of a legal move from Args[0] to Args[1], the colours of the
+	// pieces of Args[0] asked as if each were to move
+	// (:maxswapevaluation); fails when there is no such move.
+	KMaxSwapEvaluation
+	// KPawnCount: Args[0] the pawns (a set: the designator), Str the
+	// attribute chain as written ("double!-forefront-duo",
+	// "!inside-passed-files"). Number: the count the chain gives
+	// (:pawncount). A percentage range refers to the pawns of the
+	// designator (the seed's examples: "[a-d?] blocked! >=50%" is half
+	// the queen-side pawns, and never holds without any): write it
+	// `#(D & [Pp]) > 0 and 100 * count >= 50 * #(D & [Pp])`.
+	// :pawncountdifference D ATTRS is the count of D & A less that of
+	// D & a; with two designators, the first's less the second's.
+	KPawnCount
+	// KOpposition: Int 0 the king of the side to move, 1 White's king,
+	// 2 Black's. Test: that king has the opposition (:opposition [K|k]).
+	KOpposition
+	// KGoodBishop: Args[0] the bishops (a set); Args[1], Args[2] the low
+	// and high bound of the enemy pawns on the bishop's square colour,
+	// Args[3], Args[4] those of the own pawns on the other colour
+	// (numbers; an open bound is a large number); Int the GoodBishop*
+	// bits: which range is a percentage (of all enemy pawns, of all own
+	// pawns; none is 0%) and which bound is strict (>50% is low bound 50,
+	// strict). Set: the bishops of Args[0] within both ranges
+	// (:goodbishop).
+	KGoodBishop
+	// KCannotWin: Int 1 White, 2 Black. Test: that side has a bare king
+	// or a king and one minor piece (:whitecannotwin, :blackcannotwin).
+	KCannotWin
+	// KMatingMaterial: no fields. Test: either side can still mate
+	// (:matingmaterial).
+	KMatingMaterial
+	// KGameIsOver: no fields. Test: mate, stalemate or no mating
+	// material (:gameisover).
+	KGameIsOver
+	// KHalfmoveClock: no fields. Number: the half-move clock of the
+	// position (:halfmoveclocklimit n is KHalfmoveClock <= n).
+	KHalfmoveClock
+	// KFiftyMoveRule: no fields. Test: the first mainline position whose
+	// half-move clock reaches 100 (:fiftymoverule).
+	KFiftyMoveRule
+	// KRepetitionCount: no fields. Number: how often the position (board,
+	// side to move, castling and en-passant rights) has occurred on the
+	// way from the start, this time included (:repetitioncount).
+	KRepetitionCount
+	// KThreefoldRepetition: no fields. Test: the first mainline position
+	// that occurs for the third time (:threefoldrepetition).
+	KThreefoldRepetition
+	// KEvaluation: Str "depth" or "movetime", Int2 the plies or the
+	// milliseconds, Int the view: 0 the side to move's, 1 White's
+	// (absolute), 2 Black's (absolute under a colour flip). Number: the
+	// engine's score in centipawns; a mate in n moves is 100000-n, being
+	// mated in n is -(100000-n), so any mate found is beyond ±90000
+	// (:evaluation: its bounds in pawns times 100, unlimited ones left
+	// out; its mate form "depth d mate", a mate within d plies either
+	// way, is abs(score) >= 100000 - (d+1)/2). It fails when the engine
+	// cannot give a score (the run's diagnostics say why).
+	KEvaluation
+	// KMoveEvaluation: the fields of KEvaluation. Number: the score of
+	// the position less that of its parent, both in the view Int (the
+	// side to move's view is the current position's) (:moveevaluation;
+	// its two designators test the move into the position); fails at the
+	// start.
+	KMoveEvaluation
+	// KTakesLastPiece: no fields. Test: the next move captures the last
+	// man the opponent has besides its king (:takeslastpiece, an
+	// antichess keyword the seed lists but does not describe: this is
+	// its reading in standard chess, where the king is never taken).
+	KTakesLastPiece
+
 	NumKinds // the number of kinds: not a kind, it ends the list
 )
 
@@ -225,6 +309,16 @@ const (
 	FlagPieceVar // assignment declares a piece variable ([Aa]x = ...)
 	FlagExplicitMax
 	FlagOffset // KGroup: \-n, the offset of group n rather than its text
+)
+
+// The bits of KGoodBishop's Int.
+const (
+	GoodBishopPercent1  int64 = 1 << iota // the first range is a percentage
+	GoodBishopPercent2                    // the second range is a percentage
+	GoodBishopStrictLo1                   // > rather than >= the first low bound
+	GoodBishopStrictHi1                   // < rather than <= the first high bound
+	GoodBishopStrictLo2
+	GoodBishopStrictHi2
 )
 
 // Dir is the direction set of KDirection and KRay; the bits are

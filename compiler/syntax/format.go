@@ -465,18 +465,26 @@ func printPath(pr *printer, n *Node) {
 		pr.operand(n.Seq.Max)
 	}
 	pr.word(" ")
-	pr.pathElems(n.Seq.Body)
+	pr.pathElems(n.Seq.Body, true)
 	pr.word(")")
 }
 
-func (pr *printer) pathElems(n *Node) {
+// pathElems prints path constituents; a sequence inside the top one is a
+// group, in parentheses.
+func (pr *printer) pathElems(n *Node, top bool) {
 	switch n.Kind {
 	case KSeqConcat:
+		if !top {
+			pr.word("(")
+		}
 		for i, c := range n.Args {
 			if i > 0 {
 				pr.word(" ")
 			}
-			pr.pathElems(c)
+			pr.pathElems(c, false)
+		}
+		if !top {
+			pr.word(")")
 		}
 	case KSeqDash:
 		pr.expr(n.Args[0])
@@ -484,14 +492,7 @@ func (pr *printer) pathElems(n *Node) {
 		// bare: a parenthesis would open a group
 		pr.expr(n.Args[0])
 	case KSeqRepeat:
-		a := n.Args[0]
-		if a.Kind == KSeqConcat {
-			pr.word("(")
-			pr.pathElems(a)
-			pr.word(")")
-		} else {
-			pr.pathElems(a)
-		}
+		pr.pathElems(n.Args[0], false)
 		pr.word(repetition(n.Int, n.Int2))
 	default:
 		panic(formatError{fmt.Errorf("cannot print a %s path constituent as CQL 6", n.Kind)})
@@ -834,35 +835,18 @@ func repetition(lo, hi int64) string {
 	return fmt.Sprintf("{%d,%d}", lo, hi)
 }
 
-// quote writes a CQL string literal; a lone newline is the token \n. A
-// backslash stays as it is (regular expressions: "\d+") unless the
-// lexer would read it and the next character as an escape.
+// quote writes a CQL string literal: the lexer reads the text between the
+// quotes as it stands (a backslash is an ordinary character), so a string
+// holding a quote or a newline has no literal; a lone newline is the
+// token \n.
 func quote(s string) string {
 	if s == "\n" {
 		return `\n`
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"':
-			b.WriteString(`\"`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\\':
-			if i+1 == len(s) || strings.IndexByte("nt\"\\", s[i+1]) >= 0 {
-				b.WriteString(`\\`)
-			} else {
-				b.WriteByte(c)
-			}
-		default:
-			b.WriteByte(c)
-		}
+	if strings.ContainsAny(s, "\"\n") {
+		panic(formatError{fmt.Errorf("the string %q has no CQL 6 literal (it holds a quote or a newline)", s)})
 	}
-	b.WriteByte('"')
-	return b.String()
+	return `"` + s + `"`
 }
 
 // DesignatorString prints a designator in CQL 6 notation: the piece part

@@ -55,6 +55,10 @@ type kindInfo struct {
 	// noWord says, for a kind without words, how it comes about (and so
 	// why it has no help line): internal, a literal, another kind's syntax.
 	noWord string
+	// old are the CQL-S keywords (written with their colon) that the
+	// old-syntax front end lowers to a kind with no CQL 6 spelling: such a
+	// kind has no words and no form, and `cqlvm help` shows these.
+	old []Word
 }
 
 // lastKind is the last Kind constant.
@@ -212,6 +216,8 @@ var kinds = [lastKind + 1]kindInfo{
 		{Text: "*=", See: "+="},
 		{Text: "/=", See: "+="},
 		{Text: "%=", See: "+="},
+		{Text: "|=", Syntax: "x |= S  (also &=)", Meaning: "updates the set variable x with its union (&=: intersection) with the set S"},
+		{Text: "&=", See: "|="},
 	}},
 	KPieceAssign: {name: "pieceassign", noWord: "piece x = S or [Aa]x = S (see piece)"},
 	KPersistent:  {name: "persistent", form: formOwn, words: []Word{{Text: "persistent", Syntax: "persistent [quiet] x = F", Meaning: "a variable kept across games and printed at the end of the run"}, {Text: "atomic", Syntax: "atomic x = F", Meaning: "a variable restored when path backtracks"}}},
@@ -316,6 +322,29 @@ var kinds = [lastKind + 1]kindInfo{
 	KQuiet:     {name: "quietfilter", noWord: "reserved: never built (quiet is a parameter)"},
 	KReadFile:  {name: "readfile", form: formOwn, words: []Word{{Text: "readfile", Syntax: "readfile \"FILE\"", Meaning: "the contents of a file, as a string"}}},
 	KWriteFile: {name: "writefile", form: formList, words: []Word{{Text: "writefile", Syntax: "writefile(\"FILE\" S)", Meaning: "appends S to a file"}}},
+
+	// CQL-S built-ins: no CQL 6 spelling (see ast.go for their fields)
+	KExchangeEvaluation: {name: "exchangeevaluation", old: []Word{{Text: ":exchangeevaluation", Syntax: "(position :exchangeevaluation LO HI)", Meaning: "the static exchange evaluation of the next move, a capture, in pawns, lies in LO..HI"}}},
+	KMaxSwapEvaluation:  {name: "maxswapevaluation", old: []Word{{Text: ":maxswapevaluation", Syntax: "(position :maxswapevaluation [FROM TO] RANGE)", Meaning: "the best static exchange evaluation of a move of FROM's pieces to TO, in pawns, lies in RANGE"}}},
+	KPawnCount: {name: "pawncount", old: []Word{
+		{Text: ":pawncount", Syntax: "(position :pawncount D ATTR-ATTR-... RANGE)", Meaning: "the pawns of D with the chained attributes (passed, isolated, double, duo, chained, backward, candidate, ...; !attr; a counting word last) number RANGE"},
+		{Text: ":pawncountdifference", Syntax: "(position :pawncountdifference D [E] ATTRS RANGE)", Meaning: "the White minus the Black count of :pawncount D ATTRS (or D's minus E's) lies in RANGE"},
+	}},
+	KOpposition: {name: "opposition", old: []Word{{Text: ":opposition", Syntax: "(position :opposition [K|k])", Meaning: "that king (else the side to move's) has the opposition, by the kings' places and the side to move alone"}}},
+	KGoodBishop: {name: "goodbishop", old: []Word{{Text: ":goodbishop", Syntax: "(position :goodbishop B R1 : R2)", Meaning: "a bishop of B has R1 enemy pawns on its square colour and R2 own pawns off it (counts or percentages)"}}},
+	KCannotWin: {name: "cannotwin", old: []Word{
+		{Text: ":whitecannotwin", Syntax: "(position :whitecannotwin)", Meaning: "White has a bare king, or a king and one minor piece"},
+		{Text: ":blackcannotwin", Syntax: "(position :blackcannotwin)", Meaning: "Black has a bare king, or a king and one minor piece"},
+	}},
+	KMatingMaterial:      {name: "matingmaterial", old: []Word{{Text: ":matingmaterial", Syntax: "(position :matingmaterial)", Meaning: "either side can still mate (not K-K, K+minor-K, or K+B-K+B with bishops on one colour)"}}},
+	KGameIsOver:          {name: "gameisover", old: []Word{{Text: ":gameisover", Syntax: "(position :gameisover)", Meaning: "mate, stalemate, or no mating material"}}},
+	KHalfmoveClock:       {name: "halfmoveclock", old: []Word{{Text: ":halfmoveclocklimit", Syntax: "(position :halfmoveclocklimit N)", Meaning: "at most N half-moves since the last capture or pawn move"}}},
+	KFiftyMoveRule:       {name: "fiftymoverule", old: []Word{{Text: ":fiftymoverule", Syntax: "(position :fiftymoverule)", Meaning: "the first mainline position after fifty moves without a capture or pawn move"}}},
+	KRepetitionCount:     {name: "repetitioncount", old: []Word{{Text: ":repetitioncount", Syntax: "(position :repetitioncount RANGE)", Meaning: "the position (with side to move, castling and en-passant rights) has occurred RANGE times so far"}}},
+	KThreefoldRepetition: {name: "threefoldrepetition", old: []Word{{Text: ":threefoldrepetition", Syntax: "(position :threefoldrepetition)", Meaning: "the first mainline position occurring for the third time"}}},
+	KEvaluation:          {name: "evaluation", old: []Word{{Text: ":evaluation", Syntax: "(position :evaluation depth D|movetime MS LO HI sidetomove|absolute / ... mate)", Meaning: "a UCI engine's score of the position (in pawns) lies in LO..HI, or it finds a mate (needs stockfish or --engine)"}}},
+	KTakesLastPiece:      {name: "takeslastpiece", old: []Word{{Text: ":takeslastpiece", Syntax: "(position :takeslastpiece)", Meaning: "the next move takes the opponent's last man besides the king"}}},
+	KMoveEvaluation:      {name: "moveevaluation", old: []Word{{Text: ":moveevaluation", Syntax: "(position :moveevaluation FROM TO depth D|movetime MS LO HI sidetomove|absolute)", Meaning: "the engine's score of the position less that of the one before lies in LO..HI (needs stockfish or --engine)"}}},
 }
 
 // otherWords are the keywords and symbols that are not kinds of their
@@ -403,6 +432,20 @@ func Words() []Word {
 	}
 	return append(ws, otherWords...)
 }
+
+// OldWords are the CQL-S keywords of the kinds that have no CQL 6
+// spelling, in Kind order: `cqlvm help` lists them apart.
+func OldWords() []Word {
+	var ws []Word
+	for _, k := range kinds {
+		ws = append(ws, k.old...)
+	}
+	return ws
+}
+
+// HasCQL6Spelling reports whether the parser of CQL 6 can make kind k:
+// false for the CQL-S built-ins only the old-syntax front end builds.
+func HasCQL6Spelling(k Kind) bool { return int(k) < len(kinds) && len(kinds[k].old) == 0 }
 
 // isWord reports whether a spelling is an identifier (a keyword) rather
 // than an operator or a help topic.

@@ -28,6 +28,9 @@ func TestKindTable(t *testing.T) {
 			t.Errorf("Kind(%d).String() = %q, want %q", k, k.String(), info.name)
 		}
 		switch {
+		case len(info.old) > 0 && (len(info.words) > 0 || info.noWord != "" || info.form != formNone):
+			t.Errorf("%s: a CQL-S built-in has no CQL 6 words, form or noWord note", info.name)
+		case len(info.old) > 0:
 		case len(info.words) == 0 && info.noWord == "":
 			t.Errorf("%s has neither words nor a note saying why (noWord)", info.name)
 		case len(info.words) > 0 && info.noWord != "":
@@ -202,5 +205,35 @@ func TestDumpPrintsNames(t *testing.T) {
 	}
 	if got, want := Dump(body[0]), "(or (check) (not (mate)))"; got != want {
 		t.Errorf("Dump = %s, want %s", got, want)
+	}
+}
+
+// TestOldWords: the CQL-S keywords of the built-ins are written with
+// their colon, each once, with a help line, and are no CQL 6 keyword.
+func TestOldWords(t *testing.T) {
+	seen := map[string]bool{}
+	for _, w := range OldWords() {
+		if !strings.HasPrefix(w.Text, ":") || seen[w.Text] {
+			t.Errorf("%q: an old keyword is written once, with its colon", w.Text)
+		}
+		seen[w.Text] = true
+		if w.Syntax == "" || w.Meaning == "" || w.See != "" || len(w.Unicode) > 0 {
+			t.Errorf("%q: a syntax and a meaning, and nothing else, are required", w.Text)
+		}
+		if IsReserved(w.Text[1:]) {
+			t.Errorf("%q: a built-in must not reserve %q, a variable name in CQL 6", w.Text, w.Text[1:])
+		}
+	}
+	built := 0
+	for k := KBad; k <= lastKind; k++ {
+		if !HasCQL6Spelling(k) {
+			built++
+			if _, ok := keywordTable[kinds[k].name]; ok {
+				t.Errorf("%s has no CQL 6 spelling but parses", kinds[k].name)
+			}
+		}
+	}
+	if built == 0 {
+		t.Error("no CQL-S built-in in the table")
 	}
 }

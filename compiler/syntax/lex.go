@@ -95,7 +95,7 @@ func (lx *lexer) skipSpaceAndComments() {
 // puncts lists ASCII operators, longest first so that the first match wins.
 var puncts = []string{
 	"[element]", "[forall]", "[>=]", "[<=]", "-->", "<--", "[x]", "[>]", "[<]",
-	"==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "=?", "->", "<-", "--", "~~",
+	"==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "=?", "->", "<-", "--", "~~",
 	"{", "}", "(", ")", "[", "]", ",", ":", "+", "-", "*", "/", "%", "#", "&", "|", "~",
 	"=", "<", ">", "?", "!",
 }
@@ -190,39 +190,25 @@ func (lx *lexer) scanTripleSlash(t *Token) {
 	t.Kind, t.Text = TComment, "///"
 }
 
+// scanString reads a quoted string. A backslash is an ordinary character
+// there, as in the official program: "\d" is a backslash and a d (what a
+// regular expression wants), "\n" two characters, and no escape hides a
+// quote, so a string cannot hold '"'.
 func (lx *lexer) scanString(t *Token) {
 	start := lx.pos
 	lx.pos++
-	var b strings.Builder
-	for {
-		if lx.pos >= len(lx.text) || lx.text[lx.pos] == '\n' {
-			lx.errorf(start, lx.pos, "quoted string runs past the end of the line")
-			break
+	end := strings.IndexAny(lx.text[lx.pos:], "\"\n")
+	if end < 0 || lx.text[lx.pos+end] == '\n' {
+		if end < 0 {
+			end = len(lx.text) - lx.pos
 		}
-		c := lx.text[lx.pos]
-		if c == '"' {
-			lx.pos++
-			break
-		}
-		if c == '\\' && lx.pos+1 < len(lx.text) {
-			switch e := lx.text[lx.pos+1]; e {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case '"', '\\':
-				b.WriteByte(e)
-			default: // keep unknown escapes for regular expressions
-				b.WriteByte('\\')
-				b.WriteByte(e)
-			}
-			lx.pos += 2
-			continue
-		}
-		b.WriteByte(c)
-		lx.pos++
+		lx.errorf(start, lx.pos+end, "quoted string runs past the end of the line")
+		t.Kind, t.Str = TString, lx.text[lx.pos:lx.pos+end]
+		lx.pos += end
+		return
 	}
-	t.Kind, t.Str = TString, b.String()
+	t.Kind, t.Str = TString, lx.text[lx.pos:lx.pos+end]
+	lx.pos += end + 1
 }
 
 // scanNewline reads `\n` standing alone, a string of one newline

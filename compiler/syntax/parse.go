@@ -60,15 +60,19 @@ type File struct {
 
 // Parser turns tokens into an AST.
 type Parser struct {
-	src     *source.Source
-	toks    []Token
-	pos     int
-	errs    *source.ErrorList
-	funcs   map[string]*Node
-	bound   map[string]bool // the variable names given a value so far in the text (bind)
-	inSeq   int             // > 0 inside line constituents: postfix * + ? are repetitions
-	noDash  int             // > 0 while parsing the right side of a dash
-	noColon int             // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
+	src    *source.Source
+	toks   []Token
+	pos    int
+	errs   *source.ErrorList
+	funcs  map[string]*Node
+	bound  map[string]bool // the variable names given a value so far in the text (bind)
+	inSeq  int             // > 0 inside line constituents: postfix * + ? are repetitions
+	noDash int             // > 0 while parsing the right side of a dash
+	// pathDashes counts the dashes of the path being parsed (-1: not in a
+	// path); only its first may be followed by a spaced "(" (see
+	// parseDash).
+	pathDashes int
+	noColon    int // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
 	numVars map[string]bool
@@ -91,7 +95,7 @@ func (p *Parser) withStrArgs(on bool) func() {
 func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList) {
 	var errs source.ErrorList
 	toks := Lex(src, &errs)
-	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}, bound: map[string]bool{}}
+	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}, bound: map[string]bool{}, pathDashes: -1}
 	f := &File{Src: src, Funcs: p.funcs}
 	if p.isIdent("cql") {
 		f.HasHeader = true
@@ -372,14 +376,23 @@ func (p *Parser) parseExpr(min int) *Node {
 	return left
 }
 
+// otherArrow is the arrow of the other direction.
+func otherArrow(a string) string {
+	if a == "->" {
+		return "<-"
+	}
+	return "->"
+}
+
 // parseArrowChain parses what follows the first arrow of x1 -> x2 [-> x3
 // ...] (or of the same chain of <-). Two operands are the binary arrow,
 // attacks or attackedby. A longer chain of one kind of arrow is a single
 // filter about pins and interferences (attackarrow.html, ternary and n-ary
 // forms; attackedarrow.html, chains), not nested binary arrows: R->n->k is
 // "n pinned by R", where (R->n)->k would ask whether the rooks attacking n
-// attack k. A change of arrow ends the chain, which then is the left
-// operand of the next arrow, as before chains existed.
+// attack k. A chain goes one way: an arrow of the other kind after it is
+// an error (the official program refuses `K<-K->K` too), since neither
+// reading is what a writer of it can be sure of; parentheses choose.
 func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 	args := []*Node{first}
 	for {
@@ -389,6 +402,10 @@ func (p *Parser) parseArrowChain(first *Node, arrow Token) *Node {
 			break
 		}
 		args = append(args, right)
+		if other := otherArrow(arrow.Text); p.isPunct(other) {
+			p.errorf(p.peek(0).Span, "'%s' cannot follow '%s' in one chain of arrows: put parentheses around one side", other, arrow.Text)
+			break
+		}
 		if !p.isPunct(arrow.Text) {
 			break
 		}

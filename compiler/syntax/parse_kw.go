@@ -186,7 +186,7 @@ func (p *Parser) identifierFrom(t Token) *Node {
 	}
 	if op := p.tok(); op.Kind == TPunct {
 		switch op.Text {
-		case "=", "+=", "-=", "*=", "/=", "%=", "=?":
+		case "=", "+=", "-=", "*=", "/=", "%=", "=?", "|=", "&=":
 			p.advance()
 			level := levelHash
 			if op.Text == "=" || op.Text == "=?" {
@@ -199,7 +199,7 @@ func (p *Parser) identifierFrom(t Token) *Node {
 			}
 			n := p.node(KAssign, source.Join(t.Span, rhs.Span), target, rhs)
 			n.Str = op.Text
-			if target == v && (op.Text != "=" && op.Text != "=?" && op.Text != "+=" || p.looksNumeric(rhs)) {
+			if target == v && (isNumericUpdate(op.Text) || p.looksNumeric(rhs)) {
 				if p.numVars == nil {
 					p.numVars = map[string]bool{}
 				}
@@ -209,6 +209,17 @@ func (p *Parser) identifierFrom(t Token) *Node {
 		}
 	}
 	return target
+}
+
+// isNumericUpdate reports whether an assignment operator makes its
+// variable numeric: -= *= /= %= do; = and =? take the type of their right
+// side, += appends to strings too, and |= &= update sets.
+func isNumericUpdate(op string) bool {
+	switch op {
+	case "-=", "*=", "/=", "%=":
+		return true
+	}
+	return false
 }
 
 // parseIndex parses the inside of x[...] after the '[': an index `x[i]`
@@ -262,7 +273,7 @@ func (p *Parser) parseCall(name Token, fn *Node) *Node {
 func (p *Parser) parseDirection(d Dir) *Node {
 	t := p.advance()
 	n := &Node{Kind: KDirection, Dirs: d}
-	p.rangeBounds(n, numericVar)
+	p.rangeBounds(n, numericVar, true)
 	arg := p.parseExpr(levelIndex)
 	if arg == nil {
 		p.errorf(t.Span, "expected a set after '%s'", t.Text)
@@ -285,8 +296,12 @@ func (p *Parser) parseTransform(tk TransformKind) *Node {
 		}
 	} else if p.acceptIdent("count") {
 		n.Flags |= FlagCount
-	} else if p.rangeBeforeFilter() {
-		lo, hi, _ := p.optRange()
+	} else if count := p.transformRange(); count > 0 {
+		lo, _ := p.optInt()
+		hi := lo
+		if count == 2 {
+			hi, _ = p.optInt()
+		}
 		n.Int, n.Int2, n.HasRange = lo, hi, true
 	}
 	b := p.body(t)
@@ -298,25 +313,39 @@ func (p *Parser) parseTransform(tk TransformKind) *Node {
 	return n
 }
 
-// rangeBeforeFilter reports whether the tokens ahead are a range followed
-// by a filter. After a transform a number may instead begin the body:
-// flipcolor.html writes `⬓2==△→♚`, while `rotate90 2 4 F` has a range.
-func (p *Parser) rangeBeforeFilter() bool {
-	k := 0
-	for n := 0; n < 2; n++ {
-		switch {
-		case p.peek(k).Kind == TNumber:
-			k++
-		case p.peek(k).Kind == TPunct && p.peek(k).Text == "-" && p.peek(k+1).Kind == TNumber && !p.peek(k+1).SpaceBefore:
-			k += 2
-		default:
-			return n > 0 && canStartFilter(p.peek(k))
-		}
-		if canStartFilter(p.peek(k)) && p.peek(k).Kind != TNumber {
-			return true
-		}
+// transformRange is how many of the numbers ahead (0, 1 or 2) are the
+// range of a transform; the rest begin its body. As in the official
+// program, a number is in the range when the token after it is another
+// number or can begin the body: flipcolor.html writes `⬓2==△→♚` (the body
+// 2==△→♚), `rotate90 2 4 F` has a range of two, `flip 1 2 ~K` a range of
+// one and the body 2. A '-' is not a sign here: `flipcolor 1 -1 < 0` is
+// the body 1 - 1 < 0.
+func (p *Parser) transformRange() int {
+	switch {
+	case p.peek(0).Kind != TNumber:
+		return 0
+	case p.peek(1).Kind == TNumber && canStartRangedBody(p.peek(2)):
+		return 2
+	case p.peek(1).Kind == TNumber || canStartRangedBody(p.peek(1)):
+		return 1
 	}
-	return canStartFilter(p.peek(k))
+	return 0
+}
+
+// canStartRangedBody reports whether t can begin the body after a range
+// (of a transform, find or a direction). As in the official program a
+// prefix '~', '#' or '-' and the designators '.' and '▦' cannot: in
+// `flipcolor 1 ~K` and `find 1 100 #K > 0` the last number is the body
+// (which it then reports as a likely unexpected parse), and `up 1 .` is
+// refused; `find 1 100 (#K > 0)` and `up 1 (.)` say what was meant.
+func canStartRangedBody(t Token) bool {
+	switch {
+	case t.Kind == TPunct && (t.Text == "~" || t.Text == "#" || t.Text == "-"):
+		return false
+	case t.Kind == TDesig && (t.Text == "." || t.Text == "▦"):
+		return false
+	}
+	return canStartFilter(t)
 }
 
 func (p *Parser) parsePin(t Token) *Node {
@@ -494,7 +523,7 @@ func (p *Parser) parseFind(t Token) *Node {
 		case p.acceptPunct("<--"):
 			n.Flags |= FlagBackward
 		default:
-			if p.rangeBounds(n, numericVar) {
+			if p.rangeBounds(n, numericVar, true) {
 				continue
 			}
 			b := p.body(t)
@@ -551,7 +580,7 @@ func (p *Parser) parseConsecutiveMoves(t Token) *Node {
 	if p.acceptIdent("quiet") {
 		n.Flags |= FlagQuiet
 	}
-	p.rangeBounds(n, anyVar)
+	p.rangeBounds(n, anyVar, false)
 	args := p.parseArgList("consecutivemoves")
 	if args == nil {
 		return nil
@@ -951,15 +980,24 @@ func (p *Parser) looksNumeric(n *Node) bool {
 	return false
 }
 
+// boundFollowedByBody reports whether the integer at the current token
+// is followed by another bound or by what can begin a body.
+func (p *Parser) boundFollowedByBody() bool {
+	next := p.peek(1)
+	return next.Kind == TNumber || canStartRangedBody(next)
+}
+
 // anyVar: where nothing but a range can stand (before the arrows of a
 // line or the parentheses of consecutivemoves) any variable name is one.
 func anyVar(p *Parser) bool { return true }
 
 // rangeBounds reads an optional range of one or two bounds, each an
-// integer or (when rule allows) a numeric variable, into n.
-func (p *Parser) rangeBounds(n *Node, rule boundRule) bool {
+// integer or (when rule allows) a numeric variable, into n. Where a body
+// follows the range (beforeBody), an integer is a bound only when what
+// follows it is another bound or can begin the body (canStartRangedBody).
+func (p *Parser) rangeBounds(n *Node, rule boundRule, beforeBody bool) bool {
 	if n.HasRange {
-		if t := p.tok(); t.Kind == TNumber || t.Kind == TIdent && !IsReserved(t.Text) && rule(p) {
+		if t := p.tok(); t.Kind == TNumber && (!beforeBody || p.boundFollowedByBody()) || t.Kind == TIdent && !IsReserved(t.Text) && rule(p) {
 			p.errorf(t.Span, "a range has one or two bounds; this is a third")
 			p.advance()
 		}
@@ -969,6 +1007,9 @@ func (p *Parser) rangeBounds(n *Node, rule boundRule) bool {
 	constant := true
 	for len(bounds) < 2 {
 		t := p.tok()
+		if beforeBody && t.Kind == TNumber && !p.boundFollowedByBody() {
+			break
+		}
 		if v, ok := p.optInt(); ok {
 			bounds = append(bounds, &Node{Kind: KNumber, Span: p.spanFrom(t.Span.From), Int: v})
 			continue

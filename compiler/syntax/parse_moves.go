@@ -188,8 +188,23 @@ func (p *Parser) parseDash(left *Node, from int32) *Node {
 			d.Targets = append(d.Targets, f)
 		}
 		p.advance()
+	} else if p.isPunct("(") && !p.spacedParenAfterDashOK() {
+		p.errorf(p.tok().Span, "no space may separate '%s' from the '(' of its targets: write %s(...), or braces for a filter that follows", tok.Text, tok.Text)
+		return nil
+	}
+	if p.pathDashes >= 0 {
+		p.pathDashes++
 	}
 	return &Node{Kind: KDash, Dash: d, Span: p.spanFrom(from)}
+}
+
+// spacedParenAfterDashOK reports whether "-- (" may be read as a dash
+// followed by something in parentheses. The official program refuses it
+// ("There must be no whitespace between the '--' filter and the '('"),
+// except after the first dash of a path, where the parentheses group the
+// constituents that follow (path -- (check)).
+func (p *Parser) spacedParenAfterDashOK() bool {
+	return p.pathDashes == 0
 }
 
 // canStartDashRight reports whether t can begin the right side of a dash.
@@ -280,7 +295,7 @@ func (p *Parser) parseCurrentMove(t Token) *Node {
 func (p *Parser) parseLine(t Token) *Node {
 	n := &Node{Kind: KLine, Seq: &Seq{}}
 	for {
-		if p.rangeBounds(n, anyVar) {
+		if p.rangeBounds(n, anyVar, false) {
 			continue
 		}
 		w := p.tok()
@@ -557,7 +572,10 @@ func (p *Parser) parsePath(t Token) *Node {
 		return nil
 	}
 	p.inSeq++
+	outer := p.pathDashes
+	p.pathDashes = 0
 	n.Seq.Body = p.parsePathElems(t, false)
+	p.pathDashes = outer
 	p.inSeq--
 	if n.Seq.Body == nil {
 		return nil

@@ -55,8 +55,11 @@ var parseTests = []struct{ name, query string }{
 	{"a comment line does not end a path", "path --\n// note\ncheck"},
 	{"attackedby and arrows", "k attackedby R  k <- R  k ← R"},
 	{"arrow chain", "R -> n -> k"},
+	{"transform ranges", "rotate90 2 4 check  flip 1 2 ~K  flipcolor 1 -1 < 0  flipcolor 2==K"},
+	{"a group after the first dash of a path", "path -- (check)"},
+	{"a group after the first dash of a later step", "path K -- (check) --"},
 	{"backward arrow chain", "k ← n ← R"},
-	{"mixed arrows", "R -> n <- b"},
+	{"mixed arrows with parentheses", "R -> (n <- b)  (R -> n) <- b"},
 
 	// arithmetic and comparisons
 	{"arithmetic precedence", "#R + 1 * 2 - 3"},
@@ -189,6 +192,10 @@ var parseTests = []struct{ name, query string }{
 // testdata/errors.golden.
 var errorTests = []struct{ name, query string }{
 	{"unmatched brace", "check }"},
+	{"mixed arrows", "R -> n <- b"},
+	{"space between a dash and its targets", "-- (check)"},
+	{"space after a later dash of a path", "path check -- check -- (check)"},
+	{"mixed arrows across a union", "x = (K->K | K<-K)"},
 	{"unclosed brace", "{check"},
 	{"unclosed paren", "(check"},
 	{"empty compound", "{}"},

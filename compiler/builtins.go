@@ -1,0 +1,154 @@
+package compiler
+
+import (
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/positional"
+	"cqlvm/vm"
+)
+
+// The CQL-S built-ins: kinds with no CQL 6 spelling, built only by the
+// old-syntax front end with the fields ast.go documents for each. Their
+// chess knowledge is in package positional, their engine access in
+// package uci; the ops are in vm/builtins.go. How the old keywords
+// lower (R is a range: a comparison, or two, of the number):
+//
+//	:exchangeevaluation lo hi       R(KExchangeEvaluation), in pawns
+//	:maxswapevaluation X Y r        R(KMaxSwapEvaluation{X, Y})
+//	:pawncount D ATTRS r            R(KPawnCount{D} Str ATTRS); r% see ast.go
+//	:pawncountdifference D ATTRS r  R(KPawnCount{D & A} - KPawnCount{D & a})
+//	:opposition [K|k]               KOpposition Int 0, 1 (K) or 2 (k)
+//	:goodbishop B r1 : r2           KGoodBishop{B, lo1, hi1, lo2, hi2} Int bits
+//	:whitecannotwin, :blackcannot.. KCannotWin Int 1, 2
+//	:matingmaterial, :gameisover    KMatingMaterial, KGameIsOver (not: :nomatingmaterial)
+//	:halfmoveclocklimit n           KHalfmoveClock <= n (CQL 6's fen reads
+//	                                the clocks as 0 1: no rewrite sees them)
+//	:fiftymoverule                  KFiftyMoveRule
+//	:repetitioncount r              R(KRepetitionCount)
+//	:threefoldrepetition            KThreefoldRepetition
+//	:takeslastpiece                 KTakesLastPiece
+//	:evaluation ... lo hi mode      R(KEvaluation) in centipawns; Int the view
+//	:moveevaluation X Y ...         the move into the position from X to Y,
+//	                                and R(KMoveEvaluation)
+
+// checkExchange types :exchangeevaluation (no arguments).
+func (c *checker) checkExchange(n *ast.Node) Type { return TNum }
+
+func (c *checker) checkMaxSwap(n *ast.Node) Type {
+	c.expect(n.Args[0], "the moving pieces of :maxswapevaluation", TSet)
+	c.expect(n.Args[1], "the target squares of :maxswapevaluation", TSet)
+	return TNum
+}
+
+// checkPawnCount types :pawncount and reads its attribute chain, whose
+// errors point at the node.
+func (c *checker) checkPawnCount(n *ast.Node) Type {
+	c.expect(n.Args[0], "the pawns of :pawncount", TSet)
+	if _, err := positional.ParsePawnQuery(n.Str); err != nil {
+		c.errorf(n, ":pawncount: %v", err)
+	}
+	return TNum
+}
+
+func (c *checker) checkGoodBishop(n *ast.Node) Type {
+	c.expect(n.Args[0], "the bishops of :goodbishop", TSet)
+	for _, b := range n.Args[1:] {
+		c.expect(b, "a bound of :goodbishop", TNum)
+	}
+	return TSet
+}
+
+// checkBuiltinColor types the tests that name a colour in Int.
+func (c *checker) checkBuiltinColor(n *ast.Node) Type {
+	if n.Int < 0 || n.Int > 2 || n.Kind == ast.KCannotWin && n.Int == 0 {
+		c.errorf(n, "internal error: colour %d of %s", n.Int, n.Kind)
+	}
+	return TLog
+}
+
+// checkBuiltinTest types the tests without arguments.
+func (c *checker) checkBuiltinTest(n *ast.Node) Type { return TLog }
+
+// checkBuiltinNumber types the numbers without arguments.
+func (c *checker) checkBuiltinNumber(n *ast.Node) Type { return TNum }
+
+// checkEvaluation types :evaluation and :moveevaluation: the search
+// amount must fit the instruction.
+func (c *checker) checkEvaluation(n *ast.Node) Type {
+	switch {
+	case n.Str != "depth" && n.Str != "movetime":
+		c.errorf(n, "internal error: the search of %s is %q, not depth or movetime", n.Kind, n.Str)
+	case n.Int2 < 1 || n.Int2 > vm.MaxA:
+		c.errorf(n, "the %s of an engine search must be from 1 to %d", n.Str, vm.MaxA)
+	case n.Int < 0 || n.Int > 2:
+		c.errorf(n, "internal error: view %d of %s", n.Int, n.Kind)
+	}
+	c.needEngine = true
+	return TNum
+}
+
+func (g *gen) genExchange(n *ast.Node, fail int) {
+	g.jump(vm.OpExchange, 0, 0, fail)
+}
+
+func (g *gen) genMaxSwap(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	g.value(n.Args[1], fail)
+	g.jump(vm.OpMaxSwap, 0, 0, fail)
+}
+
+func (g *gen) genPawnCount(n *ast.Node, fail int) {
+	q, err := positional.ParsePawnQuery(n.Str)
+	if err != nil {
+		g.placeholder(n) // reported by the checker
+		return
+	}
+	g.value(n.Args[0], fail)
+	g.emit(vm.OpPawnCount, 0, len(g.prog.PawnQueries), 0)
+	g.prog.PawnQueries = append(g.prog.PawnQueries, q)
+}
+
+func (g *gen) genGoodBishop(n *ast.Node, fail int) {
+	g.value(n.Args[0], fail)
+	for _, b := range n.Args[1:] {
+		g.numValue(b, fail)
+	}
+	var flags uint8
+	for bit, flag := range map[int64]uint8{
+		ast.GoodBishopPercent1: vm.BishopPercent1, ast.GoodBishopPercent2: vm.BishopPercent2,
+		ast.GoodBishopStrictLo1: vm.BishopStrictLo1, ast.GoodBishopStrictHi1: vm.BishopStrictHi1,
+		ast.GoodBishopStrictLo2: vm.BishopStrictLo2, ast.GoodBishopStrictHi2: vm.BishopStrictHi2,
+	} {
+		if n.Int&bit != 0 {
+			flags |= flag
+		}
+	}
+	g.emit(vm.OpGoodBishop, flags, 0, 0)
+}
+
+// builtinTests are the built-in tests' ops.
+var builtinTests = map[ast.Kind]uint8{
+	ast.KOpposition: vm.BuiltinOpposition, ast.KCannotWin: vm.BuiltinCannotWin,
+	ast.KMatingMaterial: vm.BuiltinMatingMaterial, ast.KGameIsOver: vm.BuiltinGameIsOver,
+	ast.KFiftyMoveRule: vm.BuiltinFiftyMoveRule, ast.KThreefoldRepetition: vm.BuiltinThreefold,
+	ast.KTakesLastPiece: vm.BuiltinTakesLastPiece,
+}
+
+func (g *gen) genBuiltinTest(n *ast.Node, fail int) {
+	g.jump(vm.OpBuiltinTest, builtinTests[n.Kind], int(n.Int), fail)
+}
+
+func (g *gen) genBuiltinNumber(n *ast.Node, fail int) {
+	what := map[ast.Kind]uint8{ast.KHalfmoveClock: vm.BuiltinHalfmoveClock, ast.KRepetitionCount: vm.BuiltinRepetitionCount}[n.Kind]
+	g.emit(vm.OpBuiltinNum, what, 0, 0)
+}
+
+func (g *gen) genEvaluation(n *ast.Node, fail int) {
+	x := uint8(n.Int) & vm.EvalView
+	if n.Str == "movetime" {
+		x |= vm.EvalMoveTime
+	}
+	if n.Kind == ast.KMoveEvaluation {
+		x |= vm.EvalDifference
+	}
+	g.jump(vm.OpEvaluate, x, int(n.Int2), fail)
+}
