@@ -7,6 +7,7 @@ import (
 
 	"cqlvm/bitboard"
 	"cqlvm/compiler/syntax"
+	"cqlvm/source"
 )
 
 // keyword is one keyword of the old language: what follows it, how it is
@@ -77,23 +78,23 @@ func init() {
 		":contactcheck":        entry(shNone, rewrite(contactCheck), "a check that cannot be blocked (knight, adjacent checker, or double check)"),
 		":fen":                 entry(shString, lowerFen, `:fen "FEN": the board (and side to move) of FEN`),
 		":castling":            entry(shDesig, lowerCastling, "castling rights: K, Q (White king/queen side), k, q; [KQ] is exactly one of them"),
-		":fiftymoverule":       entry(shNone, rewrite(fiftyMoves), "the halfmove clock has reached 100 (fifty moves without a pawn move or capture)"),
+		":fiftymoverule":       entry(shNone, test(syntax.KFiftyMoveRule), "the first mainline position whose halfmove clock reaches 100"),
 		":halfmoveclocklimit":  entry(shRange, lowerHalfmoveClock, ":halfmoveclocklimit n: the halfmove clock is at most n"),
-		":whitecannotwin":      entry(shNone, rewrite(cannotWin("A", "[BN]")), "White has a bare king, or king and one minor piece"),
-		":blackcannotwin":      entry(shNone, rewrite(cannotWin("a", "[bn]")), "Black has a bare king, or king and one minor piece"),
+		":whitecannotwin":      entry(shNone, colorTest(syntax.KCannotWin, 1), "White has a bare king, or king and one minor piece"),
+		":blackcannotwin":      entry(shNone, colorTest(syntax.KCannotWin, 2), "Black has a bare king, or king and one minor piece"),
 		":markall":             entry(shNone, noop, "CQL 3: mark every matching square; no meaning in CQL-S, no effect here"),
 		":noannotate":          entry(shNone, noop, "CQL 3: no annotations of the matches; no meaning in CQL-S, no effect here"),
-		":threefoldrepetition": native(shNone, "the position occurs for the third time"),
-		":matingmaterial":      native(shNone, "either side has mating material"),
-		":nomatingmaterial":    native(shNone, "neither side has mating material"),
-		":gameisover":          native(shNone, "mate, stalemate or no mating material"),
+		":threefoldrepetition": entry(shNone, test(syntax.KThreefoldRepetition), "the first mainline position that occurs for the third time"),
+		":matingmaterial":      entry(shNone, test(syntax.KMatingMaterial), "either side has mating material"),
+		":nomatingmaterial":    entry(shNone, negated(syntax.KMatingMaterial), "neither side has mating material"),
+		":gameisover":          entry(shNone, test(syntax.KGameIsOver), "mate, stalemate or no mating material"),
 		":endgame":             refused(shNone, "its definition in the CQL-S manual lost its piece symbols, and cqlvm does not guess it: write the material condition with :piececount and :power", "an endgame position (Chess Assistant definition)"),
 		":losing":              entry(shNone, lowerFalse, "Antichess: one side has lost all its pieces (never in standard chess)"),
 		":mustcapture":         entry(shNone, lowerFalse, "Antichess: the side to move must capture (never in standard chess)"),
 		":catureforced":        refused(shNone, variantOnly("Antichess"), "Antichess: a capture is forced"),
 		":obligation":          refused(shNone, variantOnly("Antichess"), "Antichess: the side to move has an obligation"),
 		":donthasobligation":   refused(shNone, variantOnly("Antichess"), "Antichess: the side to move has no obligation"),
-		":takeslastpiece":      refused(shNone, variantOnly("Antichess"), "Antichess: the move takes the last piece"),
+		":takeslastpiece":      entry(shNone, test(syntax.KTakesLastPiece), "the next move takes the opponent's last man besides the king (an Antichess keyword, read for standard chess)"),
 		":checkcount":          refused(shWords, variantOnly("Three-check"), "Three-check: the number of checks given"),
 
 		// transforms
@@ -123,10 +124,10 @@ func init() {
 		":rayorthogonal":        entry(shRay, ray(syntax.DirOrthogonal, 0), "an orthogonal :ray"),
 		":rayhorizontal":        entry(shRay, ray(syntax.DirHorizontal, 0), "a horizontal :ray"),
 		":rayvertical":          entry(shRay, ray(syntax.DirVertical, 0), "a vertical :ray"),
-		":opposition":           native(shOptDesig, ":opposition [K|k]: the king has the opposition"),
+		":opposition":           entry(shOptDesig, lowerOpposition, ":opposition [K|k]: the king (of the side to move without K or k) has the opposition"),
 		":goodbishop":           native(shGoodBishop, ":goodbishop [B] r : r: a good (or bad) bishop by its pawns"),
-		":pawncount":            native(shPawnCount, ":pawncount [P] ATTRIBUTES r: pawns with the attributes"),
-		":pawncountdifference":  native(shPawnCountDiff, ":pawncountdifference [P] ATTRIBUTES r: White's count minus Black's"),
+		":pawncount":            entry(shPawnCount, lowerPawnCount, ":pawncount [P] ATTRIBUTES r: pawns with the attributes (a % range: of the pawns of the designator)"),
+		":pawncountdifference":  entry(shPawnCountDiff, lowerPawnCountDifference, ":pawncountdifference [P] ATTRIBUTES r: White's count minus Black's"),
 		":powerdifference*":     refused(shDesigRange, "its meaning is not described in the CQL-S manual; use :powerdifference", "a variant of :powerdifference"),
 
 		// moves
@@ -173,7 +174,7 @@ func init() {
 		// counting and accumulators
 		":matchcount":                  entry(shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"),
 		":pretransformmatchcount":      entry(shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"),
-		":repetitioncount":             native(shRange, "the number of times the position has occurred"),
+		":repetitioncount":             entry(shRange, count(numberOf(syntax.KRepetitionCount)), ":repetitioncount r: how often the position has occurred, this time included"),
 		":pretransformrepetitioncount": native(shRange, ":repetitioncount per transformed copy"),
 		":accumulate":                  refused(shName, noAccumulators, ":accumulate NAME: count the matching transformed copies"),
 		":accumulate*":                 refused(shName, noAccumulators, ":accumulate* NAME: count per colour"),
@@ -356,19 +357,87 @@ func rewrite(text string) lowerFunc {
 const (
 	doubleCheck  = "flipcolor {btm #(A attacks k) >= 2}"
 	contactCheck = "flipcolor {btm check {#(A attacks k) >= 2 or not ((A attacks k) & ~(N | anydirection 1 k))}}"
-	fiftyMoves   = `fen ~~ " (\d+) \d+$" int \1 >= 100`
 )
 
-func cannotWin(side, minor string) string {
-	return fmt.Sprintf("#%[1]s == 1 or #%[1]s == 2 and #%[2]s == 1", side, minor)
-}
-
+// lowerHalfmoveClock: the built-in clock (CQL 6's fen reads the clocks as
+// 0 1, so no rewrite of the FEN sees them).
 func lowerHalfmoveClock(p *parser, l *plist, a *args) {
-	body := p.template(a.kw.span, `fen ~~ " (\d+) \d+$"`)
-	clock := p.template(a.kw.span, `int \1`)[0]
 	r := *a.ranges[0]
 	r.op = "<="
-	l.add(conj(a.kw.span, append(body, p.inRange(clock, &r))))
+	l.add(p.inRange(simple(syntax.KHalfmoveClock, a.kw.span), &r))
+}
+
+// colorTest is a built-in test of one side (Int 1 White, 2 Black).
+func colorTest(k syntax.Kind, side int64) lowerFunc {
+	return func(p *parser, l *plist, a *args) {
+		l.add(&syntax.Node{Kind: k, Span: a.kw.span, Int: side})
+	}
+}
+
+// lowerOpposition: without a designator the king of the side to move;
+// K is White's king, k Black's.
+func lowerOpposition(p *parser, l *plist, a *args) {
+	var side int64
+	if len(a.desigs) > 0 {
+		switch d := a.desigs[0].Desig; {
+		case d.HasSquares || d.Pieces != 1<<bitboard.WhiteKing && d.Pieces != 1<<bitboard.BlackKing:
+			p.failf(a.desigs[0].Span, ":opposition takes K (White's king) or k (Black's)")
+		case d.Pieces == 1<<bitboard.WhiteKing:
+			side = 1
+		default:
+			side = 2
+		}
+	}
+	l.add(&syntax.Node{Kind: syntax.KOpposition, Span: p.argSpan(a.kw), Int: side})
+}
+
+// pawnCountOf is the built-in count of the pawns of d with the
+// attributes.
+func pawnCountOf(d *syntax.Node, attrs string, sp source.Span) *syntax.Node {
+	return &syntax.Node{Kind: syntax.KPawnCount, Span: sp, Str: attrs, Args: []*syntax.Node{d}}
+}
+
+// pawnDesig is the designator of :pawncount, White's pawns when none is
+// written (the manual's examples count White's).
+func pawnDesig(a *args, pawns syntax.PieceMask) *syntax.Node {
+	if len(a.desigs) > 0 {
+		return a.desigs[0]
+	}
+	return pieces(pawns, a.kw.span)
+}
+
+// lowerPawnCount: the count in range; a percentage range is of the pawns
+// of the designator, `#(D & [Pp]) > 0 and 100 * count op pct * #(D & [Pp])`.
+func lowerPawnCount(p *parser, l *plist, a *args) {
+	sp := p.argSpan(a.kw)
+	d := pawnDesig(a, 1<<bitboard.WhitePawn)
+	n := pawnCountOf(d, a.words[0].text, sp)
+	r := a.ranges[0]
+	if !r.pct {
+		l.add(p.inRange(n, r))
+		return
+	}
+	all := countOf(binary(syntax.KInter, syntax.Clone(d), pieces(1<<bitboard.WhitePawn|1<<bitboard.BlackPawn, sp)))
+	scaled := binary(syntax.KTimes, number(100, sp), n)
+	share := func(pct int64) *syntax.Node { return binary(syntax.KTimes, number(pct, sp), syntax.Clone(all)) }
+	var test *syntax.Node
+	if r.op != "" {
+		test = cmp(r.op, scaled, share(r.lo))
+	} else {
+		test = binary(syntax.KAnd, cmp(">=", scaled, share(r.lo)), cmp("<=", syntax.Clone(scaled), share(r.hi)))
+	}
+	l.add(binary(syntax.KAnd, cmp(">", syntax.Clone(all), number(0, sp)), test))
+}
+
+// lowerPawnCountDifference: the count of White's pawns of the designator
+// less Black's.
+func lowerPawnCountDifference(p *parser, l *plist, a *args) {
+	sp := p.argSpan(a.kw)
+	d := pawnDesig(a, 1<<bitboard.WhitePawn|1<<bitboard.BlackPawn)
+	attrs := a.words[0].text
+	white := pawnCountOf(binary(syntax.KInter, d, pieces(syntax.MaskWhite, sp)), attrs, sp)
+	black := pawnCountOf(binary(syntax.KInter, syntax.Clone(d), pieces(syntax.MaskBlack, sp)), attrs, sp)
+	l.add(p.inRange(binary(syntax.KMinus, white, black), a.ranges[0]))
 }
 
 func lowerFen(p *parser, l *plist, a *args) {

@@ -190,6 +190,13 @@ func (pr *printer) expr(n *Node) {
 	if n == nil {
 		panic(formatError{fmt.Errorf("cannot print a missing filter")})
 	}
+	if !HasCQL6Spelling(n.Kind) {
+		name := n.Kind.String()
+		if old := kinds[n.Kind].old; len(old) > 0 {
+			name = old[0].Text
+		}
+		panic(formatError{fmt.Errorf("%s is a CQL-S built-in that CQL 6 cannot write: cqlvm runs the query, but it has no CQL 6 translation", name)})
+	}
 	if f, ok := ownPrinters[n.Kind]; ok {
 		f(pr, n)
 		return
