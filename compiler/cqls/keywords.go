@@ -125,7 +125,7 @@ func init() {
 		":rayhorizontal":        entry(shRay, ray(syntax.DirHorizontal, 0), "a horizontal :ray"),
 		":rayvertical":          entry(shRay, ray(syntax.DirVertical, 0), "a vertical :ray"),
 		":opposition":           entry(shOptDesig, lowerOpposition, ":opposition [K|k]: the king (of the side to move without K or k) has the opposition"),
-		":goodbishop":           native(shGoodBishop, ":goodbishop [B] r : r: a good (or bad) bishop by its pawns"),
+		":goodbishop":           entry(shGoodBishop, lowerGoodBishop, ":goodbishop [B] r : r: the bishops with r of the enemy pawns on their colour and r of their own off it (counts or %)"),
 		":pawncount":            entry(shPawnCount, lowerPawnCount, ":pawncount [P] ATTRIBUTES r: pawns with the attributes (a % range: of the pawns of the designator)"),
 		":pawncountdifference":  entry(shPawnCountDiff, lowerPawnCountDifference, ":pawncountdifference [P] ATTRIBUTES r: White's count minus Black's"),
 		":powerdifference*":     refused(shDesigRange, "its meaning is not described in the CQL-S manual; use :powerdifference", "a variant of :powerdifference"),
@@ -191,11 +191,11 @@ func init() {
 		":skip":      refused(shNone, noFlow, "skip the matching position"),
 
 		// analysis
-		":evaluation":         native(shWords, ":evaluation depth d|movetime ms lo hi mode: engine evaluation"),
-		":moveevaluation":     native(shWords, ":moveevaluation ...: change of the engine evaluation"),
-		":exchangeevaluation": native(shWords, ":exchangeevaluation lo [hi]: static exchange evaluation of the next move"),
-		":maxswapevaluation":  native(shWords, ":maxswapevaluation [X Y] r: the best static exchange value"),
-		":maxswapvalue":       native(shWords, "Chess Assistant's :maxswapevaluation"),
+		":evaluation":         entry(shWords, lowerEvaluation, ":evaluation depth d|movetime ms (mate | lo hi sidetomove|absolute): the engine's score in pawns"),
+		":moveevaluation":     entry(shWords, lowerMoveEvaluation, ":moveevaluation [X Y] depth d|movetime ms lo hi sidetomove|absolute: the change of the engine's score"),
+		":exchangeevaluation": entry(shWords, lowerExchange, ":exchangeevaluation lo [hi]: the static exchange value of the next move, in pawns"),
+		":maxswapevaluation":  entry(shWords, lowerMaxSwap, ":maxswapevaluation [X Y] r: the best static exchange value of a move from X to Y"),
+		":maxswapvalue":       entry(shWords, lowerMaxSwap, "Chess Assistant's :maxswapevaluation"),
 		":endgameevaluation":  refused(shWords, noTablebases, "the tablebase value of the position"),
 		":endgameevaluation*": refused(shWords, noTablebases, "the tablebase value of the position"),
 	}
