@@ -36,13 +36,26 @@ func (c *cli) check(args []string) int {
 	}
 	worst := exitOK
 	for _, path := range files {
-		q, err := engine.Load(path, engine.QueryOptions{Extra: extra, Dialect: d})
+		text := extra
+		if path == "-" {
+			// the query on standard input
+			b, err := io.ReadAll(c.stdin)
+			if err != nil {
+				fmt.Fprintf(c.stderr, "cqlvm check: %v\n", err)
+				return exitUsage
+			}
+			path, text = "", string(b)
+		}
+		q, err := engine.Load(path, engine.QueryOptions{Extra: text, Dialect: d})
 		if err != nil {
 			worst = max(worst, c.reportQueryError(err))
 			continue
 		}
 		name := path
-		if name == "" {
+		switch {
+		case name == "" && text != extra:
+			name = "-"
+		case name == "":
 			name = "-cql"
 		}
 		fmt.Fprintf(c.stdout, "%s: ok (%d instructions)\n", name, len(q.Program().Code))

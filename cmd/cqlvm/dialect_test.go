@@ -86,6 +86,9 @@ func TestCheckAndDisasmOldLanguage(t *testing.T) {
 	if r := mustRun(t, nil, "disasm", old); !strings.Contains(r.stdout, "check") {
 		t.Errorf("disasm: %s", r.stdout)
 	}
+	if r := mustRun(t, strings.NewReader("(match (position :mate))"), "check", "-"); !strings.Contains(r.stdout, "-: ok") {
+		t.Errorf("check - (standard input): %s", r.stdout)
+	}
 	bad := writeFile(t, dir, "bad.cqls", "(match\n  (position :piececount R))\n")
 	r := runCLI(t, nil, "check", bad)
 	if r.status != exitQueryError || !strings.Contains(r.stderr, "bad.cqls:2:13: ':piececount' needs a piece designator and a range") || !strings.Contains(r.stderr, "^") {
