@@ -36,8 +36,8 @@ type Options struct {
 	TransformExtra int
 	// Reader, when set, reads a source in another dialect (the old
 	// S-expression language of CQL 3): ok false leaves the source to the
-	// CQL 6 parser. (The cqls branch has the same hook, and reads -cql
-	// texts with it too.)
+	// CQL 6 parser. An old -cql text without a query file gives the
+	// query's header too.
 	Reader func(src *source.Source) (file *ast.File, errs source.ErrorList, ok bool)
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
@@ -79,6 +79,64 @@ func (opt Options) parseFile(src *source.Source) (*ast.File, source.ErrorList) {
 	return ast.ParseFile(src, opt.RequireHeader)
 }
 
+// parseExtra parses a text ANDed with the file's body (userText: the
+// -cql option's, which may be in another dialect). An old-language
+// text brings its header settings: all of them when it is the whole
+// query (adoptHeader), else those the file's header leaves unset.
+func (opt Options) parseExtra(x *source.Source, file *ast.File, userText, adoptHeader bool) ([]*ast.Node, map[string]*ast.Node, source.ErrorList) {
+	// the texts that stand for options such as -fen are always CQL 6
+	if opt.Reader != nil && userText {
+		if f, errs, ok := opt.Reader(x); ok {
+			if adoptHeader {
+				file.Header = f.Header
+			} else if len(errs) == 0 {
+				errs = mergeHeader(&file.Header, f.Header, x)
+			}
+			return f.Body, f.Funcs, errs
+		}
+	}
+	return ast.ParseBody(x)
+}
+
+// mergeHeader adds the settings of an old query given with -cql to the
+// query file's header; a setting both give differently is an error
+// rather than one of them silently lost.
+func mergeHeader(h *ast.Header, extra ast.Header, x *source.Source) source.ErrorList {
+	var errs source.ErrorList
+	h.Variations = h.Variations || extra.Variations
+	h.Silent = h.Silent || extra.Silent
+	h.Quiet = h.Quiet || extra.Quiet
+	conflict := func(what string) {
+		errs.Add(x, source.Span{From: 0, To: int32(len(x.Text))}, "the -cql query's %s differs from the query file's header", what)
+	}
+	if extra.HasMatchCount {
+		if h.HasMatchCount && h.MatchCount != extra.MatchCount {
+			conflict(":matchcount")
+		}
+		h.MatchCount, h.HasMatchCount = extra.MatchCount, true
+	}
+	if extra.HasGameNumber {
+		if h.HasGameNumber && h.GameNumber != extra.GameNumber {
+			conflict(":gamenumber")
+		}
+		h.GameNumber, h.HasGameNumber = extra.GameNumber, true
+	}
+	for _, f := range []struct {
+		file  *string
+		extra string
+		what  string
+	}{{&h.Result, extra.Result, ":result"}, {&h.Input, extra.Input, ":pgn"}, {&h.Output, extra.Output, ":output"}} {
+		if f.extra == "" {
+			continue
+		}
+		if *f.file != "" && *f.file != f.extra {
+			conflict(f.what)
+		}
+		*f.file = f.extra
+	}
+	return errs
+}
+
 // Compile compiles a query file. Errors come as a source.ErrorList.
 func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
@@ -96,7 +154,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		file.Funcs = map[string]*ast.Node{}
 	}
 	for i, x := range opt.Extra {
-		extra, funcs, perrs := ast.ParseBody(x)
+		extra, funcs, perrs := opt.parseExtra(x, file, i < opt.TransformExtra, src == nil && i == 0)
 		errs = append(errs, perrs...)
 		if i < opt.TransformExtra {
 			extra = wrapTransforms(extra, opt.Transforms)

@@ -66,6 +66,13 @@ func TestEloWithoutColor(t *testing.T) {
 		{`elo`, false, nil},
 		{`not elo`, false, []int32{0, 1, 2}},
 	})
+	// A rating of 0 is no rating, as in the official program (and in
+	// CQL 3, where :whiteelo 0 means an unrated White).
+	zeroElo := "[Event \"t\"]\n[WhiteElo \"0\"]\n[BlackElo \"1900\"]\n\n1. e4 e5 *\n"
+	runManualCases(t, zeroElo, []manualCase{
+		{`not elo white`, false, []int32{0, 1, 2}},
+		{`elo == 1900`, false, []int32{0, 1, 2}},
+	})
 	// The manual does not say what happens when one rating is known: the
 	// known one is the maximum here.
 	oneElo := "[Event \"t\"]\n[BlackElo \"1900\"]\n\n1. e4 e5 *\n"

@@ -6,7 +6,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"strings"
+
 	"cqlvm/compiler"
+	"cqlvm/compiler/cqls"
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -33,10 +36,73 @@ type QueryOptions struct {
 	// Transforms wrap the body of the file and the Extra text, the first
 	// outermost (-flipcolor, -shift, ...).
 	Transforms []ast.TransformKind
+	// Dialect is the language of the query file and of Extra: Auto (by
+	// content and the .cqls extension), CQL6, or CQL3 (the old
+	// S-expression language of CQL 3 and CQL-S, read by compiler/cqls).
+	Dialect Dialect
 }
 
-// Load reads and compiles the query file path (".cql" is added when the
-// name has no extension and the file does not exist), with what o adds;
+// Dialect names a query language.
+type Dialect int
+
+const (
+	Auto Dialect = iota // `(match` or `(position` first, or a .cqls file: CQL 3; else CQL 6
+	CQL6
+	CQL3
+)
+
+// ParseDialect reads a --dialect value.
+func ParseDialect(s string) (Dialect, error) {
+	switch s {
+	case "", "auto":
+		return Auto, nil
+	case "cql6", "6":
+		return CQL6, nil
+	case "cql3", "cqls", "3":
+		return CQL3, nil
+	}
+	return Auto, fmt.Errorf("unknown dialect %q (the dialects are cql3, cql6 and auto)", s)
+}
+
+// IsOld reports whether a query text (named name) is read as CQL 3 under
+// the dialect d.
+func (d Dialect) IsOld(name, text string) bool {
+	switch d {
+	case CQL3:
+		return true
+	case CQL6:
+		return false
+	}
+	return cqls.IsOldSyntax(text) || filepath.Ext(name) == ".cqls" && !looksLikeCQL6(text)
+}
+
+// looksLikeCQL6 reports whether a text starts (after comments) with the
+// CQL 6 header: a .cqls file that holds a CQL 6 query is read as one.
+func looksLikeCQL6(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "//") || strings.HasPrefix(line, ";") {
+			continue
+		}
+		return strings.HasPrefix(line, "cql")
+	}
+	return false
+}
+
+// reader is the compiler's reader for the old language under d.
+func (d Dialect) reader() func(*source.Source) (*ast.File, source.ErrorList, bool) {
+	return func(src *source.Source) (*ast.File, source.ErrorList, bool) {
+		if !d.IsOld(src.Name, src.Text) {
+			return nil, nil, false
+		}
+		f, errs := cqls.ParseFile(src)
+		return f, errs, true
+	}
+}
+
+// Load reads and compiles the query file path (".cql", or ".cqls" when
+// only that exists, is added when the name has no extension and the file
+// does not exist), with what o adds;
 // path may be "" when o.Extra is the query. The error is an *InputError
 // when the file cannot be read, a source.ErrorList when the query has
 // errors (its Pretty method shows them with the query text).
@@ -46,6 +112,11 @@ func Load(path string, o QueryOptions) (*Query, error) {
 		if filepath.Ext(path) == "" {
 			if _, err := os.Stat(path); err != nil {
 				path += ".cql"
+				if _, err := os.Stat(path); err != nil {
+					if _, err := os.Stat(path + "s"); err == nil {
+						path += "s" // an old-language query, name.cqls
+					}
+				}
 			}
 		}
 		text, err := os.ReadFile(path)
@@ -54,7 +125,7 @@ func Load(path string, o QueryOptions) (*Query, error) {
 		}
 		src = source.New(path, string(text))
 	}
-	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms}
+	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader()}
 	if o.Extra != "" {
 		opt.Extra = append(opt.Extra, source.New("-cql", o.Extra))
 		opt.TransformExtra = 1

@@ -53,9 +53,9 @@ func (m *Machine) infoNum(what uint8) (int64, bool) {
 	case InfoYear:
 		return leadingInt(m.tagValue("Date"), 4)
 	case InfoEloWhite:
-		return leadingInt(m.tagValue("WhiteElo"), 5)
+		return eloValue(m.tagValue("WhiteElo"))
 	case InfoEloBlack:
-		return leadingInt(m.tagValue("BlackElo"), 5)
+		return eloValue(m.tagValue("BlackElo"))
 	case InfoEloMax:
 		return m.maxElo()
 	}
@@ -67,12 +67,20 @@ func (m *Machine) infoNum(what uint8) (int64, bool) {
 // out, so one known rating is the value; with none the filter fails. The
 // manual does not say what happens when only one is known.
 func (m *Machine) maxElo() (int64, bool) {
-	w, wok := leadingInt(m.tagValue("WhiteElo"), 5)
-	b, bok := leadingInt(m.tagValue("BlackElo"), 5)
+	w, wok := eloValue(m.tagValue("WhiteElo"))
+	b, bok := eloValue(m.tagValue("BlackElo"))
 	if !wok || (bok && b > w) {
 		return b, bok
 	}
 	return w, true
+}
+
+// eloValue reads a rating tag. "0" is how many databases write "no
+// rating", and the official program reads it so: elo white fails on
+// [WhiteElo "0"].
+func eloValue(tag string) (int64, bool) {
+	v, ok := leadingInt(tag, 5)
+	return v, ok && v > 0
 }
 
 func (m *Machine) tagValue(name string) string {

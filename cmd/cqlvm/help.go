@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"cqlvm/compiler/cqls"
 	ast "cqlvm/compiler/syntax"
 )
 
@@ -16,8 +17,8 @@ func (c *cli) help(args []string) int {
 		fmt.Fprint(c.stdout, usage)
 		fmt.Fprintln(c.stdout, "\nfilters and keywords (cqlvm help NAME for one):")
 		writeColumns(c.stdout, filterNames(), 78)
-		fmt.Fprintln(c.stdout, "\nCQL-S keywords without a CQL 6 filter, for the old (match (position ...)) syntax:")
-		writeColumns(c.stdout, oldNames(), 78)
+		fmt.Fprintln(c.stdout, "\nkeywords of the old CQL 3 / CQL-S language (cqlvm help :KEYWORD for one):")
+		writeColumns(c.stdout, oldKeywordNames(), 78)
 		return exitOK
 	}
 	status := exitOK
@@ -25,6 +26,10 @@ func (c *cli) help(args []string) int {
 		switch topic {
 		case "run", "flags":
 			fmt.Fprint(c.stdout, usage)
+			continue
+		}
+		if strings.HasPrefix(topic, ":") || strings.HasPrefix(topic, "!:") {
+			status = max(status, c.helpOldKeyword(topic))
 			continue
 		}
 		h, ok := lookupFilter(topic)
@@ -38,6 +43,32 @@ func (c *cli) help(args []string) int {
 	return status
 }
 
+// helpOldKeyword prints the help line of a keyword of the old language.
+func (c *cli) helpOldKeyword(topic string) int {
+	kws := cqls.Keywords()
+	name := ":" + strings.TrimLeft(topic, "!:")
+	line, ok := kws[name]
+	if !ok {
+		hint := " (cqlvm help lists them)"
+		if s := cqls.Suggest(name); s != "" {
+			hint = fmt.Sprintf("; did you mean %q?", s)
+		}
+		fmt.Fprintf(c.stderr, "cqlvm help: %q is not a CQL 3 / CQL-S keyword%s\n", topic, hint)
+		return exitUsage
+	}
+	fmt.Fprintf(c.stdout, "%s  (CQL 3 / CQL-S)\n    %s\n", name, line)
+	return exitOK
+}
+
+func oldKeywordNames() []string {
+	var names []string
+	for k := range cqls.Keywords() {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
 var filterIndex = func() map[string]filterHelp {
 	m := make(map[string]filterHelp, len(filterTable)+len(oldTable))
 	for _, h := range filterTable {
@@ -48,15 +79,6 @@ var filterIndex = func() map[string]filterHelp {
 	}
 	return m
 }()
-
-func oldNames() []string {
-	var names []string
-	for _, h := range oldTable {
-		names = append(names, h.name)
-	}
-	sort.Strings(names)
-	return names
-}
 
 // lookupFilter finds a topic, ignoring case (piece designators aside,
 // CQL keywords are lower case) and accepting the Unicode spellings.

@@ -17,6 +17,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"cqlvm/engine"
 	"cqlvm/source"
 )
@@ -77,6 +79,8 @@ func (c *cli) main(args []string) (status int) {
 		return c.check(args[1:])
 	case "disasm":
 		return c.disasm(args[1:])
+	case "translate":
+		return c.translate(args[1:])
 	case "version", "-version", "--version":
 		fmt.Fprintln(c.stdout, version)
 		return exitOK
@@ -85,10 +89,10 @@ func (c *cli) main(args []string) (status int) {
 	}
 	// Like the official program: options and a query file without a
 	// subcommand mean "run".
-	if strings.HasPrefix(args[0], "-") || strings.HasSuffix(args[0], ".cql") {
+	if strings.HasPrefix(args[0], "-") || isQueryFileName(args[0]) {
 		return c.run(args)
 	}
-	fmt.Fprintf(c.stderr, "cqlvm: unknown command %q (the commands are run, check, help, disasm and version)\n", args[0])
+	fmt.Fprintf(c.stderr, "cqlvm: unknown command %q (the commands are run, check, translate, help, disasm and version)\n", args[0])
 	return exitUsage
 }
 
@@ -99,6 +103,7 @@ const usage = `usage:
   cqlvm check query.cql ...                     compile only, print every error
   cqlvm help [FILTER]                           syntax and meaning of a filter
   cqlvm disasm query.cql                        show the compiled bytecode
+  cqlvm translate query.cqls                    print an old CQL 3 / CQL-S query as CQL 6
   cqlvm version
 
 Inputs may be plain PGN, .gz, .bz2, .zst or .zip (recognised by content),
@@ -110,6 +115,7 @@ run flags (one or two dashes, as the official cql spells them):
   --json                  one JSON object per matched position on stdout
   --format pgn|jsonl      the same choice as a value (jsonl = --json)
   --cql "FILTERS"         extra filters ANDed with the query body
+  --dialect LANG          cql3 (the old (match (position ...)) language), cql6 or auto
   --matchstring S         comment at matched positions (default "CQL")
   --gamenumber N [M]      only games N..M
   --matchcount N [M]      games with N..M matched positions (default 1 up)
@@ -156,11 +162,17 @@ func (c *cli) reportQueryError(err error) int {
 }
 
 func (c *cli) disasm(args []string) int {
-	if len(args) != 1 {
-		fmt.Fprint(c.stderr, "usage: cqlvm disasm query.cql\n")
+	var dialect string
+	fs := pflag.NewFlagSet("disasm", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&dialect, "dialect", "", "query language")
+	err := fs.Parse(normalizeArgs(args))
+	d, derr := engine.ParseDialect(dialect)
+	if err != nil || derr != nil || fs.NArg() != 1 {
+		fmt.Fprint(c.stderr, "usage: cqlvm disasm [--dialect cql3|cql6] query.cql\n")
 		return exitUsage
 	}
-	q, err := engine.Load(args[0], engine.QueryOptions{})
+	q, err := engine.Load(fs.Arg(0), engine.QueryOptions{Dialect: d})
 	if err != nil {
 		return c.reportQueryError(err)
 	}

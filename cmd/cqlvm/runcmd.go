@@ -20,6 +20,7 @@ import (
 // runFlags are the options of `cqlvm run`.
 type runFlags struct {
 	input, output, matchString, cql      string
+	dialect                              string
 	gameNumber, matchCount               string
 	variations, mainline, silent, quiet  bool
 	noHeader, singleThreaded, help, vers bool
@@ -48,6 +49,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.StringVar(&f.format, "format", "", "pgn or jsonl")
 	fs.StringVar(&f.matchString, "matchstring", "CQL", "comment at matched positions")
 	fs.StringVar(&f.cql, "cql", "", "extra filters")
+	fs.StringVar(&f.dialect, "dialect", "", "query language: cql3, cql6 or auto")
 	fs.StringVarP(&f.gameNumber, "gamenumber", "g", "", "game number range N[,M]")
 	fs.StringVar(&f.matchCount, "matchcount", "", "matched-position range N[,M]")
 	fs.BoolVar(&f.variations, "variations", false, "search variations")
@@ -106,11 +108,16 @@ func (c *cli) run(args []string) int {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage
 	}
+	dialect, err := engine.ParseDialect(f.dialect)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
+		return exitUsage
+	}
 	// -quiet is the header's quiet (features.md: "only explicit user
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
 	q, err := engine.Load(queryPath, engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
-		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms()})
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect})
 	if err != nil {
 		return c.reportQueryError(err)
 	}
@@ -154,7 +161,7 @@ func flagErrorText(err error) string {
 func splitPositionals(args []string, haveCQLText bool) (query string, inputs []string) {
 	at := -1
 	for i, a := range args {
-		if strings.HasSuffix(strings.ToLower(a), ".cql") {
+		if isQueryFileName(a) {
 			at = i
 			break
 		}
@@ -172,6 +179,13 @@ func splitPositionals(args []string, haveCQLText bool) (query string, inputs []s
 	}
 	inputs = append(append(inputs, args[:at]...), args[at+1:]...)
 	return args[at], inputs
+}
+
+// isQueryFileName reports whether a name is that of a query file: .cql,
+// or .cqls for the old language.
+func isQueryFileName(name string) bool {
+	lower := strings.ToLower(name)
+	return strings.HasSuffix(lower, ".cql") || strings.HasSuffix(lower, ".cqls")
 }
 
 // looksLikeGames reports whether a file name names PGN input: "-" or a

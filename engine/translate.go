@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"os"
+	"strings"
+
+	"cqlvm/compiler/cqls"
+	ast "cqlvm/compiler/syntax"
+	"cqlvm/source"
+)
+
+// Translate reads a query (the file path, or text when path is "": the
+// -cql option's or standard input's) and returns it as CQL 6 source: the
+// old language of CQL 3 and CQL-S is parsed into the CQL 6 syntax tree
+// and printed; a CQL 6 query is printed back in the printer's layout.
+// The old query's `;` comments are kept as `//` comments, each before the
+// first filter made from text after it. Errors are as Load's.
+func Translate(path, text string, d Dialect) (string, error) {
+	name := "-cql"
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return "", &InputError{queryFileError(path, err)}
+		}
+		name, text = path, string(b)
+	}
+	src := source.New(name, text)
+	var file *ast.File
+	var errs source.ErrorList
+	var comments []cqls.Comment
+	if d.IsOld(name, text) {
+		file, errs = cqls.ParseFile(src)
+		comments = cqls.Comments(src)
+	} else {
+		file, errs = ast.ParseFile(src, path != "")
+	}
+	if len(errs) > 0 {
+		return "", errs
+	}
+	return formatWithComments(file, comments)
+}
+
+// formatWithComments prints the query with the comments: those before
+// the first filter's text above the header, the others before the
+// filter that follows them, the rest at the end.
+func formatWithComments(file *ast.File, comments []cqls.Comment) (string, error) {
+	var b strings.Builder
+	next := 0
+	commentsBefore := func(off int32) {
+		for next < len(comments) && int32(comments[next].Offset) < off {
+			b.WriteString("//" + comments[next].Text + "\n")
+			next++
+		}
+	}
+	if len(file.Body) > 0 {
+		commentsBefore(file.Body[0].Span.From)
+	}
+	b.WriteString(ast.FormatHeader(file.Header) + "\n")
+	for _, n := range file.Body {
+		commentsBefore(n.Span.From)
+		s, err := ast.FormatNode(n)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s + "\n")
+	}
+	commentsBefore(1 << 30)
+	return b.String(), nil
+}
