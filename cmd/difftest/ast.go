@@ -186,7 +186,7 @@ var continuers = map[string]bool{
 
 // afterRangeNeedsParens reports whether body, placed after the text
 // before (which may end with a range of numbers), must be parenthesised:
-// after a range a body cannot begin with ~ # - . or ▦ (both programs
+// after a range a body cannot begin with ~ # - . ▦ or ∀ (both programs
 // read `find 1 100 #K > 0` as find 1 {100}, `up 1 .` as up applied to 1).
 func afterRangeNeedsParens(before, body string) bool {
 	b := strings.TrimRight(before, " \t\n")
@@ -194,7 +194,7 @@ func afterRangeNeedsParens(before, body string) bool {
 		return false
 	}
 	t := strings.TrimLeft(body, " \t\n")
-	for _, p := range []string{"~", "#", "-", ".", "▦"} {
+	for _, p := range []string{"~", "#", "-", ".", "▦", "∀", "[forall]"} {
 		if strings.HasPrefix(t, p) {
 			return true
 		}
