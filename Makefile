@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: all build demo test test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
+.PHONY: all build demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
 
 all: build
 
@@ -68,3 +68,13 @@ clean:
 .PHONY: difftest
 difftest:
 	$(GO) run ./cmd/difftest -duration 10m
+
+# The tests that need a real UCI engine (the CQL-S :evaluation): installs
+# Debian's stockfish when it is missing (needs root and the network), then
+# runs them; without an engine they skip and say so.
+test-engine:
+	@command -v stockfish >/dev/null || test -x /usr/games/stockfish || \
+		(apt-get update -qq && apt-get install -y -qq stockfish) || \
+		echo "test-engine: could not install stockfish; the engine tests will skip"
+	@(command -v stockfish || ls /usr/games/stockfish) 2>/dev/null | sed 's/^/test-engine: engine /'
+	$(GO) test -count=1 -run 'Engine|Evaluat|Stockfish|UCI' ./uci ./compiler ./engine
