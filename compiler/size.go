@@ -54,7 +54,7 @@ func (e *sizeEstimator) size(n *ast.Node) float64 {
 	}
 	switch n.Kind {
 	case ast.KTransform:
-		s *= float64(len(transformGroup(n.TKind)))
+		s *= e.members(n)
 	case ast.KCall:
 		if fn := e.funcs[n.Str]; fn != nil && !e.active[n.Str] {
 			if v, ok := e.memo[n.Str]; ok {
@@ -72,6 +72,31 @@ func (e *sizeEstimator) size(n *ast.Node) float64 {
 		}
 	}
 	return min(s, 1e18)
+}
+
+// maxMemberCheck bounds the size of a transform body whose distinct
+// members are counted; a larger one is taken to have the whole group.
+const maxMemberCheck = 2000
+
+// members is how many copies transform n makes of its body: the members
+// of its group that give distinct bodies (a body without squares, colors
+// or directions, as in `shift shift check`, is one copy, as expansion
+// merges equal members), or the whole group for a large body.
+func (e *sizeEstimator) members(n *ast.Node) float64 {
+	group := transformGroup(n.TKind)
+	body := n.Args[0]
+	nodes := 0
+	ast.Walk(body, func(*ast.Node) bool { nodes++; return nodes <= maxMemberCheck })
+	if nodes > maxMemberCheck {
+		return float64(len(group))
+	}
+	seen := map[string]bool{}
+	for _, x := range group {
+		if m, ok := applyXform(body, x, []string{x.name}); ok {
+			seen[orbitKey(m)] = true
+		}
+	}
+	return float64(max(len(seen), 1))
 }
 
 // pattern estimates the NFA size of a line/path body.
