@@ -37,6 +37,9 @@ type Options struct {
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k ast.Kind)
+	// noPeephole leaves out the peephole passes (tests compare the code
+	// with and without them)
+	noPeephole bool
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -136,6 +139,10 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.prefilter(body)
 	g.growSlots() // the prefilter's temporaries (max, min, ...) need slots too
 	g.resolve()
+	if !opt.noPeephole {
+		threadJumps(g.prog.Code)
+		fuse(g.prog.Code)
+	}
 	q.Program = g.prog
 	return q, nil
 }

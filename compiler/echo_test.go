@@ -63,7 +63,7 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		plain.Code = slices.Clone(plain.Code)
 		skips := false
 		for i, in := range plain.Code {
-			if in.Op == vm.OpEchoNext && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
+			if (in.Op == vm.OpEchoNext || in.Op == vm.OpEchoNextCur) && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
 				skips = true
 				plain.Code[i].X &^= vm.EchoSameBoard | vm.EchoAfterSource
 			}

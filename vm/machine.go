@@ -227,6 +227,26 @@ func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
 	return i
 }
 
+// echoNext advances the walk of echonext in (its iterator in slot A) and
+// gives the next target; false when the walk is done.
+func (m *Machine) echoNext(in *Inst) (int32, bool) {
+	i := int32(m.slots[in.A])
+	if in.X&EchoAfterSource != 0 && i <= m.cur {
+		i = max(i, m.afterSource(in.X&EchoInAll != 0))
+	}
+	if in.X&EchoInAll == 0 && i == m.cur {
+		i++
+	}
+	if in.X&EchoSameBoard != 0 {
+		i = m.nextSameBoard(i, in.X&EchoInAll != 0)
+	}
+	if int(i) >= len(m.tree.Nodes) {
+		return 0, false
+	}
+	m.slots[in.A] = uint64(i + 1)
+	return i, true
+}
+
 // afterSource is where an echo walk with EchoAfterSource starts: the
 // position after the current one, or the last position the walk gives
 // when that comes first (so that the target variable ends the walk as
@@ -941,24 +961,41 @@ func (m *Machine) run(pc int) bool {
 				q := int32(int64(m.st[len(m.st)-1]))
 				t[q] = q + 1
 			}
-		case OpEchoInit:
-			m.slots[in.A] = 0
-		case OpEchoNext:
-			i := int32(m.slots[in.A])
-			if in.X&EchoAfterSource != 0 && i <= m.cur {
-				i = max(i, m.afterSource(in.X&EchoInAll != 0))
-			}
-			if in.X&EchoInAll == 0 && i == m.cur {
-				i++
-			}
-			if in.X&EchoSameBoard != 0 {
-				i = m.nextSameBoard(i, in.X&EchoInAll != 0)
-			}
-			if int(i) >= len(m.tree.Nodes) {
+		case OpStoreSet:
+			m.slots[in.A] = uint64(m.prog.Sets[in.B])
+			m.bound[in.A] = true
+			pc++
+			steps++
+		case OpStoreTwice:
+			v := m.pop()
+			m.slots[in.A], m.slots[in.B] = v, v
+			m.bound[in.A], m.bound[in.B] = true, true
+			pc++
+			steps += 2
+		case OpRestCurJump:
+			m.restCur(m.slots[in.A])
+			pc = int(in.B)
+			steps++
+		case OpEchoNextCur:
+			i, ok := m.echoNext(in)
+			if !ok {
 				pc = int(in.B)
 				continue
 			}
-			m.slots[in.A] = uint64(i + 1)
+			t := code[pc].A // the storekeep's variable
+			m.slots[t] = uint64(i)
+			m.bound[t] = true
+			m.setCur(i)
+			pc += 2
+			steps += 3
+		case OpEchoInit:
+			m.slots[in.A] = 0
+		case OpEchoNext:
+			i, ok := m.echoNext(in)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
 			m.pushNum(int64(i))
 		case OpTreeRel:
 			y, x := int32(m.popNum()), int32(m.popNum())

@@ -269,6 +269,15 @@ const (
 	OpPathMoveDyn
 	OpTrace
 
+	// Fused ops (compiler/peephole.go): each stands for the instruction
+	// at its pc and the one or two after it, which stay in place for
+	// other jumps into them; it runs them in one dispatch, skips them and
+	// counts the steps they would have taken.
+	OpStoreSet
+	OpStoreTwice
+	OpRestCurJump
+	OpEchoNextCur
+
 	opCount // sentinel: number of ops
 )
 
@@ -446,6 +455,11 @@ var opTable = [opCount]opInfo{
 	OpFoundNumber:     {Name: "foundnumber", A: OSlot, Doc: "number the placeholders of the find whose markc is A: Found 1 of n, ..."},
 	OpShapeAny:        {Name: "shapeany", A: OShape, B: OJump, Doc: "jump to B unless one translate of a piece pattern of shape test A stands on the board"},
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
+
+	OpStoreSet:    {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)"},
+	OpStoreTwice:  {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B"},
+	OpRestCurJump: {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B"},
+	OpEchoNextCur: {Name: "echonextcur", X: OFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done"},
 }
 
 // OperandA says what the A field of op holds.
