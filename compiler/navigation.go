@@ -308,15 +308,19 @@ func (g *gen) findMemo(body *ast.Node, save int) int {
 // function of the position it is evaluated at and of its variables, and
 // it has no effect.
 func memoTest(n *ast.Node) bool {
-	return !ast.Any(n, func(c *ast.Node) bool {
-		switch c.Kind {
-		case ast.KMove:
-			return c.Move == nil || c.Move.Comment != nil
-		case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
-			return false
-		}
-		return !pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
-	})
+	return !ast.Any(n, func(c *ast.Node) bool { return !onlyTests(c) })
+}
+
+// onlyTests reports whether node c itself (its operands aside) only
+// tests, for memoTest.
+func onlyTests(c *ast.Node) bool {
+	switch c.Kind {
+	case ast.KMove:
+		return c.Move != nil && c.Move.Comment == nil
+	case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
+		return true
+	}
+	return pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
 }
 
 func (c *checker) checkEcho(n *ast.Node) Type {

@@ -25,6 +25,12 @@ type LineSpec struct {
 
 	IsPath bool
 	Path   PathSpec
+
+	// StartTest: every match starts with constituent StartFilter, whose
+	// test has no effect and looks at no linearization, so a start where
+	// it fails needs no search (runLine tests it first).
+	StartTest   bool
+	StartFilter int
 }
 
 // OpLine flags.
@@ -98,6 +104,9 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	if spec.NestBan && m.lineUsed(li)[start] {
 		return 0, 0, false
 	}
+	if spec.StartTest && !m.lineMayStart(spec, start) {
+		return 0, 0, false
+	}
 	r := m.lineRun(spec)
 	savedLin := m.lin
 	if r.startSpec != spec {
@@ -127,6 +136,23 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	m.setCur(start)
 	m.lineRunFree = r
 	return r.bestLen, path[len(path)-1].node, true
+}
+
+// lineMayStart tests the start filter of spec at start, as the search
+// would test it first: a start where it fails has no match. Its comments
+// are dropped as the search drops them; its messages stay when it fails
+// (the search would have printed them) and go when it holds (the search
+// prints them again).
+func (m *Machine) lineMayStart(spec *LineSpec, start int32) bool {
+	mark, said, savedLin := len(m.comments), len(m.messages), m.lin
+	ok := m.lineTest(spec, int32(spec.StartFilter), start, unrestricted)
+	m.comments = m.comments[:mark]
+	if ok {
+		m.messages = m.messages[:said]
+	}
+	m.lin = savedLin
+	m.setCur(start)
+	return ok
 }
 
 func (m *Machine) lineRun(spec *LineSpec) *lineRun {
