@@ -40,6 +40,9 @@ type Options struct {
 	// noPeephole leaves out the peephole passes (tests compare the code
 	// with and without them)
 	noPeephole bool
+	// noEchoShortcuts compiles every echo as a walk over all targets
+	// (tests compare the shortcuts with it)
+	noEchoShortcuts bool
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -130,6 +133,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.nodeInfo = c.nodeInfo
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
+	g.noEchoShortcuts = opt.noEchoShortcuts
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.body(parts)
 	if len(errs) > 0 {

@@ -33,6 +33,8 @@ type gen struct {
 	// instruction is only reached through a label.
 	reachable bool
 	kindSeen  func(pass string, k ast.Kind) // Options.kindSeen
+	// noEchoShortcuts: Options.noEchoShortcuts
+	noEchoShortcuts bool
 	// operandError is set once a value did not fit an instruction
 	// (operandOutOfRange): one error says it all.
 	operandError bool

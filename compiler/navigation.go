@@ -352,13 +352,18 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
-	if !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
+	var afterTests []*ast.Node // `s < t` tests the walk makes true, left out of the body
+	if !g.noEchoShortcuts && !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
 		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
 		if sameBoard {
 			x |= vm.EchoSameBoard
 		}
 		if after {
 			x |= vm.EchoAfterSource
+		}
+		if after && !numeric && !mayRebind(n.Args[0], n.Params[1]) {
+			afterTests = g.afterSourceTests(n.Args[0], n.Params[0], n.Params[1])
+			x |= vm.EchoAfterOnly
 		}
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
@@ -395,7 +400,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 			mark = g.slots.new()
 			g.emit(vm.OpMarkComments, 0, mark, 0)
 		}
-		g.test(n.Args[0], next)
+		g.testLeavingOut(n.Args[0], afterTests, next)
 		// only the first matching target keeps its comments: every target
 		// is still tried (the body may assign), but comments for all of
 		// them would grow with the square of the game in nested echoes
@@ -458,6 +463,45 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 	}
 	walk(body)
 	return sameBoard, after
+}
+
+// afterSourceTests lists the `src < tgt` tests among the conjuncts of an
+// echo body before the first one with an effect: with EchoAfterOnly the
+// walk gives only targets after the source, for which they hold.
+func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
+	var out []*ast.Node
+	var walk func(n *ast.Node) bool // false: stop at n
+	walk = func(n *ast.Node) bool {
+		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+			for _, a := range n.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		if g.isAfterSourceTest(n, src, tgt) {
+			out = append(out, n)
+		}
+		return pureTest(n)
+	}
+	walk(body)
+	return out
+}
+
+// testLeavingOut tests n as test does, but without the conjuncts in
+// omit (found among those of its compounds and ands).
+func (g *gen) testLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
+	if slices.Contains(omit, n) {
+		return
+	}
+	if len(omit) > 0 && (n.Kind == ast.KCompound || n.Kind == ast.KAnd) {
+		for _, a := range n.Args {
+			g.testLeavingOut(a, omit, fail)
+		}
+		return
+	}
+	g.test(n, fail)
 }
 
 // isAfterSourceTest reports whether n is `src < tgt` or `tgt > src` on

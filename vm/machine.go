@@ -228,8 +228,10 @@ func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
 }
 
 // echoNext advances the walk of echonext in (its iterator in slot A) and
-// gives the next target; false when the walk is done.
-func (m *Machine) echoNext(in *Inst) (int32, bool) {
+// gives the next target; false when the walk is done. Target is the slot
+// of the target variable (the storekeep after the echonext), which
+// EchoAfterOnly binds when it ends the walk.
+func (m *Machine) echoNext(in *Inst, target uint16) (int32, bool) {
 	i := int32(m.slots[in.A])
 	if in.X&EchoAfterSource != 0 && i <= m.cur {
 		i = max(i, m.afterSource(in.X&EchoInAll != 0))
@@ -241,6 +243,10 @@ func (m *Machine) echoNext(in *Inst) (int32, bool) {
 		i = m.nextSameBoard(i, in.X&EchoInAll != 0)
 	}
 	if int(i) >= len(m.tree.Nodes) {
+		return 0, false
+	}
+	if in.X&EchoAfterOnly != 0 && i <= m.cur {
+		m.slots[target], m.bound[target] = uint64(i), true
 		return 0, false
 	}
 	m.slots[in.A] = uint64(i + 1)
@@ -977,12 +983,12 @@ func (m *Machine) run(pc int) bool {
 			pc = int(in.B)
 			steps++
 		case OpEchoNextCur:
-			i, ok := m.echoNext(in)
+			t := code[pc].A // the storekeep's variable
+			i, ok := m.echoNext(in, t)
 			if !ok {
 				pc = int(in.B)
 				continue
 			}
-			t := code[pc].A // the storekeep's variable
 			m.slots[t] = uint64(i)
 			m.bound[t] = true
 			m.setCur(i)
@@ -991,7 +997,7 @@ func (m *Machine) run(pc int) bool {
 		case OpEchoInit:
 			m.slots[in.A] = 0
 		case OpEchoNext:
-			i, ok := m.echoNext(in)
+			i, ok := m.echoNext(in, code[pc].A)
 			if !ok {
 				pc = int(in.B)
 				continue
