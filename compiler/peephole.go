@@ -45,20 +45,49 @@ func finalTarget(code []vm.Inst, pc int) int {
 // an op that does the whole sequence in one dispatch (see the fused ops
 // in vm/op.go). The other instructions of the sequence stay, for the
 // jumps that enter it in the middle. It matches the code as generated,
-// so a fused op never stands for another fused op.
+// so a fused op never stands for another fused op; an instruction whose
+// operands a fused op reads at run time is left as it is.
 func fuse(code []vm.Inst) {
 	orig := append([]vm.Inst(nil), code...)
-	for pc := 0; pc+1 < len(orig); pc++ {
-		a, b := orig[pc], orig[pc+1]
+	read := make([]bool, len(code)) // operands read by a fused op before it
+	op := func(pc int) vm.Op {
+		if pc < len(orig) {
+			return orig[pc].Op
+		}
+		return vm.OpNop
+	}
+	for pc := range orig {
+		if read[pc] {
+			continue
+		}
+		a, b := orig[pc], vm.Inst{Op: op(pc + 1)}
+		if pc+1 < len(orig) {
+			b = orig[pc+1]
+		}
 		switch {
+		case a.Op == vm.OpNextSquare && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpStore:
+			code[pc] = vm.Inst{Op: vm.OpNextSquareStore, A: a.A, B: a.B}
+			read[pc+1], read[pc+2] = true, true
+		case a.Op == vm.OpNextSquare && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpPieceIDAt && op(pc+3) == vm.OpStore:
+			code[pc] = vm.Inst{Op: vm.OpNextPiece, A: a.A, B: a.B}
+			read[pc+1], read[pc+2], read[pc+3] = true, true, true
+		case a.Op == vm.OpPieceSquare && b.Op == vm.OpStore:
+			code[pc] = vm.Inst{Op: vm.OpPieceSquareStore, A: a.A, B: a.B}
+			read[pc+1] = true
+		case a.Op == vm.OpMoveInit && b.Op == vm.OpMoveNext && a.A == b.A:
+			code[pc] = vm.Inst{Op: vm.OpMoveInitNext, A: a.A, B: a.B}
+			read[pc+1] = true
+		case a.Op == vm.OpTruncComments && b.Op == vm.OpJump:
+			code[pc] = vm.Inst{Op: vm.OpTruncCJump, A: a.A, B: b.B}
 		case a.Op == vm.OpPushSet && b.Op == vm.OpStore:
 			code[pc] = vm.Inst{Op: vm.OpStoreSet, A: b.A, B: a.B}
 		case a.Op == vm.OpStoreKeep && b.Op == vm.OpStore:
 			code[pc] = vm.Inst{Op: vm.OpStoreTwice, A: a.A, B: int32(b.A)}
 		case a.Op == vm.OpRestCur && b.Op == vm.OpJump:
 			code[pc] = vm.Inst{Op: vm.OpRestCurJump, A: a.A, B: b.B}
-		case a.Op == vm.OpEchoNext && b.Op == vm.OpStoreKeep && pc+2 < len(orig) && orig[pc+2].Op == vm.OpSetCur:
+		case a.Op == vm.OpEchoNext && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpSetCur:
 			code[pc] = vm.Inst{Op: vm.OpEchoNextCur, X: a.X, A: a.A, B: a.B}
+			read[pc+1] = true
 		}
 	}
 }

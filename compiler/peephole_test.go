@@ -26,6 +26,9 @@ func TestPeepholeKeepsAnswers(t *testing.T) {
 		"piece Z in [Rr] { Seen = [] path focus Z piecepath (Z-- Seen = Seen | Z)+ #(Seen & [a1,a8,h1,h8]) >= 2 }",
 		"flipcolor { btm mate square all f in (. attackedby k) & ~a { #(A attacks f) == 1 } }",
 		"piece Kn in N { Visited = Kn find all { Visited = Visited | Kn } #(Visited & a-h3) >= 3 }",
+		"piece X in [Aa] { find { move from X promote A or move from X promote a } find 1 10 { mate  move previous from X } }",
+		"piece Q1 in Q piece R1 in R { ray (R1 Q1 a k) or ray (Q1 R1 a k) }",
+		"sort max \"attacks\" { Cnt = 0 square all x in a { if A attacks x Cnt += 1 } Cnt >= 3 Cnt }",
 		"x = Q--(to) countmoves legal [Kk]-- > 3",
 		"line --> ([x]){3,}",
 		"square x in A { x attacks k comment(\"attacker\") }",
@@ -80,6 +83,11 @@ func TestFusedOpsStandForTheirSequence(t *testing.T) {
 		{Op: vm.OpStoreKeep, A: 2}, {Op: vm.OpStore, A: 3},
 		{Op: vm.OpRestCur, A: 4}, {Op: vm.OpJump, B: 0},
 		{Op: vm.OpEchoNext, X: 4, A: 5, B: 9}, {Op: vm.OpStoreKeep, A: 6}, {Op: vm.OpSetCur},
+		{Op: vm.OpNextSquare, A: 1, B: 20}, {Op: vm.OpStoreKeep, A: 2}, {Op: vm.OpStore, A: 3},
+		{Op: vm.OpNextSquare, A: 1, B: 20}, {Op: vm.OpStoreKeep, A: 2}, {Op: vm.OpPieceIDAt, B: 12}, {Op: vm.OpStore, A: 3},
+		{Op: vm.OpPieceSquare, A: 3, B: 20}, {Op: vm.OpStore, A: 4},
+		{Op: vm.OpMoveInit, A: 5, B: 1}, {Op: vm.OpMoveNext, A: 5, B: 20},
+		{Op: vm.OpTruncComments, A: 6}, {Op: vm.OpJump, B: 12},
 		{Op: vm.OpFail},
 	}
 	orig := slices.Clone(code)
@@ -89,7 +97,12 @@ func TestFusedOpsStandForTheirSequence(t *testing.T) {
 		{Op: vm.OpStoreTwice, A: 2, B: 3}, orig[3],
 		{Op: vm.OpRestCurJump, A: 4, B: 0}, orig[5],
 		{Op: vm.OpEchoNextCur, X: 4, A: 5, B: 9}, orig[7], orig[8],
-		orig[9],
+		{Op: vm.OpNextSquareStore, A: 1, B: 20}, orig[10], orig[11], // read by the fused op: left alone
+		{Op: vm.OpNextPiece, A: 1, B: 20}, orig[13], orig[14], orig[15],
+		{Op: vm.OpPieceSquareStore, A: 3, B: 20}, orig[17],
+		{Op: vm.OpMoveInitNext, A: 5, B: 1}, orig[19],
+		{Op: vm.OpTruncCJump, A: 6, B: 12}, orig[21],
+		orig[22],
 	}
 	if !slices.Equal(code, want) {
 		t.Errorf("fuse gave\n%v\nwant\n%v", code, want)

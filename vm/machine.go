@@ -994,6 +994,10 @@ func (m *Machine) run(pc int) bool {
 			m.setCur(i)
 			pc += 2
 			steps += 3
+		case OpNextSquareStore, OpNextPiece, OpPieceSquareStore, OpMoveInitNext, OpTruncCJump:
+			var n int
+			pc, n = m.fused(in, code, pc)
+			steps += n
 		case OpEchoInit:
 			m.slots[in.A] = 0
 		case OpEchoNext:

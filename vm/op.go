@@ -277,6 +277,11 @@ const (
 	OpStoreTwice
 	OpRestCurJump
 	OpEchoNextCur
+	OpNextSquareStore
+	OpNextPiece
+	OpPieceSquareStore
+	OpMoveInitNext
+	OpTruncCJump
 
 	opCount // sentinel: number of ops
 )
@@ -460,6 +465,11 @@ var opTable = [opCount]opInfo{
 	OpStoreTwice:  {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B"},
 	OpRestCurJump: {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B"},
 	OpEchoNextCur: {Name: "echonextcur", X: OFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done"},
+	OpNextSquareStore:  {Name: "nextsquarestore", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; store (and skip those two): the next square of a square loop into the variables of the storekeep and the store after it"},
+	OpNextPiece:        {Name: "nextpiece", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; pieceidat; store (and skip those three): the next square of a piece loop into the storekeep's variable, its piece's identity into the store's"},
+	OpPieceSquareStore: {Name: "piecesquarestore", A: OSlot, B: OJump, Doc: "piecesquare A B; store (and skip that store): the square of piece A into the store's variable"},
+	OpMoveInitNext:     {Name: "moveinitnext", A: OSlot, B: OImm, Doc: "moveinit A B; movenext (and skip it, failing to its target): the first candidate of a move filter"},
+	OpTruncCJump:       {Name: "trunccjump", A: OSlot, B: OJump, Doc: "truncc A; jump B"},
 }
 
 // OperandA says what the A field of op holds.
