@@ -119,7 +119,7 @@ type Machine struct {
 
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
-	return &Machine{
+	m := &Machine{
 		pathStart: -1,
 		pathCount: -1,
 		lastPath:  [2]int32{-1, -1},
@@ -130,6 +130,10 @@ func NewMachine(p *Program) *Machine {
 		sslots:    make([]string, p.NumSlots),
 		bound:     make([]bool, p.NumSlots),
 	}
+	for _, c := range p.ConstSlots {
+		m.slots[c.Slot] = c.Value
+	}
+	return m
 }
 
 // StartGame resets the per-game state: every non-persistent variable
