@@ -427,10 +427,13 @@ func (m *Machine) positionName(node int32) string {
 			side = "btm"
 		}
 	})
+	// concatenated rather than formatted: an echo names two positions
+	// for every target that improves on the best so far
+	name := "move " + strconv.FormatInt(n, 10) + "(" + side + ")"
 	if m.tree.Nodes[node].Depth > 0 {
-		return fmt.Sprintf("move %d(%s)[%d]", n, side, node)
+		name += "[" + strconv.Itoa(int(node)) + "]"
 	}
-	return fmt.Sprintf("move %d(%s)", n, side)
+	return name
 }
 
 // lineUsed is the per-game nestban record of line li.
