@@ -41,9 +41,11 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo (s t) {s < t  check}", true},                                  // after the source
 		{"echo (s t) {t > s  sidetomove == s:sidetomove  s & t == .}", true}, // both
 		{"echo (s t) in all {s < t  t:ply > s:ply + 10}", true},
-		{"echo (s t) {s < t  check} t:ply > 1", true},             // t after the walk: its last target
-		{"echo (s t) {ply  s < t}", true},                         // numeric body
-		{"echo (s t) {s < t} t:ply > 1", true},                    // no test left in the body
+		{"echo (s t) {s < t  check} t:ply > 1", true},                                     // t after the walk: its last target
+		{"echo (s t) {ply  s < t}", true},                                                 // numeric body
+		{"echo (s t) {s < t} t:ply > 1", true},                                            // no test left in the body
+		{"piece N1 in N { echo (s t) { s < t  N1 == s:N1  t:ply - s:ply >= 10 } }", true}, // numeric: the test left out
+		{"sort echo (s t) {s < t  t:ply - s:ply}", true},
 		{"not echo (s t) {s < t  check}  t:ply == ply - 1", true}, // t after a failed walk from the last position
 		{"echo (s t) in all {s < t  check} t:ply", true},          // in all: the source is the walk's last target at the end
 		{"piece R1 in R piece R2 in r { echo (s t) { s < t  R1 == s:R2 } }", true},

@@ -361,9 +361,14 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		if after {
 			x |= vm.EchoAfterSource
 		}
-		if after && !numeric && !mayRebind(n.Args[0], n.Params[1]) {
+		if after && !mayRebind(n.Args[0], n.Params[1]) {
 			afterTests = g.afterSourceTests(n.Args[0], n.Params[0], n.Params[1])
-			x |= vm.EchoAfterOnly
+			if numeric && !g.testsBeforeNumber(n.Args[0], afterTests) {
+				afterTests = nil
+			}
+			if len(afterTests) > 0 {
+				x |= vm.EchoAfterOnly
+			}
 		}
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
@@ -387,7 +392,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		// best is dropped before its echo comments are even made
 		mark = g.slots.block(3)
 		g.emit(vm.OpMarkComments, 0, mark, 0)
-		g.numValue(n.Args[0], next)
+		g.numValueLeavingOut(n.Args[0], afterTests, next)
 		worse = g.newLabel()
 		g.jump(vm.OpJNotGreater, 0, best, worse)
 		echoComment(worse)
@@ -502,6 +507,39 @@ func (g *gen) testLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
 		return
 	}
 	g.test(n, fail)
+}
+
+// testsBeforeNumber reports whether body is a numeric compound whose
+// last filter is a number and whose other filters include tests: only
+// those can be left out of its value (numValueLeavingOut).
+func (g *gen) testsBeforeNumber(body *ast.Node, tests []*ast.Node) bool {
+	if body.Kind != ast.KCompound || g.typeOf(body) != TNum || g.typeOf(body.Args[len(body.Args)-1]) != TNum {
+		return false
+	}
+	for _, t := range tests {
+		if !slices.Contains(body.Args[:len(body.Args)-1], t) {
+			return false
+		}
+	}
+	return true
+}
+
+// numValueLeavingOut is numValue for a numeric compound, leaving out the
+// filters in omit (testsBeforeNumber holds): the compound's value is its
+// last filter's, once the others have matched.
+func (g *gen) numValueLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
+	if len(omit) == 0 {
+		g.numValue(n, fail)
+		return
+	}
+	defer g.at(n)()
+	last := len(n.Args) - 1
+	for _, a := range n.Args[:last] {
+		if !slices.Contains(omit, a) {
+			g.test(a, fail)
+		}
+	}
+	g.numValue(n.Args[last], fail)
 }
 
 // isAfterSourceTest reports whether n is `src < tgt` or `tgt > src` on

@@ -77,6 +77,9 @@ func fuse(code []vm.Inst) {
 		case a.Op == vm.OpMoveInit && b.Op == vm.OpMoveNext && a.A == b.A:
 			code[pc] = vm.Inst{Op: vm.OpMoveInitNext, A: a.A, B: a.B}
 			read[pc+1] = true
+		case a.Op == vm.OpLoad && b.Op == vm.OpSaveCur && op(pc+2) == vm.OpSetCur:
+			code[pc] = vm.Inst{Op: vm.OpGotoVar, A: a.A, B: a.B}
+			read[pc+1] = true
 		case a.Op == vm.OpTruncComments && b.Op == vm.OpJump:
 			code[pc] = vm.Inst{Op: vm.OpTruncCJump, A: a.A, B: b.B}
 		case a.Op == vm.OpPushSet && b.Op == vm.OpStore:

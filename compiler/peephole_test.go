@@ -31,6 +31,7 @@ func TestPeepholeKeepsAnswers(t *testing.T) {
 		"sort max \"attacks\" { Cnt = 0 square all x in a { if A attacks x Cnt += 1 } Cnt >= 3 Cnt }",
 		"x = Q--(to) countmoves legal [Kk]-- > 3",
 		"line --> ([x]){3,}",
+		"echo (s t) {s < t  s:check  t:check  t:ply < s:ply + 4}",
 		"square x in A { x attacks k comment(\"attacker\") }",
 	}
 	var games []*pgn.Game
@@ -88,6 +89,7 @@ func TestFusedOpsStandForTheirSequence(t *testing.T) {
 		{Op: vm.OpPieceSquare, A: 3, B: 20}, {Op: vm.OpStore, A: 4},
 		{Op: vm.OpMoveInit, A: 5, B: 1}, {Op: vm.OpMoveNext, A: 5, B: 20},
 		{Op: vm.OpTruncComments, A: 6}, {Op: vm.OpJump, B: 12},
+		{Op: vm.OpLoad, A: 7, B: 20}, {Op: vm.OpSaveCur, A: 8}, {Op: vm.OpSetCur},
 		{Op: vm.OpFail},
 	}
 	orig := slices.Clone(code)
@@ -102,7 +104,8 @@ func TestFusedOpsStandForTheirSequence(t *testing.T) {
 		{Op: vm.OpPieceSquareStore, A: 3, B: 20}, orig[17],
 		{Op: vm.OpMoveInitNext, A: 5, B: 1}, orig[19],
 		{Op: vm.OpTruncCJump, A: 6, B: 12}, orig[21],
-		orig[22],
+		{Op: vm.OpGotoVar, A: 7, B: 20}, orig[23], orig[24],
+		orig[25],
 	}
 	if !slices.Equal(code, want) {
 		t.Errorf("fuse gave\n%v\nwant\n%v", code, want)

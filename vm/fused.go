@@ -56,6 +56,15 @@ func (m *Machine) fused(in *Inst, code []Inst, pc int) (int, int) {
 			m.comments = m.comments[:n]
 		}
 		return int(in.B), 1
+	case OpGotoVar:
+		if !m.bound[in.A] {
+			return int(in.B), 0
+		}
+		node := int32(m.slots[in.A])
+		m.slots[code[pc].A] = m.saveCur()
+		m.lin.active = false // as savecur: leaving the position leaves any linearization
+		m.setCur(node)
+		return pc + 2, 2
 	}
 	panic("vm: not a fused op: " + in.Op.String())
 }

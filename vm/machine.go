@@ -998,7 +998,7 @@ func (m *Machine) run(pc int) bool {
 			m.setCur(i)
 			pc += 2
 			steps += 3
-		case OpNextSquareStore, OpNextPiece, OpPieceSquareStore, OpMoveInitNext, OpTruncCJump:
+		case OpNextSquareStore, OpNextPiece, OpPieceSquareStore, OpMoveInitNext, OpTruncCJump, OpGotoVar:
 			var n int
 			pc, n = m.fused(in, code, pc)
 			steps += n

@@ -282,6 +282,7 @@ const (
 	OpPieceSquareStore
 	OpMoveInitNext
 	OpTruncCJump
+	OpGotoVar
 
 	opCount // sentinel: number of ops
 )
@@ -470,6 +471,7 @@ var opTable = [opCount]opInfo{
 	OpPieceSquareStore: {Name: "piecesquarestore", A: OSlot, B: OJump, Doc: "piecesquare A B; store (and skip that store): the square of piece A into the store's variable"},
 	OpMoveInitNext:     {Name: "moveinitnext", A: OSlot, B: OImm, Doc: "moveinit A B; movenext (and skip it, failing to its target): the first candidate of a move filter"},
 	OpTruncCJump:       {Name: "trunccjump", A: OSlot, B: OJump, Doc: "truncc A; jump B"},
+	OpGotoVar:          {Name: "gotovar", A: OSlot, B: OJump, Doc: "load A B; savecur; setcur (and skip those two): make the position in variable A current, saving the current one in the savecur's slot"},
 }
 
 // OperandA says what the A field of op holds.
