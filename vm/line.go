@@ -108,6 +108,12 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 		return 0, 0, false
 	}
 	r := m.lineRun(spec)
+	if spec.StartTest {
+		// the search's first test is the one just made: it finds it
+		// remembered, as it would its own
+		k := int32(spec.StartFilter)
+		r.firstKey, r.firstVal, r.firstUsed = lineKey(spec, k, start, unrestricted), true, true
+	}
 	savedLin := m.lin
 	if r.startSpec != spec {
 		r.closure(uint32(spec.NFA.Start), -1)
@@ -139,17 +145,13 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 }
 
 // lineMayStart tests the start filter of spec at start, as the search
-// would test it first: a start where it fails has no match. Its comments
-// are dropped as the search drops them; its messages stay when it fails
-// (the search would have printed them) and go when it holds (the search
-// prints them again).
+// would test it first (runLine hands the search the result): a start
+// where it fails has no match. Its comments are dropped as the search
+// drops them.
 func (m *Machine) lineMayStart(spec *LineSpec, start int32) bool {
-	mark, said, savedLin := len(m.comments), len(m.messages), m.lin
+	mark, savedLin := len(m.comments), m.lin
 	ok := m.lineTest(spec, int32(spec.StartFilter), start, unrestricted)
 	m.comments = m.comments[:mark]
-	if ok {
-		m.messages = m.messages[:said]
-	}
 	m.lin = savedLin
 	m.setCur(start)
 	return ok
@@ -351,10 +353,7 @@ const unrestricted = -2
 // comments made while testing are dropped (the winning match is replayed
 // for its comments).
 func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
-	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
-	if !r.spec.Lin[k] {
-		key = uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
-	}
+	key := lineKey(r.spec, k, node, child)
 	if r.firstUsed {
 		if key == r.firstKey {
 			return r.firstVal
@@ -372,6 +371,16 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 		r.memo.put(key, boolInt32(v))
 	}
 	return v
+}
+
+// lineKey is the memo key of the test of constituent k at node with the
+// moves from node restricted to child, which matters only to a
+// constituent that linearization restricts.
+func lineKey(s *LineSpec, k, node, child int32) uint64 {
+	if !s.Lin[k] {
+		return uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
+	}
+	return uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
 }
 
 // lineTest runs the test of constituent k at node.
