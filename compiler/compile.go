@@ -42,6 +42,12 @@ type Options struct {
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k ast.Kind)
+	// noPeephole leaves out the peephole passes (tests compare the code
+	// with and without them)
+	noPeephole bool
+	// noEchoShortcuts compiles every echo as a walk over all targets
+	// (tests compare the shortcuts with it)
+	noEchoShortcuts bool
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -200,6 +206,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.nodeInfo = c.nodeInfo
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
+	g.noEchoShortcuts = opt.noEchoShortcuts
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.body(parts)
 	if len(errs) > 0 {
@@ -209,6 +216,10 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.prefilter(body)
 	g.growSlots() // the prefilter's temporaries (max, min, ...) need slots too
 	g.resolve()
+	if !opt.noPeephole {
+		threadJumps(g.prog.Code)
+		fuse(g.prog.Code)
+	}
 	q.Program = g.prog
 	return q, nil
 }

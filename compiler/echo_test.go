@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cqlvm/pgn"
+	"cqlvm/source"
 	"cqlvm/vm"
 )
 
@@ -40,8 +41,14 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo (s t) {s < t  check}", true},                                  // after the source
 		{"echo (s t) {t > s  sidetomove == s:sidetomove  s & t == .}", true}, // both
 		{"echo (s t) in all {s < t  t:ply > s:ply + 10}", true},
-		{"echo (s t) {s < t  check} t:ply > 1", true}, // t after the walk: its last target
-		{"echo (s t) {ply  s < t}", true},             // numeric body
+		{"echo (s t) {s < t  check} t:ply > 1", true},                                     // t after the walk: its last target
+		{"echo (s t) {ply  s < t}", true},                                                 // numeric body
+		{"echo (s t) {s < t} t:ply > 1", true},                                            // no test left in the body
+		{"piece N1 in N { echo (s t) { s < t  N1 == s:N1  t:ply - s:ply >= 10 } }", true}, // numeric: the test left out
+		{"sort echo (s t) {s < t  t:ply - s:ply}", true},
+		{"not echo (s t) {s < t  check}  t:ply == ply - 1", true}, // t after a failed walk from the last position
+		{"echo (s t) in all {s < t  check} t:ply", true},          // in all: the source is the walk's last target at the end
+		{"piece R1 in R piece R2 in r { echo (s t) { s < t  R1 == s:R2 } }", true},
 		{"echo (s t) {t < s  check}", false},
 		{"echo (s t) {s < t  s = t}", false},
 	}
@@ -59,19 +66,20 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.query, err)
 		}
-		plain := *q.Program
-		plain.Code = slices.Clone(plain.Code)
+		plain, err := Compile(source.New("f.cql", c.query), Options{noEchoShortcuts: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
 		skips := false
-		for i, in := range plain.Code {
-			if in.Op == vm.OpEchoNext && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
+		for _, in := range q.Program.Code {
+			if (in.Op == vm.OpEchoNext || in.Op == vm.OpEchoNextCur) && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
 				skips = true
-				plain.Code[i].X &^= vm.EchoSameBoard | vm.EchoAfterSource
 			}
 		}
 		if skips != c.skips {
 			t.Errorf("%s: shortcut taken %v, want %v", c.query, skips, c.skips)
 		}
-		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(&plain)
+		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(plain.Program)
 		found := 0
 		for gi, g := range games {
 			tree := treeOf(g, true)

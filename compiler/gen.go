@@ -33,6 +33,8 @@ type gen struct {
 	// instruction is only reached through a label.
 	reachable bool
 	kindSeen  func(pass string, k ast.Kind) // Options.kindSeen
+	// noEchoShortcuts: Options.noEchoShortcuts
+	noEchoShortcuts bool
 	// operandError is set once a value did not fit an instruction
 	// (operandOutOfRange): one error says it all.
 	operandError bool
@@ -44,7 +46,13 @@ type label struct {
 	pc            int
 	depth, sdepth int
 	refs          []int // pcs of instructions jumping here
-	needSetSP     bool
+	// exact[i]: refs[i] arrives with the stacks at the label's depths,
+	// so it may skip the label's setsp (a failure path that most jumps
+	// reach at the right depth then costs no instruction for the few
+	// that do not)
+	exact     []bool
+	needSetSP bool
+	setSP     bool // bind placed a setsp at pc
 }
 
 func newGen(src *source.Source, errs *source.ErrorList, slots *slotAlloc) *gen {
@@ -78,6 +86,7 @@ func (g *gen) bind(l int) {
 	if lb.needSetSP || g.reachable && (g.depth != lb.depth || g.sdepth != lb.sdepth) {
 		g.emit(vm.OpSetSP, 0, lb.depth, int32(lb.sdepth))
 		lb.pc = len(g.prog.Code) - 1
+		lb.setSP = true
 	}
 	g.depth, g.sdepth = lb.depth, lb.sdepth
 	g.reachable = true
@@ -141,6 +150,7 @@ func (g *gen) jump(op vm.Op, x uint8, a int, l int) {
 	pc := g.emit(op, x, a, 0)
 	lb := &g.labels[l]
 	lb.refs = append(lb.refs, pc)
+	lb.exact = append(lb.exact, atDepth == lb.depth && atSDepth == lb.sdepth)
 	if atDepth != lb.depth || atSDepth != lb.sdepth {
 		if atDepth < lb.depth || atSDepth < lb.sdepth {
 			panic(fmt.Sprintf("compiler: jump to a label from a shallower stack at %s", op))
@@ -149,14 +159,20 @@ func (g *gen) jump(op vm.Op, x uint8, a int, l int) {
 	}
 }
 
-// resolve patches every jump with its label's pc.
+// resolve patches every jump with its label's pc; a jump that arrives at
+// the label's stack depths goes past the label's setsp, which would
+// change nothing for it.
 func (g *gen) resolve() {
 	for _, lb := range g.labels {
-		for _, ref := range lb.refs {
+		for i, ref := range lb.refs {
 			if lb.pc < 0 {
 				panic("compiler: unbound label")
 			}
-			g.prog.Code[ref].B = int32(lb.pc)
+			target := lb.pc
+			if lb.setSP && lb.exact[i] {
+				target++
+			}
+			g.prog.Code[ref].B = int32(target)
 		}
 	}
 }

@@ -62,6 +62,10 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 		g.prog.Lines[idx].Lin[k] = !spec.Backward && linearized(f)
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
+	l := &g.prog.Lines[idx]
+	if k, ok := l.NFA.SoleStartFilter(); ok && !l.Lin[k] && onlyTestsOrDashes(filters[k]) {
+		l.StartTest, l.StartFilter = true, k
+	}
 	g.jumpLine(idx, n.Bounds, fail)
 }
 
@@ -96,6 +100,12 @@ func (g *gen) jumpLine(idx int, bounds []*ast.Node, fail int) {
 		x |= vm.LineBoundsOnStack
 	}
 	g.jump(vm.OpLine, x, idx, fail)
+}
+
+// onlyTestsOrDashes reports whether f only tests (memoTest), dashes
+// included: testing it once more before a line's search leaves no trace.
+func onlyTestsOrDashes(f *ast.Node) bool {
+	return !ast.Any(f, func(c *ast.Node) bool { return c.Kind != ast.KDash && !onlyTests(c) })
 }
 
 // seqToNFA turns a parsed line or path sequence into an NFA pattern;

@@ -124,10 +124,12 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inP
 	}
 	for i, s := range []*ast.Node{from, to, capt} {
 		if s == nil {
-			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
-		} else {
-			g.value(s, restore)
+			// every square: the slot is this filter's and nothing else
+			// writes it, so it is set once for the run
+			g.prog.ConstSlots = append(g.prog.ConstSlots, vm.ConstSlot{Slot: base + vm.MoveSlotFrom + i, Value: uint64(bitboard.Full)})
+			continue
 		}
+		g.value(s, restore)
 		g.emit(vm.OpStore, 0, base+vm.MoveSlotFrom+i, 0)
 	}
 	if save >= 0 {

@@ -308,15 +308,19 @@ func (g *gen) findMemo(body *ast.Node, save int) int {
 // function of the position it is evaluated at and of its variables, and
 // it has no effect.
 func memoTest(n *ast.Node) bool {
-	return !ast.Any(n, func(c *ast.Node) bool {
-		switch c.Kind {
-		case ast.KMove:
-			return c.Move == nil || c.Move.Comment != nil
-		case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
-			return false
-		}
-		return !pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
-	})
+	return !ast.Any(n, func(c *ast.Node) bool { return !onlyTests(c) })
+}
+
+// onlyTests reports whether node c itself (its operands aside) only
+// tests, for memoTest.
+func onlyTests(c *ast.Node) bool {
+	switch c.Kind {
+	case ast.KMove:
+		return c.Move != nil && c.Move.Comment == nil
+	case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
+		return true
+	}
+	return pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
 }
 
 func (c *checker) checkEcho(n *ast.Node) Type {
@@ -348,13 +352,23 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
-	if !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
+	var afterTests []*ast.Node // `s < t` tests the walk makes true, left out of the body
+	if !g.noEchoShortcuts && !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
 		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
 		if sameBoard {
 			x |= vm.EchoSameBoard
 		}
 		if after {
 			x |= vm.EchoAfterSource
+		}
+		if after && !mayRebind(n.Args[0], n.Params[1]) {
+			afterTests = g.afterSourceTests(n.Args[0], n.Params[0], n.Params[1])
+			if numeric && !g.testsBeforeNumber(n.Args[0], afterTests) {
+				afterTests = nil
+			}
+			if len(afterTests) > 0 {
+				x |= vm.EchoAfterOnly
+			}
 		}
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
@@ -378,7 +392,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		// best is dropped before its echo comments are even made
 		mark = g.slots.block(3)
 		g.emit(vm.OpMarkComments, 0, mark, 0)
-		g.numValue(n.Args[0], next)
+		g.numValueLeavingOut(n.Args[0], afterTests, next)
 		worse = g.newLabel()
 		g.jump(vm.OpJNotGreater, 0, best, worse)
 		echoComment(worse)
@@ -391,7 +405,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 			mark = g.slots.new()
 			g.emit(vm.OpMarkComments, 0, mark, 0)
 		}
-		g.test(n.Args[0], next)
+		g.testLeavingOut(n.Args[0], afterTests, next)
 		// only the first matching target keeps its comments: every target
 		// is still tried (the body may assign), but comments for all of
 		// them would grow with the square of the game in nested echoes
@@ -454,6 +468,78 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 	}
 	walk(body)
 	return sameBoard, after
+}
+
+// afterSourceTests lists the `src < tgt` tests among the conjuncts of an
+// echo body before the first one with an effect: with EchoAfterOnly the
+// walk gives only targets after the source, for which they hold.
+func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
+	var out []*ast.Node
+	var walk func(n *ast.Node) bool // false: stop at n
+	walk = func(n *ast.Node) bool {
+		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+			for _, a := range n.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		if g.isAfterSourceTest(n, src, tgt) {
+			out = append(out, n)
+		}
+		return pureTest(n)
+	}
+	walk(body)
+	return out
+}
+
+// testLeavingOut tests n as test does, but without the conjuncts in
+// omit (found among those of its compounds and ands).
+func (g *gen) testLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
+	if slices.Contains(omit, n) {
+		return
+	}
+	if len(omit) > 0 && (n.Kind == ast.KCompound || n.Kind == ast.KAnd) {
+		for _, a := range n.Args {
+			g.testLeavingOut(a, omit, fail)
+		}
+		return
+	}
+	g.test(n, fail)
+}
+
+// testsBeforeNumber reports whether body is a numeric compound whose
+// last filter is a number and whose other filters include tests: only
+// those can be left out of its value (numValueLeavingOut).
+func (g *gen) testsBeforeNumber(body *ast.Node, tests []*ast.Node) bool {
+	if body.Kind != ast.KCompound || g.typeOf(body) != TNum || g.typeOf(body.Args[len(body.Args)-1]) != TNum {
+		return false
+	}
+	for _, t := range tests {
+		if !slices.Contains(body.Args[:len(body.Args)-1], t) {
+			return false
+		}
+	}
+	return true
+}
+
+// numValueLeavingOut is numValue for a numeric compound, leaving out the
+// filters in omit (testsBeforeNumber holds): the compound's value is its
+// last filter's, once the others have matched.
+func (g *gen) numValueLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
+	if len(omit) == 0 {
+		g.numValue(n, fail)
+		return
+	}
+	defer g.at(n)()
+	last := len(n.Args) - 1
+	for _, a := range n.Args[:last] {
+		if !slices.Contains(omit, a) {
+			g.test(a, fail)
+		}
+	}
+	g.numValue(n.Args[last], fail)
 }
 
 // isAfterSourceTest reports whether n is `src < tgt` or `tgt > src` on

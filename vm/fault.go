@@ -26,8 +26,11 @@ func (p *Program) Traced() *Program {
 	t := *p
 	t.traced = p.Code
 	t.Code = make([]Inst, len(p.Code))
-	for i := range t.Code {
-		t.Code[i] = Inst{Op: OpTrace}
+	for i, in := range p.Code {
+		// the operands stay: a fused op reads those of the instructions
+		// after it (OpEchoNextCur)
+		in.Op = OpTrace
+		t.Code[i] = in
 	}
 	return &t
 }

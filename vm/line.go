@@ -25,6 +25,12 @@ type LineSpec struct {
 
 	IsPath bool
 	Path   PathSpec
+
+	// StartTest: every match starts with constituent StartFilter, whose
+	// test has no effect and looks at no linearization, so a start where
+	// it fails needs no search (runLine tests it first).
+	StartTest   bool
+	StartFilter int
 }
 
 // OpLine flags.
@@ -98,7 +104,16 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	if spec.NestBan && m.lineUsed(li)[start] {
 		return 0, 0, false
 	}
+	if spec.StartTest && !m.lineMayStart(spec, start) {
+		return 0, 0, false
+	}
 	r := m.lineRun(spec)
+	if spec.StartTest {
+		// the search's first test is the one just made: it finds it
+		// remembered, as it would its own
+		k := int32(spec.StartFilter)
+		r.firstKey, r.firstVal, r.firstUsed = lineKey(spec, k, start, unrestricted), true, true
+	}
 	savedLin := m.lin
 	if r.startSpec != spec {
 		r.closure(uint32(spec.NFA.Start), -1)
@@ -127,6 +142,19 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	m.setCur(start)
 	m.lineRunFree = r
 	return r.bestLen, path[len(path)-1].node, true
+}
+
+// lineMayStart tests the start filter of spec at start, as the search
+// would test it first (runLine hands the search the result): a start
+// where it fails has no match. Its comments are dropped as the search
+// drops them.
+func (m *Machine) lineMayStart(spec *LineSpec, start int32) bool {
+	mark, savedLin := len(m.comments), m.lin
+	ok := m.lineTest(spec, int32(spec.StartFilter), start, unrestricted)
+	m.comments = m.comments[:mark]
+	m.lin = savedLin
+	m.setCur(start)
+	return ok
 }
 
 func (m *Machine) lineRun(spec *LineSpec) *lineRun {
@@ -325,10 +353,7 @@ const unrestricted = -2
 // comments made while testing are dropped (the winning match is replayed
 // for its comments).
 func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
-	key := uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
-	if !r.spec.Lin[k] {
-		key = uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
-	}
+	key := lineKey(r.spec, k, node, child)
 	if r.firstUsed {
 		if key == r.firstKey {
 			return r.firstVal
@@ -346,6 +371,16 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 		r.memo.put(key, boolInt32(v))
 	}
 	return v
+}
+
+// lineKey is the memo key of the test of constituent k at node with the
+// moves from node restricted to child, which matters only to a
+// constituent that linearization restricts.
+func lineKey(s *LineSpec, k, node, child int32) uint64 {
+	if !s.Lin[k] {
+		return uint64(k)<<48 | uint64(uint32(node))<<24 | 0xFFFFFF
+	}
+	return uint64(k)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
 }
 
 // lineTest runs the test of constituent k at node.
@@ -401,10 +436,13 @@ func (m *Machine) positionName(node int32) string {
 			side = "btm"
 		}
 	})
+	// concatenated rather than formatted: an echo names two positions
+	// for every target that improves on the best so far
+	name := "move " + strconv.FormatInt(n, 10) + "(" + side + ")"
 	if m.tree.Nodes[node].Depth > 0 {
-		return fmt.Sprintf("move %d(%s)[%d]", n, side, node)
+		name += "[" + strconv.Itoa(int(node)) + "]"
 	}
-	return fmt.Sprintf("move %d(%s)", n, side)
+	return name
 }
 
 // lineUsed is the per-game nestban record of line li.

@@ -123,7 +123,7 @@ type Machine struct {
 
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
-	return &Machine{
+	m := &Machine{
 		pathStart: -1,
 		pathCount: -1,
 		lastPath:  [2]int32{-1, -1},
@@ -134,6 +134,10 @@ func NewMachine(p *Program) *Machine {
 		sslots:    make([]string, p.NumSlots),
 		bound:     make([]bool, p.NumSlots),
 	}
+	for _, c := range p.ConstSlots {
+		m.slots[c.Slot] = c.Value
+	}
+	return m
 }
 
 // StartGame resets the per-game state: every non-persistent variable
@@ -232,6 +236,32 @@ func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
 		}
 	}
 	return i
+}
+
+// echoNext advances the walk of echonext in (its iterator in slot A) and
+// gives the next target; false when the walk is done. Target is the slot
+// of the target variable (the storekeep after the echonext), which
+// EchoAfterOnly binds when it ends the walk.
+func (m *Machine) echoNext(in *Inst, target uint16) (int32, bool) {
+	i := int32(m.slots[in.A])
+	if in.X&EchoAfterSource != 0 && i <= m.cur {
+		i = max(i, m.afterSource(in.X&EchoInAll != 0))
+	}
+	if in.X&EchoInAll == 0 && i == m.cur {
+		i++
+	}
+	if in.X&EchoSameBoard != 0 {
+		i = m.nextSameBoard(i, in.X&EchoInAll != 0)
+	}
+	if int(i) >= len(m.tree.Nodes) {
+		return 0, false
+	}
+	if in.X&EchoAfterOnly != 0 && i <= m.cur {
+		m.slots[target], m.bound[target] = uint64(i), true
+		return 0, false
+	}
+	m.slots[in.A] = uint64(i + 1)
+	return i, true
 }
 
 // afterSource is where an echo walk with EchoAfterSource starts: the
@@ -954,24 +984,45 @@ func (m *Machine) run(pc int) bool {
 				q := int32(int64(m.st[len(m.st)-1]))
 				t[q] = q + 1
 			}
-		case OpEchoInit:
-			m.slots[in.A] = 0
-		case OpEchoNext:
-			i := int32(m.slots[in.A])
-			if in.X&EchoAfterSource != 0 && i <= m.cur {
-				i = max(i, m.afterSource(in.X&EchoInAll != 0))
-			}
-			if in.X&EchoInAll == 0 && i == m.cur {
-				i++
-			}
-			if in.X&EchoSameBoard != 0 {
-				i = m.nextSameBoard(i, in.X&EchoInAll != 0)
-			}
-			if int(i) >= len(m.tree.Nodes) {
+		case OpStoreSet:
+			m.slots[in.A] = uint64(m.prog.Sets[in.B])
+			m.bound[in.A] = true
+			pc++
+			steps++
+		case OpStoreTwice:
+			v := m.pop()
+			m.slots[in.A], m.slots[in.B] = v, v
+			m.bound[in.A], m.bound[in.B] = true, true
+			pc++
+			steps += 2
+		case OpRestCurJump:
+			m.restCur(m.slots[in.A])
+			pc = int(in.B)
+			steps++
+		case OpEchoNextCur:
+			t := code[pc].A // the storekeep's variable
+			i, ok := m.echoNext(in, t)
+			if !ok {
 				pc = int(in.B)
 				continue
 			}
-			m.slots[in.A] = uint64(i + 1)
+			m.slots[t] = uint64(i)
+			m.bound[t] = true
+			m.setCur(i)
+			pc += 2
+			steps += 3
+		case OpNextSquareStore, OpNextPiece, OpPieceSquareStore, OpMoveInitNext, OpTruncCJump, OpGotoVar:
+			var n int
+			pc, n = m.fused(in, code, pc)
+			steps += n
+		case OpEchoInit:
+			m.slots[in.A] = 0
+		case OpEchoNext:
+			i, ok := m.echoNext(in, code[pc].A)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
 			m.pushNum(int64(i))
 		case OpTreeRel:
 			y, x := int32(m.popNum()), int32(m.popNum())

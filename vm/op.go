@@ -278,6 +278,21 @@ const (
 	OpBuiltinNum
 	OpEvaluate
 
+	// Fused ops (compiler/peephole.go): each stands for the instruction
+	// at its pc and the one or two after it, which stay in place for
+	// other jumps into them; it runs them in one dispatch, skips them and
+	// counts the steps they would have taken.
+	OpStoreSet
+	OpStoreTwice
+	OpRestCurJump
+	OpEchoNextCur
+	OpNextSquareStore
+	OpNextPiece
+	OpPieceSquareStore
+	OpMoveInitNext
+	OpTruncCJump
+	OpGotoVar
+
 	opCount // sentinel: number of ops
 )
 
@@ -462,6 +477,17 @@ var opTable = [opCount]opInfo{
 	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
 	OpEvaluate:        {Name: "evaluate", X: OFlags, A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
+
+	OpStoreSet:    {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)"},
+	OpStoreTwice:  {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B"},
+	OpRestCurJump: {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B"},
+	OpEchoNextCur: {Name: "echonextcur", X: OFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done"},
+	OpNextSquareStore:  {Name: "nextsquarestore", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; store (and skip those two): the next square of a square loop into the variables of the storekeep and the store after it"},
+	OpNextPiece:        {Name: "nextpiece", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; pieceidat; store (and skip those three): the next square of a piece loop into the storekeep's variable, its piece's identity into the store's"},
+	OpPieceSquareStore: {Name: "piecesquarestore", A: OSlot, B: OJump, Doc: "piecesquare A B; store (and skip that store): the square of piece A into the store's variable"},
+	OpMoveInitNext:     {Name: "moveinitnext", A: OSlot, B: OImm, Doc: "moveinit A B; movenext (and skip it, failing to its target): the first candidate of a move filter"},
+	OpTruncCJump:       {Name: "trunccjump", A: OSlot, B: OJump, Doc: "truncc A; jump B"},
+	OpGotoVar:          {Name: "gotovar", A: OSlot, B: OJump, Doc: "load A B; savecur; setcur (and skip those two): make the position in variable A current, saving the current one in the savecur's slot"},
 }
 
 // OperandA says what the A field of op holds.

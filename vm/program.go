@@ -58,6 +58,10 @@ type Program struct {
 	// ZeroInit are the persistent variables: they start bound to the zero
 	// slot value (0, "" or the empty set) instead of unbound.
 	ZeroInit []int
+	// ConstSlots are compiler temporaries that hold one value for the
+	// whole run (the square sets a move filter leaves unrestricted): the
+	// machine sets them once instead of the code at every evaluation.
+	ConstSlots []ConstSlot
 	// PersistentVars are printed at the end of the run.
 	PersistentVars      []PersistentVar
 	NeedsLastGameNumber bool
@@ -397,4 +401,10 @@ type PersistentVar struct {
 	Name string
 	Slot int
 	Type uint8
+}
+
+// ConstSlot is a slot with the value it keeps for the whole run.
+type ConstSlot struct {
+	Slot  int
+	Value uint64
 }

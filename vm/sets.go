@@ -232,38 +232,57 @@ const (
 // returns the squares of the part selected by what.
 func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitboard.Set {
 	var out bitboard.Set
-	// Only rooks, bishops and queens pin, and only through a piece of
-	// the other colour that they attack: the walk along the directions
-	// below is needed for the few pinners left.
+	// Only rooks, bishops and queens pin, and only a piece of the other
+	// colour that they attack: its line beyond it is then what the
+	// pinner would attack with the piece gone.
 	sliders := p.ByPiece[bitboard.WhiteRook] | p.ByPiece[bitboard.WhiteBishop] | p.ByPiece[bitboard.WhiteQueen] |
 		p.ByPiece[bitboard.BlackRook] | p.ByPiece[bitboard.BlackBishop] | p.ByPiece[bitboard.BlackQueen]
+	given := what&PinToGiven != 0
 	for s := from & sliders; s != 0; {
 		ps := s.Pop()
 		pinner := p.Board[ps]
-		var reach bitboard.Set
-		switch pinner.Type() {
-		case bitboard.Rook:
-			reach = bitboard.RookAttacks(ps, p.Occupied)
-		case bitboard.Bishop:
-			reach = bitboard.BishopAttacks(ps, p.Occupied)
-		default:
-			reach = bitboard.QueenAttacks(ps, p.Occupied)
-		}
-		if reach&through&p.ByColor[pinner.Color()^1] == 0 {
-			continue
-		}
-		for i, v := range dirSteps {
-			if !slidesAlong(pinner.Type(), i) {
+		for c := sliderAttacks(pinner.Type(), ps, p.Occupied) & through & p.ByColor[pinner.Color()^1]; c != 0; {
+			q := c.Pop()
+			beyond := sliderAttacks(pinner.Type(), ps, p.Occupied&^bitboard.SquareSet(q)) & pastOnLine(ps, q)
+			targets := beyond & p.Occupied & to & p.ByColor[p.Board[q].Color()]
+			if given {
+				targets |= beyond &^ p.Occupied & to
+			}
+			if targets == 0 {
 				continue
 			}
-			q, ok := firstPiece(p, ps, v)
-			if !ok || !through.Has(q) || p.Board[q].Color() == pinner.Color() {
-				continue
+			switch what &^ PinToGiven {
+			case PinFrom:
+				out |= bitboard.SquareSet(ps)
+			case PinThrough:
+				out |= bitboard.SquareSet(q)
+			case PinTo:
+				out |= targets
 			}
-			out |= pinTargets(p, ps, q, v, to, what)
 		}
 	}
 	return out
+}
+
+// sliderAttacks is what a rook, bishop or queen on s attacks.
+func sliderAttacks(t bitboard.PieceType, s bitboard.Square, occ bitboard.Set) bitboard.Set {
+	switch t {
+	case bitboard.Rook:
+		return bitboard.RookAttacks(s, occ)
+	case bitboard.Bishop:
+		return bitboard.BishopAttacks(s, occ)
+	}
+	return bitboard.QueenAttacks(s, occ)
+}
+
+// pastOnLine is the squares of the line from a through b that lie beyond
+// b. Square numbers grow or shrink steadily along a line, so they are the
+// line's squares on b's side of b.
+func pastOnLine(a, b bitboard.Square) bitboard.Set {
+	if b > a {
+		return bitboard.Line(a, b) & (bitboard.Full << (uint(b) + 1))
+	}
+	return bitboard.Line(a, b) & (bitboard.SquareSet(b) - 1)
 }
 
 // pinMemo is the pinned pieces of one position for one from, to and
@@ -304,51 +323,6 @@ func slidesAlong(t bitboard.PieceType, i int) bool {
 		return i >= 4
 	}
 	return false
-}
-
-// firstPiece walks from s in direction v to the first occupied square.
-func firstPiece(p *bitboard.Position, s bitboard.Square, v [2]int) (bitboard.Square, bool) {
-	for {
-		t, ok := step(s, v[0], v[1])
-		if !ok {
-			return 0, false
-		}
-		if p.Board[t] != bitboard.Empty {
-			return t, true
-		}
-		s = t
-	}
-}
-
-func pinTargets(p *bitboard.Position, pinner, pinned bitboard.Square, v [2]int, to bitboard.Set, what uint8) bitboard.Set {
-	var out bitboard.Set
-	given := what&PinToGiven != 0
-	pick := func(t bitboard.Square) {
-		switch what &^ PinToGiven {
-		case PinFrom:
-			out |= bitboard.SquareSet(pinner)
-		case PinThrough:
-			out |= bitboard.SquareSet(pinned)
-		case PinTo:
-			out |= bitboard.SquareSet(t)
-		}
-	}
-	for s := pinned; ; {
-		t, ok := step(s, v[0], v[1])
-		if !ok {
-			return out
-		}
-		if pc := p.Board[t]; pc != bitboard.Empty {
-			if to.Has(t) && pc.Color() == p.Board[pinned].Color() {
-				pick(t)
-			}
-			return out
-		}
-		if given && to.Has(t) {
-			pick(t)
-		}
-		s = t
-	}
 }
 
 // makeSquare is the square of 1-based file and rank, if on the board.

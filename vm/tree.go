@@ -127,6 +127,12 @@ const (
 	// with only tests without effect before it, which targets at or
 	// before the source fail.
 	EchoAfterSource
+	// EchoAfterOnly (with EchoAfterSource): the walk gives no target at
+	// or before the source; the last position it would give, when it is
+	// one, is bound to the target variable (that of the storekeep after
+	// the echonext) and the walk ends. The compiler sets it when it
+	// leaves the body's `source < target` tests out.
+	EchoAfterOnly
 )
 
 // Tree relations (OpTreeRel, OpTreeAnc X).

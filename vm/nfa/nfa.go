@@ -290,3 +290,34 @@ func (c *compiler) repeat(n *Node) frag {
 	}
 	return f
 }
+
+// SoleStartFilter reports constituent k when every state reachable from
+// the start without consuming a position is a Filter of k: a sequence can
+// then only match from a position where k holds.
+func (p *Prog) SoleStartFilter() (int, bool) {
+	k := -1
+	seen := make([]bool, len(p.Inst))
+	stack := []uint32{uint32(p.Start)}
+	for len(stack) > 0 {
+		pc := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[pc] {
+			continue
+		}
+		seen[pc] = true
+		switch in := p.Inst[pc]; in.Op {
+		case Jmp:
+			stack = append(stack, in.Out)
+		case Split:
+			stack = append(stack, in.Out, in.Arg)
+		case Filter:
+			if k >= 0 && k != int(in.Arg) {
+				return 0, false
+			}
+			k = int(in.Arg)
+		default:
+			return 0, false
+		}
+	}
+	return k, k >= 0
+}

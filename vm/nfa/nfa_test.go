@@ -475,3 +475,32 @@ func TestHugeCountsFailFast(t *testing.T) {
 		}
 	}
 }
+
+// TestSoleStartFilter: a pattern has a sole start filter exactly when
+// every match begins with one and the same constituent.
+func TestSoleStartFilter(t *testing.T) {
+	for _, c := range []struct {
+		pattern *Node
+		k       int
+		ok      bool
+	}{
+		{cat(lit(0), lit(1)), 0, true},
+		{rep(lit(2), 6, -1), 2, true},
+		{cat(plus(lit(1)), lit(0)), 1, true},
+		{alt(cat(lit(0), lit(1)), cat(lit(0), lit(2))), 0, true},
+		{cat(star(lit(0)), lit(1)), 0, false}, // may start with 1
+		{alt(lit(0), lit(1)), 0, false},
+		{cat(quest(lit(0)), lit(0)), 0, true},
+		{star(lit(0)), 0, false},         // matches the empty sequence
+		{cat(test(1), lit(0)), 0, false}, // a test first
+	} {
+		p, err := Compile(c.pattern, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, ok := p.SoleStartFilter()
+		if ok != c.ok || ok && k != c.k {
+			t.Errorf("%s: SoleStartFilter = %d, %v; want %d, %v", patternString(c.pattern), k, ok, c.k, c.ok)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package compiler
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"cqlvm/pgn"
+	"cqlvm/vm"
+)
+
+// TestLineStartTestKeepsAnswers checks the start test of a line: where
+// every match starts with one constituent that only tests, the line tests
+// it before searching. Every query must give the same matches and
+// comments as its program without the start test, on studies (with
+// variations) and OTB games, and the test must be taken exactly where it
+// is safe.
+func TestLineStartTestKeepsAnswers(t *testing.T) {
+	cases := []struct {
+		query string
+		start bool
+	}{
+		{"piece M in [QRBN] { line --> M-- --> move from ~M --> M-- }", true},
+		{"line --> ([x]){4,}", true},
+		{"line --> check --> not check --> check", true},
+		{"line <-- check <-- check", true},
+		{"line firstmatch --> check --> check", true},
+		{"line nestban --> check{2,}", true},
+		{"line 2 4 --> check --> check", true},
+		{"line --> {check comment(\"c\")} --> check", false}, // a comment
+		{"x = 0 line --> {x += 1 check} --> check", false},   // an assignment
+		{"line --> move from K --> check", false},            // linearized
+		{"line --> check* --> mate", false},                  // may start with mate
+		{"line --> mate? --> check --> check", false},
+	}
+	var games []*pgn.Game
+	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, readGames(t, f, file, 150)...)
+		f.Close()
+	}
+	for _, c := range cases {
+		q, err := compileText(c.query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		plain := *q.Program
+		plain.Lines = slices.Clone(plain.Lines)
+		start := false
+		for i := range plain.Lines {
+			start = start || plain.Lines[i].StartTest
+			plain.Lines[i].StartTest = false
+		}
+		if start != c.start {
+			t.Errorf("%s: start test taken %v, want %v", c.query, start, c.start)
+		}
+		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(&plain)
+		found := 0
+		for gi, g := range games {
+			tree := treeOf(g, true)
+			got, want := matches(fast, tree), matches(slow, tree)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, game %d: matches %v, without the start test %v", c.query, gi+1, got, want)
+			}
+			if !slices.Equal(fast.Comments(), slow.Comments()) {
+				t.Fatalf("%s, game %d: comments differ from those without the start test", c.query, gi+1)
+			}
+			found += len(got)
+		}
+		if found == 0 {
+			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
+		}
+	}
+}
