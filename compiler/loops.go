@@ -56,9 +56,9 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	g.emit(vm.OpStore, 0, g.slotOf(n), 0)
 	next := g.newLabel()
 	mark := g.markComments(n.Args[1])
-	bodyFail := next
+	bodyFail, allFailed := next, g.newLabel()
 	if n.Flags&ast.FlagAll != 0 {
-		bodyFail = fail
+		bodyFail = allFailed
 	}
 	g.test(n.Args[1], bodyFail)
 	g.emit(vm.OpOrInto, 0, acc, int32(sq))
@@ -66,7 +66,15 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	g.bind(next)
 	g.truncComments(mark)
 	g.jump(vm.OpJump, 0, 0, top)
+	if n.Flags&ast.FlagAll != 0 {
+		g.bind(allFailed)
+		g.emit(vm.OpUnbind, 0, g.slotOf(n), 0)
+		g.jump(vm.OpJump, 0, 0, fail)
+	}
 	g.bind(done)
+	// the loop variable is bound inside the loop only: after it,
+	// `isbound x` is false and x fails, as in the official program
+	g.emit(vm.OpUnbind, 0, g.slotOf(n), 0)
 	if n.Flags&ast.FlagAll == 0 {
 		g.emit(vm.OpLoad, 0, acc, 0)
 	}

@@ -207,3 +207,18 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`child (check)`, "the argument of child must be a number", `check`},
 	})
 }
+
+// TestLoopVariableUnboundAfterTheLoop: a square or piece loop's variable
+// is bound inside the loop only; after it `isbound` is false and the
+// variable fails (the official program stops there with "attempt to access
+// unbound square variable").
+func TestLoopVariableUnboundAfterTheLoop(t *testing.T) {
+	runManualCases(t, onePosition(startFEN), []manualCase{
+		{`square Sq in K true  not isbound Sq`, false, []int32{0}},
+		{`piece Pc in K true  not isbound Pc`, false, []int32{0}},
+		{`square Sq in K true  Sq`, false, nil},
+		{`not square all Sq in [a1,h8] false  not isbound Sq`, false, []int32{0}},
+		{`square Sq in K isbound Sq`, false, []int32{0}},
+		{`square Sq in K true  Sq = a1  Sq == a1`, false, []int32{0}},
+	})
+}
