@@ -152,3 +152,19 @@ func TestHelpOldKeyword(t *testing.T) {
 		t.Error("cqlvm help does not list the old keywords")
 	}
 }
+
+// TestDiagonalTransformsRun: the CQL-S transforms CQL 6 cannot spell run,
+// and match the games of the CQL 6 query that lists their orbit's squares.
+func TestDiagonalTransformsRun(t *testing.T) {
+	for _, c := range []struct{ old, cql6 string }{
+		{"(position :terminal Kd4 :shiftmaindiagonal)", "cql() terminal K[a1,b2,c3,d4,e5,f6,g7,h8]"},
+		{"(position :terminal Kc3 :shiftoffdiagonal)", "cql() terminal K[a5,b4,c3,d2,e1]"},
+		{"(position :terminal Kc3 :shiftdiagonal)", "cql() terminal K[a1,b2,c3,d4,e5,f6,g7,h8,a5,b4,d2,e1]"},
+		{"(position :terminal kg8 :flipdiagonal)", "cql() terminal k[g8,h7,a2]"},
+	} {
+		got, want := matches(t, "-cql", c.old), matches(t, "-cql", c.cql6)
+		if got != want || want == "0" {
+			t.Errorf("%s: %s games, %s: %s", c.old, got, c.cql6, want)
+		}
+	}
+}

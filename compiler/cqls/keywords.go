@@ -106,10 +106,10 @@ func init() {
 		":shift":             entry(shNone, transform(syntax.TShift), "also shifted anywhere on the board"),
 		":shifthorizontal":   entry(shNone, transform(syntax.TShiftHorizontal), "also shifted along the ranks"),
 		":shiftvertical":     entry(shNone, transform(syntax.TShiftVertical), "also shifted along the files"),
-		":flipdiagonal":      refused(shNone, "CQL 6 has no transform for the two diagonal reflections alone, and cqlvm does not expand them yet: use :flip", "the two diagonal reflections"),
-		":shiftdiagonal":     refused(shNone, noDiagonalShift, "shifted along both diagonals"),
-		":shiftmaindiagonal": refused(shNone, noDiagonalShift, "shifted along the a1-h8 direction"),
-		":shiftoffdiagonal":  refused(shNone, noDiagonalShift, "shifted along the a8-h1 direction"),
+		":flipdiagonal":      entry(shNone, transform(syntax.TFlipDiagonal), "also reflected in the a1-h8 and in the a8-h1 diagonal (no CQL 6 spelling)"),
+		":shiftdiagonal":     entry(shNone, transform(syntax.TShiftDiagonal), "also shifted along either diagonal direction (no CQL 6 spelling)"),
+		":shiftmaindiagonal": entry(shNone, transform(syntax.TShiftMainDiagonal), "also shifted along the a1-h8 direction (no CQL 6 spelling)"),
+		":shiftoffdiagonal":  entry(shNone, transform(syntax.TShiftOffDiagonal), "also shifted along the a8-h1 direction (no CQL 6 spelling)"),
 		":inside":            entry(shTwoDesig, lowerInside, ":inside D S: some piece of D (shifted) stands on S (not shifted)"),
 
 		// piece configuration
@@ -202,12 +202,11 @@ func init() {
 }
 
 const (
-	noDiagonalShift = "CQL 6 has no diagonal shift, and cqlvm does not expand it yet"
-	noRating        = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
-	standardOnly    = "cqlvm reads standard chess only: start positions and variants are not recognised"
-	noAccumulators  = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
-	noFlow          = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
-	noTablebases    = "it needs endgame tablebases, which cqlvm does not have"
+	noRating       = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
+	standardOnly   = "cqlvm reads standard chess only: start positions and variants are not recognised"
+	noAccumulators = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
+	noFlow         = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
+	noTablebases   = "it needs endgame tablebases, which cqlvm does not have"
 )
 
 func variantOnly(v string) string {

@@ -60,8 +60,9 @@ func (l *plist) transform(tk syntax.TransformKind) {
 // flips, then shifts (the order of the keywords in the list does not
 // matter: the transformed copies are all combinations).
 var transformOrder = []syntax.TransformKind{
-	syntax.TFlipColor, syntax.TFlip, syntax.TFlipVertical, syntax.TFlipHorizontal,
+	syntax.TFlipColor, syntax.TFlip, syntax.TFlipVertical, syntax.TFlipHorizontal, syntax.TFlipDiagonal,
 	syntax.TShift, syntax.TShiftVertical, syntax.TShiftHorizontal,
+	syntax.TShiftDiagonal, syntax.TShiftMainDiagonal, syntax.TShiftOffDiagonal,
 }
 
 // filters are the list's CQL 6 filters, a conjunction: its elements with

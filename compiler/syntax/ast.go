@@ -358,7 +358,22 @@ const (
 	TShift
 	TShiftHorizontal
 	TShiftVertical
+	// the CQL-S transforms CQL 6 cannot spell (OldTransformNames): only
+	// the old-syntax front end builds them
+	TFlipDiagonal
+	TShiftDiagonal
+	TShiftMainDiagonal
+	TShiftOffDiagonal
 )
+
+// OldTransformNames are the CQL-S keywords of the transforms that have no
+// CQL 6 spelling.
+var OldTransformNames = map[TransformKind]string{
+	TFlipDiagonal:      ":flipdiagonal",
+	TShiftDiagonal:     ":shiftdiagonal",
+	TShiftMainDiagonal: ":shiftmaindiagonal",
+	TShiftOffDiagonal:  ":shiftoffdiagonal",
+}
 
 // MoveParams are the parameters of the `move` filter.
 type MoveParams struct {

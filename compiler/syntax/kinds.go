@@ -447,6 +447,17 @@ func OldWords() []Word {
 // false for the CQL-S built-ins only the old-syntax front end builds.
 func HasCQL6Spelling(k Kind) bool { return int(k) < len(kinds) && len(kinds[k].old) == 0 }
 
+// NodeHasCQL6Spelling reports whether node n itself (not its arguments)
+// can be written in CQL 6: its kind can, and a transform is not one of
+// the CQL-S transforms CQL 6 lacks (OldTransformNames).
+func NodeHasCQL6Spelling(n *Node) bool {
+	if n.Kind == KTransform {
+		_, old := OldTransformNames[n.TKind]
+		return !old
+	}
+	return HasCQL6Spelling(n.Kind)
+}
+
 // isWord reports whether a spelling is an identifier (a keyword) rather
 // than an operator or a help topic.
 func isWord(s string) bool { return s != "" && isIdentStart(s[0]) }
