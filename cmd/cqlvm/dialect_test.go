@@ -168,3 +168,27 @@ func TestDiagonalTransformsRun(t *testing.T) {
 		}
 	}
 }
+
+// TestChess960StartPositions: studies.pgn's games 2530-2625 are the
+// Chess960 games that do not start from the usual position (number 518).
+func TestChess960StartPositions(t *testing.T) {
+	count := func(q string) string {
+		t.Helper()
+		r := mustRun(t, nil, "run", "-cql", q, "-o", os.DevNull, studiesPGN)
+		m := matchesRE.FindStringSubmatch(r.stdout)
+		if m == nil {
+			t.Fatalf("no summary line in %q", r.stdout)
+		}
+		return m[1]
+	}
+	for _, c := range []struct{ q, want string }{
+		{"(match :gamenumber 2530 2625 (position :initial :ischess960 :not (position :startposition 518)))", "96"},
+		{"(match (position :initial :ischess960 :not (position :startposition 518)))", "96"},
+		{"(match (position :initial :isshufflechess :not (position :ischess960)))", "0"},
+		{"(match :gamenumber 2530 2625 (position :initial :startposition 518))", "0"},
+	} {
+		if got := count(c.q); got != c.want {
+			t.Errorf("%s: %s games, want %s", c.q, got, c.want)
+		}
+	}
+}

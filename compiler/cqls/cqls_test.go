@@ -100,6 +100,11 @@ var translateTests = []struct{ name, query string }{
 	{"cond without default", "(match (position :cond ((position :check) (position :mate))))"},
 
 	// game information
+	{"built-in: chess960", "(match (position :ischess960 :initial))"},
+	{"built-in: shuffle chess", "(match (position :isshufflechess :not (position :ischess960)))"},
+	{"built-in: start positions", "(match (position :startposition 518,0,959 :initial))"},
+	{"match-level start position keywords", "(match :ischess960 :isshufflechess :startposition 518 (position :check))"},
+	{"refused: start position by FICS identifier", "(match (position :startposition wild/fr))"},
 	{"result and ratings", "(match (position :initial :result 1-0 :whiteelo 0 2300 :blackelo >=2600 :elo 0 :flipcolor))"},
 
 	// control
@@ -131,9 +136,6 @@ var translateTests = []struct{ name, query string }{
 	{"refused: variant", `(match (position :variant "crazyhouse"))`},
 	{"refused: three-check", "(match (position :checkcount +0+3))"},
 	{"refused: antichess", "(match (position :catureforced) (position :obligation) (position :donthasobligation) (position :takeslastpiece))"},
-	{"refused: chess960", "(match (position :ischess960))"},
-	{"refused: shuffle chess", "(match (position :isshufflechess))"},
-	{"refused: start position", "(match (position :startposition 518))"},
 	{"refused: ratings", "(match (position :whiterating 2000 2500))"},
 	{"refused: black rating", "(match (position :blackrating 2000 2500))"},
 	{"refused: accumulators", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
@@ -147,9 +149,6 @@ var translateTests = []struct{ name, query string }{
 	{"refused: end ranges of a count", "(match (position :piececount A end))"},
 	{"refused: match-level rating", "(match :rating 2000 (position :check))"},
 	{"refused: match-level sort", "(match :sort elo (position :check))"},
-	{"refused: match-level chess960", "(match :ischess960 (position :check))"},
-	{"refused: match-level shuffle chess", "(match :isshufflechess (position :check))"},
-	{"refused: match-level start position", "(match :startposition 518 (position :check))"},
 	{"refused: match-level variant", `(match :variant "atomic" (position :check))`},
 }
 

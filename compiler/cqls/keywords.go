@@ -3,6 +3,7 @@ package cqls
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cqlvm/bitboard"
@@ -166,9 +167,9 @@ func init() {
 		":elo":            entry(shRange, elo(0), ":elo r: the higher rating (0: unrated)"),
 		":whiterating":    refused(shWords, noRating, "a rating of White other than Elo"),
 		":blackrating":    refused(shWords, noRating, "a rating of Black other than Elo"),
-		":ischess960":     refused(shNone, standardOnly, "the game starts from a Chess960 position"),
-		":isshufflechess": refused(shNone, standardOnly, "the game starts from a shuffle-chess position"),
-		":startposition":  refused(shWords, standardOnly, "the game starts from the given start positions"),
+		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
+		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
+		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
 		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
 
 		// counting and accumulators
@@ -203,7 +204,7 @@ func init() {
 
 const (
 	noRating       = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
-	standardOnly   = "cqlvm reads standard chess only: start positions and variants are not recognised"
+	standardOnly   = "it names the rules of a chess variant, and cqlvm reads standard chess and Chess960 only (for Chess960 start positions use :ischess960 or :startposition)"
 	noAccumulators = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
 	noFlow         = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
 	noTablebases   = "it needs endgame tablebases, which cqlvm does not have"
@@ -885,9 +886,9 @@ func init() {
 		":eithercolor":    entry(shNone, noop, "match the game with the colours reversed too"),
 		":rating":         refused(shWords, noRating, "a rating other than Elo"),
 		":sort":           refused(shWords, "cqlvm does not translate :sort yet: write a CQL 6 sort", "sort the output"),
-		":ischess960":     refused(shNone, standardOnly, "the game starts from a Chess960 position"),
-		":isshufflechess": refused(shNone, standardOnly, "the game starts from a shuffle-chess position"),
-		":startposition":  refused(shWords, standardOnly, "the game starts from the given start positions"),
+		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
+		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
+		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
 		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
 	}
 }
@@ -908,4 +909,37 @@ func tagContains(tag string) lowerFunc {
 		t := &syntax.Node{Kind: syntax.KTagValue, Span: a.kw.span, Str: tag}
 		l.add(binary(syntax.KIn, &syntax.Node{Kind: syntax.KString, Span: a.str.span, Str: a.str.text}, t))
 	}
+}
+
+// startPosition is the built-in number of the game's start position.
+func startPosition(sp source.Span) *syntax.Node { return simple(syntax.KStartPosition, sp) }
+
+// lowerIsChess960: the start position has a Chess960 number.
+func lowerIsChess960(p *parser, l *plist, a *args) {
+	l.add(cmp(">=", startPosition(a.kw.span), number(0, a.kw.span)))
+}
+
+// lowerStartPosition: a comma-separated list of Chess960 numbers; FICS
+// variant identifiers name variants, which cqlvm does not read.
+func lowerStartPosition(p *parser, l *plist, a *args) {
+	var alts []*syntax.Node
+	for _, w := range a.words {
+		for _, f := range strings.Split(w.text, ",") {
+			if f == "" {
+				continue
+			}
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				p.failf(w.span, "cqlvm cannot run %s %s: FICS variant identifiers name variants, and cqlvm reads standard chess and Chess960 only: give Chess960 numbers (0 to 959)", a.kw, f)
+			}
+			if n < 0 || n > 959 {
+				p.failf(w.span, "%s: %d is not a Chess960 number (0 to 959)", a.kw, n)
+			}
+			alts = append(alts, cmp("==", startPosition(w.span), number(int64(n), w.span)))
+		}
+	}
+	if len(alts) == 0 {
+		p.failf(a.kw.span, "%s needs a comma-separated list of start position numbers", a.kw)
+	}
+	l.add(orAll(alts))
 }
