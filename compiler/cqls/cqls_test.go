@@ -89,6 +89,8 @@ var translateTests = []struct{ name, query string }{
 	{"line", `(match (position :line "1.e2-e4 c7-c5 2.Ng1-f3"))`},
 	{"line signs", `(match (position :line "Qd1-h5+ g7-g6 R?[1-7]-?8# ??-f7++ e5xd6 e.p."))`},
 	{"line black first", `(match (position :line "1...e7-e5 Ng1-f3"))`},
+	{"transposition line", `(match (position :line* "e2-e4 e7-e6 d2-d4 d7-d5"))`},
+	{"transposition line by star", `(match (position :line "1.Ng1-f3 ng8-f6 2.g2-g3 g7-g6 3.Bf1-g2 bf8-g7 4.O-O *"))`},
 	{"line castling and promotion", `(match (position :line "4.O-O b7-b8=Q+ 0-0-0 a2-a1N"))`},
 
 	// logic
@@ -144,8 +146,8 @@ var translateTests = []struct{ name, query string }{
 	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
 	{"refused: skip", "(match (position :check :skip))"},
 	{"refused: powerdifference star", "(match (position :powerdifference* [Aa] >=2))"},
-	{"refused: transposition line", `(match (position :line* "e2-e4 e7-e6"))`},
-	{"refused: transposition line by star", `(match (position :line "e2-e4 e7-e6 *"))`},
+	{"refused: transposition line with an illegal move", `(match (position :line* "e2-e4 e7-e6 e4-e6"))`},
+	{"refused: transposition line with a designator", `(match (position :line* "e2-e4 ?7-?5"))`},
 	{"refused: end ranges of a count", "(match (position :piececount A end))"},
 	{"refused: match-level rating", "(match :rating 2000 (position :check))"},
 	{"refused: match-level sort", "(match :sort elo (position :check))"},
@@ -369,5 +371,15 @@ func TestDialectDetection(t *testing.T) {
 		if got := IsOldSyntax(text); got != want {
 			t.Errorf("IsOldSyntax(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestLineStarTransposes: a transposition-invariant line lowers to the
+// position it reaches, whatever the order of its moves.
+func TestLineStarTransposes(t *testing.T) {
+	a := translate("a", `(match (position :line* "e2-e4 e7-e6 d2-d4 d7-d5"))`)
+	b := translate("b", `(match (position :line "d2-d4 d7-d5 e2-e4 e7-e6 *"))`)
+	if a != b || !strings.Contains(a, `fen "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR"`) {
+		t.Errorf("the two orders translate as\n%s\nand\n%s", a, b)
 	}
 }
