@@ -192,3 +192,17 @@ func TestChess960StartPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestAccumulatorsRun: an accumulator counts the matching transformed
+// copies of its list: pawns on the e-file, and each colour's pawns.
+func TestAccumulatorsRun(t *testing.T) {
+	for _, c := range []struct{ old, cql6 string }{
+		{"(match (position Pe2 :accumulate acc :shiftvertical) (position :terminal :sumrange acc 2 8))", "cql() terminal #P[e1-8] >= 2"},
+		{"(match (position :terminal Pe2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical :shifthorizontal))", "cql() terminal flipcolor {#P == 3}"},
+	} {
+		got, want := matches(t, "-cql", c.old), matches(t, "-cql", c.cql6)
+		if got != want || want == "0" {
+			t.Errorf("%s: %s games, %s: %s", c.old, got, c.cql6, want)
+		}
+	}
+}

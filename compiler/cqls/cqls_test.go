@@ -109,6 +109,11 @@ var translateTests = []struct{ name, query string }{
 	{"refused: start position by FICS identifier", "(match (position :startposition wild/fr))"},
 	{"result and ratings", "(match (position :initial :result 1-0 :whiteelo 0 2300 :blackelo >=2600 :elo 0 :flipcolor))"},
 
+	// accumulators
+	{"accumulate", "(match (position Pe2 :accumulate acc :shiftvertical) (position :terminal :sumrange acc 2 8))"},
+	{"accumulate per colour", "(match (position Pe2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical :shifthorizontal))"},
+	{"accumulate with colours together", "(match (position Pe2 :flipcolor :accumulate acc :shiftvertical) (position :sumrange acc >=4 :flipcolor))"},
+
 	// control
 	{"cut", "(match (position :moveto Q :cut (position :moveto [Rr])))"},
 	{"bare cut", "(match (position :check :cut))"},
@@ -140,8 +145,8 @@ var translateTests = []struct{ name, query string }{
 	{"refused: antichess", "(match (position :catureforced) (position :obligation) (position :donthasobligation) (position :takeslastpiece))"},
 	{"refused: ratings", "(match (position :whiterating 2000 2500))"},
 	{"refused: black rating", "(match (position :blackrating 2000 2500))"},
-	{"refused: accumulators", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
-	{"refused: accumulate", "(match (position e2 :accumulate acc :shift))"},
+	{"refused: reset", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
+	{"refused: sumrange without accumulator", "(match (position :sumrange acc 3))"},
 	{"refused: relation", "(match (position :relation (:pattern (position :check))))"},
 	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
 	{"refused: skip", "(match (position :check :skip))"},

@@ -177,10 +177,10 @@ func init() {
 		":pretransformmatchcount":      entry(shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"),
 		":repetitioncount":             entry(shRange, count(numberOf(syntax.KRepetitionCount)), ":repetitioncount r: how often the position has occurred, this time included"),
 		":pretransformrepetitioncount": native(shRange, ":repetitioncount per transformed copy"),
-		":accumulate":                  refused(shName, noAccumulators, ":accumulate NAME: count the matching transformed copies"),
-		":accumulate*":                 refused(shName, noAccumulators, ":accumulate* NAME: count per colour"),
-		":sumrange":                    refused(shNameRange, noAccumulators, ":sumrange NAME r: the accumulator lies in r"),
-		":reset":                       refused(shName, noAccumulators, ":reset NAME: clear the accumulator"),
+		":accumulate":                  entry(shName, lowerAccumulate(false), ":accumulate NAME: NAME counts the transformed copies of the list that match the position"),
+		":accumulate*":                 entry(shName, lowerAccumulate(true), ":accumulate* NAME: the same, counted for each colour apart (:flipcolor)"),
+		":sumrange":                    entry(shNameRange, lowerSumRange, ":sumrange NAME r: the accumulator NAME lies in r at this position (for the colour of the copy, with :accumulate*)"),
+		":reset":                       refused(shName, noReset, ":reset NAME: clear the accumulator after a transformation"),
 		":relation":                    refused(shBalanced, "cqlvm does not translate relations yet: write them with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
 		":tagmatch":                    refused(shNameDesig, "cqlvm does not translate piece tagging yet: write it with CQL 6 piece variables", ":tagmatch NAME D: the tagged piece matches D"),
 
@@ -203,11 +203,11 @@ func init() {
 }
 
 const (
-	noRating       = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
-	standardOnly   = "it names the rules of a chess variant, and cqlvm reads standard chess and Chess960 only (for Chess960 start positions use :ischess960 or :startposition)"
-	noAccumulators = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
-	noFlow         = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
-	noTablebases   = "it needs endgame tablebases, which cqlvm does not have"
+	noRating     = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
+	standardOnly = "it names the rules of a chess variant, and cqlvm reads standard chess and Chess960 only (for Chess960 start positions use :ischess960 or :startposition)"
+	noReset      = "the CQL-S manual says it clears the accumulator \"after applying a transformation\" without saying after which of the list's transformations, so its count is not defined: count the copies of one transform with :accumulate in a list of its own"
+	noFlow       = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
+	noTablebases = "it needs endgame tablebases, which cqlvm does not have"
 )
 
 func variantOnly(v string) string {
