@@ -34,6 +34,8 @@ var translateTests = []struct{ name, query string }{
 	{"matchcount from zero", "(match (position :check :matchcount <=2))"},
 	{"match keywords", `(match :pgn "in.pgn" :output "out.pgn" :gamenumber 1 50 :silent :result 1/2 (position :terminal))`},
 	{"match game filters", `(match :year 1990 1999 :player "Kasparov" :white "Carlsen" :black "Anand" :site "Wijk" :event "Corus" :elo >=2700 (position :initial))`},
+	{"sort", "(match :sort elo (position :check))"},
+	{"sort by year", "(match :sort year (position :mate))"},
 	{"eithercolor", "(match :eithercolor (position :wtm :mate))"},
 	{"forany", "(match :forany (position :mate))"},
 	{"variations", "(match :variations (position :variationsonly :mate))"},
@@ -155,7 +157,7 @@ var translateTests = []struct{ name, query string }{
 	{"refused: transposition line with a designator", `(match (position :line* "e2-e4 ?7-?5"))`},
 	{"refused: end ranges of a count", "(match (position :piececount A end))"},
 	{"refused: match-level rating", "(match :rating 2000 (position :check))"},
-	{"refused: match-level sort", "(match :sort elo (position :check))"},
+	{"refused: sort by an unknown key", "(match :sort ply (position :check))"},
 	{"refused: match-level variant", `(match :variant "atomic" (position :check))`},
 }
 

@@ -181,8 +181,8 @@ func init() {
 		":accumulate*":                 entry(shName, lowerAccumulate(true), ":accumulate* NAME: the same, counted for each colour apart (:flipcolor)"),
 		":sumrange":                    entry(shNameRange, lowerSumRange, ":sumrange NAME r: the accumulator NAME lies in r at this position (for the colour of the copy, with :accumulate*)"),
 		":reset":                       refused(shName, noReset, ":reset NAME: clear the accumulator after a transformation"),
-		":relation":                    refused(shBalanced, "cqlvm does not translate relations yet: write them with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
-		":tagmatch":                    refused(shNameDesig, "cqlvm does not translate piece tagging yet: write it with CQL 6 piece variables", ":tagmatch NAME D: the tagged piece matches D"),
+		":relation":                    refused(shBalanced, "the CQL-S manual defers its relation specification keywords to a relation list that is not part of it, so their meaning is not known here: write the pair of positions with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
+		":tagmatch":                    refused(shNameDesig, "the CQL-S manual defers how a piece gets its tag to a section on tagging that is not part of it, so what the tag names is not known here: follow the piece with a CQL 6 piece variable (piece x in D ...)", ":tagmatch NAME D: the tagged piece matches D"),
 
 		// controlling keywords
 		":cut":       entry(shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"),
@@ -885,7 +885,7 @@ func init() {
 		":forany":         entry(shNone, noop, "match the game with the colours reversed too"),
 		":eithercolor":    entry(shNone, noop, "match the game with the colours reversed too"),
 		":rating":         refused(shWords, noRating, "a rating other than Elo"),
-		":sort":           refused(shWords, "cqlvm does not translate :sort yet: write a CQL 6 sort", "sort the output"),
+		":sort":           entry(shWords, lowerSort, ":sort KEY: sort the output by KEY: year, elo (the higher rating), whiteelo, blackelo or gamenumber, highest first"),
 		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
 		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
 		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
@@ -942,4 +942,27 @@ func lowerStartPosition(p *parser, l *plist, a *args) {
 		p.failf(a.kw.span, "%s needs a comma-separated list of start position numbers", a.kw)
 	}
 	l.add(orAll(alts))
+}
+
+// sortKeys are the game values :sort can sort by, as CQL 6 numbers.
+var sortKeys = map[string]func(sp source.Span) *syntax.Node{
+	"year":       func(sp source.Span) *syntax.Node { return simple(syntax.KYear, sp) },
+	"elo":        func(sp source.Span) *syntax.Node { return &syntax.Node{Kind: syntax.KElo, Span: sp} },
+	"whiteelo":   func(sp source.Span) *syntax.Node { return &syntax.Node{Kind: syntax.KElo, Span: sp, Int: 1} },
+	"blackelo":   func(sp source.Span) *syntax.Node { return &syntax.Node{Kind: syntax.KElo, Span: sp, Int: 2} },
+	"gamenumber": func(sp source.Span) *syntax.Node { return simple(syntax.KGameNumber, sp) },
+}
+
+// lowerSort: `:sort KEY` is `{sort "KEY" VALUE} or true`: the output is
+// sorted by the value, highest first, and a game without it (no date, no
+// rating) is still matched (CQL 6's sort fails where its value does).
+func lowerSort(p *parser, l *plist, a *args) {
+	if len(a.words) != 1 || sortKeys[strings.ToLower(strings.TrimPrefix(a.words[0].text, ":"))] == nil {
+		p.failf(p.argSpan(a.kw), "%s takes one key: year, elo, whiteelo, blackelo or gamenumber", a.kw)
+	}
+	w := a.words[0]
+	key := strings.ToLower(strings.TrimPrefix(w.text, ":"))
+	sp := p.argSpan(a.kw)
+	s := &syntax.Node{Kind: syntax.KSort, Span: sp, Str: key, Args: []*syntax.Node{sortKeys[key](w.span)}}
+	l.add(binary(syntax.KOr, &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{s}}, simple(syntax.KTrue, sp)))
 }
