@@ -107,6 +107,8 @@ var translateTests = []struct{ name, query string }{
 	{"built-in: chess960", "(match (position :ischess960 :initial))"},
 	{"built-in: shuffle chess", "(match (position :isshufflechess :not (position :ischess960)))"},
 	{"built-in: start positions", "(match (position :startposition 518,0,959 :initial))"},
+	{"match-level negation", "(match !:year 1990 1999 !:player \"Kasparov\" (position :check))"},
+	{"match-level negation of built-ins", "(match :isshufflechess !:ischess960 (position :check))"},
 	{"match-level start position keywords", "(match :ischess960 :isshufflechess :startposition 518 (position :check))"},
 	{"refused: start position by FICS identifier", "(match (position :startposition wild/fr))"},
 	{"result and ratings", "(match (position :initial :result 1-0 :whiteelo 0 2300 :blackelo >=2600 :elo 0 :flipcolor))"},
@@ -185,6 +187,7 @@ func TestTranslateGolden(t *testing.T) {
 // errorTests are malformed queries: each must be refused with an error
 // that points at the fault (testdata/errors.golden).
 var errorTests = []struct{ name, query string }{
+	{"negated match keyword that sets the header", `(match !:pgn "in.pgn" (position :check))`},
 	{"unbalanced: list never closed", "(match (position :check)"},
 	{"unbalanced: extra parenthesis", "(match (position :check)))"},
 	{"unbalanced: sub-list never closed", "(match (position :and ((position :check) (position :mate)"},

@@ -855,11 +855,18 @@ func (p *parser) matchKeyword(m *matchList, t token) {
 		}
 		p.unknown(t, matchKeywords, "match-list keyword")
 	}
-	if t.neg {
-		p.failf(t.span, "%s cannot be negated in a match list", t)
-	}
 	a := p.readArgs(t, kw.shape)
 	l := &plist{span: t.span}
+	if t.neg {
+		// `!:kw` is `:not (match :kw)` (the Scidb manual: (match
+		// !:ischess960)), for the keywords that test the game
+		kw.lower(p, l, a)
+		if len(l.items) == 0 || t.text == "forany" || t.text == "eithercolor" || t.text == "sort" {
+			p.failf(t.span, "%s cannot be negated in a match list: only keywords that test the game can", t)
+		}
+		m.filters = append(m.filters, not(conj(t.span, l.items)))
+		return
+	}
 	kw.lower(p, l, a)
 	if t.text == "forany" || t.text == "eithercolor" {
 		m.eachColor = t
