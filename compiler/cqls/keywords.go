@@ -158,7 +158,7 @@ func init() {
 		":gappedequence":  entry(shLists, lowerSequence(true), "misspelling of :gappedsequence in the CQL-S manual"),
 		":run":            entry(shRun, lowerRun, ":run n (position ...): in a sequence, the list matches n or more positions in a row"),
 		":line":           entry(shString, lowerLine, `:line "e2-e4 e7-e5 ...": the moves follow (long algebraic, designators allowed)`),
-		":line*":          entry(shString, lowerLineStar, `:line* "e2-e4 e7-e6 ...": the position the line reaches from the usual start, by any order of moves (also :line "... *")`),
+		":line*":          entry(shString, lowerLineStar, `:line* "e2-e4 e7-e6 ...": the position the line reaches from the usual start, by any order of moves, in games that start there (also :line "... *")`),
 
 		// game information
 		":result":         entry(shResult, lowerResult, ":result 1-0|0-1|1/2-1/2"),
