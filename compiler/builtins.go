@@ -26,6 +26,9 @@ import (
 //	:repetitioncount r              R(KRepetitionCount)
 //	:threefoldrepetition            KThreefoldRepetition
 //	:takeslastpiece                 KTakesLastPiece
+//	:ischess960                     KStartPosition >= 0
+//	:startposition N,M              KStartPosition == N or == M
+//	:isshufflechess                 KShuffleChess
 //	:evaluation ... lo hi mode      R(KEvaluation) in centipawns; Int the view
 //	:moveevaluation X Y ...         the move into the position from X to Y,
 //	                                and R(KMoveEvaluation)
@@ -130,7 +133,7 @@ var builtinTests = map[ast.Kind]uint8{
 	ast.KOpposition: vm.BuiltinOpposition, ast.KCannotWin: vm.BuiltinCannotWin,
 	ast.KMatingMaterial: vm.BuiltinMatingMaterial, ast.KGameIsOver: vm.BuiltinGameIsOver,
 	ast.KFiftyMoveRule: vm.BuiltinFiftyMoveRule, ast.KThreefoldRepetition: vm.BuiltinThreefold,
-	ast.KTakesLastPiece: vm.BuiltinTakesLastPiece,
+	ast.KTakesLastPiece: vm.BuiltinTakesLastPiece, ast.KShuffleChess: vm.BuiltinShuffleChess,
 }
 
 func (g *gen) genBuiltinTest(n *ast.Node, fail int) {
@@ -138,7 +141,8 @@ func (g *gen) genBuiltinTest(n *ast.Node, fail int) {
 }
 
 func (g *gen) genBuiltinNumber(n *ast.Node, fail int) {
-	what := map[ast.Kind]uint8{ast.KHalfmoveClock: vm.BuiltinHalfmoveClock, ast.KRepetitionCount: vm.BuiltinRepetitionCount}[n.Kind]
+	what := map[ast.Kind]uint8{ast.KHalfmoveClock: vm.BuiltinHalfmoveClock, ast.KRepetitionCount: vm.BuiltinRepetitionCount,
+		ast.KStartPosition: vm.BuiltinStartPosition}[n.Kind]
 	g.emit(vm.OpBuiltinNum, what, 0, 0)
 }
 

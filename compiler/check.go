@@ -346,9 +346,9 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkGoodBishop(n)
 	case ast.KOpposition, ast.KCannotWin:
 		return c.checkBuiltinColor(n)
-	case ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
+	case ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece, ast.KShuffleChess:
 		return c.checkBuiltinTest(n)
-	case ast.KHalfmoveClock, ast.KRepetitionCount:
+	case ast.KHalfmoveClock, ast.KRepetitionCount, ast.KStartPosition:
 		return c.checkBuiltinNumber(n)
 	case ast.KEvaluation, ast.KMoveEvaluation:
 		return c.checkEvaluation(n)

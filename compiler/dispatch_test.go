@@ -218,6 +218,8 @@ var kindsBuiltin = map[ast.Kind]func() *ast.Node{
 	ast.KRepetitionCount:     func() *ast.Node { return &ast.Node{Kind: ast.KRepetitionCount} },
 	ast.KThreefoldRepetition: func() *ast.Node { return &ast.Node{Kind: ast.KThreefoldRepetition} },
 	ast.KTakesLastPiece:      func() *ast.Node { return &ast.Node{Kind: ast.KTakesLastPiece} },
+	ast.KStartPosition:       func() *ast.Node { return &ast.Node{Kind: ast.KStartPosition} },
+	ast.KShuffleChess:        func() *ast.Node { return &ast.Node{Kind: ast.KShuffleChess} },
 	ast.KEvaluation:          func() *ast.Node { return &ast.Node{Kind: ast.KEvaluation, Str: "depth", Int2: 4} },
 	ast.KMoveEvaluation:      func() *ast.Node { return &ast.Node{Kind: ast.KMoveEvaluation, Str: "movetime", Int2: 100, Int: 1} },
 }

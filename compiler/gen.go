@@ -647,9 +647,9 @@ func (g *gen) valueOrFail(n *ast.Node, fail int) {
 		g.genPawnCount(n, fail)
 	case ast.KGoodBishop:
 		g.genGoodBishop(n, fail)
-	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece:
+	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece, ast.KShuffleChess:
 		g.genBuiltinTest(n, fail)
-	case ast.KHalfmoveClock, ast.KRepetitionCount:
+	case ast.KHalfmoveClock, ast.KRepetitionCount, ast.KStartPosition:
 		g.genBuiltinNumber(n, fail)
 	case ast.KEvaluation, ast.KMoveEvaluation:
 		g.genEvaluation(n, fail)

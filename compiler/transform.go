@@ -188,11 +188,18 @@ func transformGroup(k ast.TransformKind) []xform {
 			out = append(out, x)
 		}
 		return out
-	case ast.TShift, ast.TShiftHorizontal, ast.TShiftVertical:
+	case ast.TFlipDiagonal:
+		// CQL-S: the identity and the reflections in the a1-h8 and the
+		// a8-h1 diagonals
+		return []xform{dihedral[0], dihedral[6], dihedral[7]}
+	case ast.TShift, ast.TShiftHorizontal, ast.TShiftVertical,
+		ast.TShiftDiagonal, ast.TShiftMainDiagonal, ast.TShiftOffDiagonal:
 		var out []xform
 		for dy := -7; dy <= 7; dy++ {
 			for dx := -7; dx <= 7; dx++ {
-				if k == ast.TShiftHorizontal && dy != 0 || k == ast.TShiftVertical && dx != 0 {
+				if k == ast.TShiftHorizontal && dy != 0 || k == ast.TShiftVertical && dx != 0 ||
+					k == ast.TShiftMainDiagonal && dx != dy || k == ast.TShiftOffDiagonal && dx != -dy ||
+					k == ast.TShiftDiagonal && dx != dy && dx != -dy {
 					continue
 				}
 				x := identity

@@ -45,6 +45,10 @@ func TestTransformGroupSizes(t *testing.T) {
 		{"shift", ast.TShift, 225},
 		{"shifthorizontal", ast.TShiftHorizontal, 15},
 		{"shiftvertical", ast.TShiftVertical, 15},
+		{":flipdiagonal", ast.TFlipDiagonal, 3},
+		{":shiftmaindiagonal", ast.TShiftMainDiagonal, 15},
+		{":shiftoffdiagonal", ast.TShiftOffDiagonal, 15},
+		{":shiftdiagonal", ast.TShiftDiagonal, 29},
 	} {
 		g := transformGroup(c.k)
 		if len(g) != c.n {
@@ -466,5 +470,37 @@ func TestTransformEvaluatesEveryMember(t *testing.T) {
 	got := commentTexts(t, castlingGame, `flipcolor {K comment("n" #Pe4)}`, false, "n")
 	if want := []string{"n1", "n0"}; !slices.Equal(got[1], want) {
 		t.Errorf("comments after 1.e4: %q, want %q", got[1], want)
+	}
+}
+
+// TestDiagonalTransformOrbits: the CQL-S transforms CQL 6 cannot spell,
+// by the squares their orbits put a king on (checked by hand).
+func TestDiagonalTransformOrbits(t *testing.T) {
+	for _, c := range []struct {
+		k    ast.TransformKind
+		sq   string
+		want []string
+	}{
+		// the identity, the a1-h8 reflection (b1 -> a2), the a8-h1 one (b1 -> h7)
+		{ast.TFlipDiagonal, "b1", []string{"a2", "b1", "h7"}},
+		// a square of the main diagonal is its own image in it
+		{ast.TFlipDiagonal, "c3", []string{"c3", "f6"}},
+		{ast.TShiftMainDiagonal, "c3", []string{"a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"}},
+		{ast.TShiftOffDiagonal, "c3", []string{"a5", "b4", "c3", "d2", "e1"}},
+		{ast.TShiftDiagonal, "c3", []string{"a1", "a5", "b2", "b4", "c3", "d2", "d4", "e1", "e5", "f6", "g7", "h8"}},
+	} {
+		body := &ast.Node{Kind: ast.KDesig, Desig: ast.Designator{Pieces: ast.PieceMask(1) << bitboard.WhiteKing,
+			HasSquares: true, Squares: bitboard.SquareSet(sqName(c.sq))}}
+		orbit := expandTransforms(&ast.Node{Kind: ast.KTransform, TKind: c.k, Args: []*ast.Node{body}})
+		var got []string
+		for _, m := range orbit.Args {
+			for set := m.Desig.Squares; set != 0; {
+				got = append(got, set.Pop().String())
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s K%s: %v, want %v", ast.OldTransformNames[c.k], c.sq, got, c.want)
+		}
 	}
 }

@@ -22,12 +22,14 @@ const (
 	BuiltinFiftyMoveRule
 	BuiltinThreefold
 	BuiltinTakesLastPiece
+	BuiltinShuffleChess
 )
 
 // Built-in numbers (OpBuiltinNum X).
 const (
 	BuiltinHalfmoveClock uint8 = iota
 	BuiltinRepetitionCount
+	BuiltinStartPosition
 )
 
 // Flags of OpEvaluate.
@@ -188,6 +190,8 @@ func (m *Machine) builtinTest(what uint8, c bitboard.Color) bool {
 		return m.threefold()
 	case BuiltinTakesLastPiece:
 		return m.takesLastPiece()
+	case BuiltinShuffleChess:
+		return positional.IsShuffleStart(m.tree.Nodes[0].Pos)
 	}
 	return false
 }
@@ -198,6 +202,8 @@ func (m *Machine) builtinNum(what uint8) int64 {
 		return int64(m.pos().HalfMove)
 	case BuiltinRepetitionCount:
 		return int64(m.repetitions(m.cur))
+	case BuiltinStartPosition:
+		return int64(positional.Chess960Number(m.tree.Nodes[0].Pos))
 	}
 	return 0
 }

@@ -34,6 +34,8 @@ var translateTests = []struct{ name, query string }{
 	{"matchcount from zero", "(match (position :check :matchcount <=2))"},
 	{"match keywords", `(match :pgn "in.pgn" :output "out.pgn" :gamenumber 1 50 :silent :result 1/2 (position :terminal))`},
 	{"match game filters", `(match :year 1990 1999 :player "Kasparov" :white "Carlsen" :black "Anand" :site "Wijk" :event "Corus" :elo >=2700 (position :initial))`},
+	{"sort", "(match :sort elo (position :check))"},
+	{"sort by year", "(match :sort year (position :mate))"},
 	{"eithercolor", "(match :eithercolor (position :wtm :mate))"},
 	{"forany", "(match :forany (position :mate))"},
 	{"variations", "(match :variations (position :variationsonly :mate))"},
@@ -58,6 +60,10 @@ var translateTests = []struct{ name, query string }{
 	// transforms
 	{"transforms compose", "(match (position Qe7 ke8 :shift :flip :flipcolor))"},
 	{"all transforms", "(match (position Ke1 :flipdihedral :fliphorizontal :flipvertical :shifthorizontal :shiftvertical))"},
+	{"no CQL 6 spelling: diagonal flip", "(match (position Kb1 :flipdiagonal))"},
+	{"no CQL 6 spelling: diagonal shift", "(match (position Ka1 :shiftdiagonal))"},
+	{"no CQL 6 spelling: main diagonal shift", "(match (position Ka1 :shiftmaindiagonal))"},
+	{"no CQL 6 spelling: off diagonal shift", "(match (position Ka1 :shiftoffdiagonal))"},
 	{"inside", "(match (position :inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal))"},
 
 	// counts
@@ -85,6 +91,8 @@ var translateTests = []struct{ name, query string }{
 	{"line", `(match (position :line "1.e2-e4 c7-c5 2.Ng1-f3"))`},
 	{"line signs", `(match (position :line "Qd1-h5+ g7-g6 R?[1-7]-?8# ??-f7++ e5xd6 e.p."))`},
 	{"line black first", `(match (position :line "1...e7-e5 Ng1-f3"))`},
+	{"transposition line", `(match (position :line* "e2-e4 e7-e6 d2-d4 d7-d5"))`},
+	{"transposition line by star", `(match (position :line "1.Ng1-f3 ng8-f6 2.g2-g3 g7-g6 3.Bf1-g2 bf8-g7 4.O-O *"))`},
 	{"line castling and promotion", `(match (position :line "4.O-O b7-b8=Q+ 0-0-0 a2-a1N"))`},
 
 	// logic
@@ -96,7 +104,19 @@ var translateTests = []struct{ name, query string }{
 	{"cond without default", "(match (position :cond ((position :check) (position :mate))))"},
 
 	// game information
+	{"built-in: chess960", "(match (position :ischess960 :initial))"},
+	{"built-in: shuffle chess", "(match (position :isshufflechess :not (position :ischess960)))"},
+	{"built-in: start positions", "(match (position :startposition 518,0,959 :initial))"},
+	{"match-level negation", "(match !:year 1990 1999 !:player \"Kasparov\" (position :check))"},
+	{"match-level negation of built-ins", "(match :isshufflechess !:ischess960 (position :check))"},
+	{"match-level start position keywords", "(match :ischess960 :isshufflechess :startposition 518 (position :check))"},
+	{"refused: start position by FICS identifier", "(match (position :startposition wild/fr))"},
 	{"result and ratings", "(match (position :initial :result 1-0 :whiteelo 0 2300 :blackelo >=2600 :elo 0 :flipcolor))"},
+
+	// accumulators
+	{"accumulate", "(match (position Pe2 :accumulate acc :shiftvertical) (position :terminal :sumrange acc 2 8))"},
+	{"accumulate per colour", "(match (position Pe2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical :shifthorizontal))"},
+	{"accumulate with colours together", "(match (position Pe2 :flipcolor :accumulate acc :shiftvertical) (position :sumrange acc >=4 :flipcolor))"},
 
 	// control
 	{"cut", "(match (position :moveto Q :cut (position :moveto [Rr])))"},
@@ -127,29 +147,19 @@ var translateTests = []struct{ name, query string }{
 	{"refused: variant", `(match (position :variant "crazyhouse"))`},
 	{"refused: three-check", "(match (position :checkcount +0+3))"},
 	{"refused: antichess", "(match (position :catureforced) (position :obligation) (position :donthasobligation) (position :takeslastpiece))"},
-	{"refused: chess960", "(match (position :ischess960))"},
-	{"refused: shuffle chess", "(match (position :isshufflechess))"},
-	{"refused: start position", "(match (position :startposition 518))"},
 	{"refused: ratings", "(match (position :whiterating 2000 2500))"},
 	{"refused: black rating", "(match (position :blackrating 2000 2500))"},
-	{"refused: diagonal flip", "(match (position Ka1 :flipdiagonal))"},
-	{"refused: diagonal shift", "(match (position Ka1 :shiftdiagonal))"},
-	{"refused: main diagonal shift", "(match (position Ka1 :shiftmaindiagonal))"},
-	{"refused: off diagonal shift", "(match (position Ka1 :shiftoffdiagonal))"},
-	{"refused: accumulators", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
-	{"refused: accumulate", "(match (position e2 :accumulate acc :shift))"},
+	{"refused: reset", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
+	{"refused: sumrange without accumulator", "(match (position :sumrange acc 3))"},
 	{"refused: relation", "(match (position :relation (:pattern (position :check))))"},
 	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
 	{"refused: skip", "(match (position :check :skip))"},
 	{"refused: powerdifference star", "(match (position :powerdifference* [Aa] >=2))"},
-	{"refused: transposition line", `(match (position :line* "e2-e4 e7-e6"))`},
-	{"refused: transposition line by star", `(match (position :line "e2-e4 e7-e6 *"))`},
+	{"refused: transposition line with an illegal move", `(match (position :line* "e2-e4 e7-e6 e4-e6"))`},
+	{"refused: transposition line with a designator", `(match (position :line* "e2-e4 ?7-?5"))`},
 	{"refused: end ranges of a count", "(match (position :piececount A end))"},
 	{"refused: match-level rating", "(match :rating 2000 (position :check))"},
-	{"refused: match-level sort", "(match :sort elo (position :check))"},
-	{"refused: match-level chess960", "(match :ischess960 (position :check))"},
-	{"refused: match-level shuffle chess", "(match :isshufflechess (position :check))"},
-	{"refused: match-level start position", "(match :startposition 518 (position :check))"},
+	{"refused: sort by an unknown key", "(match :sort ply (position :check))"},
 	{"refused: match-level variant", `(match :variant "atomic" (position :check))`},
 }
 
@@ -177,6 +187,7 @@ func TestTranslateGolden(t *testing.T) {
 // errorTests are malformed queries: each must be refused with an error
 // that points at the fault (testdata/errors.golden).
 var errorTests = []struct{ name, query string }{
+	{"negated match keyword that sets the header", `(match !:pgn "in.pgn" (position :check))`},
 	{"unbalanced: list never closed", "(match (position :check)"},
 	{"unbalanced: extra parenthesis", "(match (position :check)))"},
 	{"unbalanced: sub-list never closed", "(match (position :and ((position :check) (position :mate)"},
@@ -306,7 +317,7 @@ func TestTranslationsCompile(t *testing.T) {
 func checkPrintsBack(t *testing.T, name string, f *syntax.File) {
 	t.Helper()
 	for _, n := range f.Body {
-		if syntax.Any(n, func(n *syntax.Node) bool { return !syntax.HasCQL6Spelling(n.Kind) }) {
+		if syntax.Any(n, func(n *syntax.Node) bool { return !syntax.NodeHasCQL6Spelling(n) }) {
 			if _, err := syntax.Format(f); err == nil || !strings.Contains(err.Error(), "no CQL 6 translation") {
 				t.Errorf("%s: a CQL-S built-in printed as CQL 6 (%v)", name, err)
 			}
@@ -370,5 +381,15 @@ func TestDialectDetection(t *testing.T) {
 		if got := IsOldSyntax(text); got != want {
 			t.Errorf("IsOldSyntax(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestLineStarTransposes: a transposition-invariant line lowers to the
+// position it reaches, whatever the order of its moves.
+func TestLineStarTransposes(t *testing.T) {
+	a := translate("a", `(match (position :line* "e2-e4 e7-e6 d2-d4 d7-d5"))`)
+	b := translate("b", `(match (position :line "d2-d4 d7-d5 e2-e4 e7-e6 *"))`)
+	if a != b || !strings.Contains(a, `fen "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR"`) {
+		t.Errorf("the two orders translate as\n%s\nand\n%s", a, b)
 	}
 }

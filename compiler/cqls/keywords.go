@@ -3,6 +3,7 @@ package cqls
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cqlvm/bitboard"
@@ -106,10 +107,10 @@ func init() {
 		":shift":             entry(shNone, transform(syntax.TShift), "also shifted anywhere on the board"),
 		":shifthorizontal":   entry(shNone, transform(syntax.TShiftHorizontal), "also shifted along the ranks"),
 		":shiftvertical":     entry(shNone, transform(syntax.TShiftVertical), "also shifted along the files"),
-		":flipdiagonal":      refused(shNone, "CQL 6 has no transform for the two diagonal reflections alone, and cqlvm does not expand them yet: use :flip", "the two diagonal reflections"),
-		":shiftdiagonal":     refused(shNone, noDiagonalShift, "shifted along both diagonals"),
-		":shiftmaindiagonal": refused(shNone, noDiagonalShift, "shifted along the a1-h8 direction"),
-		":shiftoffdiagonal":  refused(shNone, noDiagonalShift, "shifted along the a8-h1 direction"),
+		":flipdiagonal":      entry(shNone, transform(syntax.TFlipDiagonal), "also reflected in the a1-h8 and in the a8-h1 diagonal (no CQL 6 spelling)"),
+		":shiftdiagonal":     entry(shNone, transform(syntax.TShiftDiagonal), "also shifted along either diagonal direction (no CQL 6 spelling)"),
+		":shiftmaindiagonal": entry(shNone, transform(syntax.TShiftMainDiagonal), "also shifted along the a1-h8 direction (no CQL 6 spelling)"),
+		":shiftoffdiagonal":  entry(shNone, transform(syntax.TShiftOffDiagonal), "also shifted along the a8-h1 direction (no CQL 6 spelling)"),
 		":inside":            entry(shTwoDesig, lowerInside, ":inside D S: some piece of D (shifted) stands on S (not shifted)"),
 
 		// piece configuration
@@ -157,7 +158,7 @@ func init() {
 		":gappedequence":  entry(shLists, lowerSequence(true), "misspelling of :gappedsequence in the CQL-S manual"),
 		":run":            entry(shRun, lowerRun, ":run n (position ...): in a sequence, the list matches n or more positions in a row"),
 		":line":           entry(shString, lowerLine, `:line "e2-e4 e7-e5 ...": the moves follow (long algebraic, designators allowed)`),
-		":line*":          refused(shString, "the transposition-invariant line needs the moves played out at translation time, which cqlvm does not do yet: use :fen with the position reached", `:line* "...": the position of the line, reached by any order of moves`),
+		":line*":          entry(shString, lowerLineStar, `:line* "e2-e4 e7-e6 ...": the position the line reaches from the usual start, by any order of moves, in games that start there (also :line "... *")`),
 
 		// game information
 		":result":         entry(shResult, lowerResult, ":result 1-0|0-1|1/2-1/2"),
@@ -166,9 +167,9 @@ func init() {
 		":elo":            entry(shRange, elo(0), ":elo r: the higher rating (0: unrated)"),
 		":whiterating":    refused(shWords, noRating, "a rating of White other than Elo"),
 		":blackrating":    refused(shWords, noRating, "a rating of Black other than Elo"),
-		":ischess960":     refused(shNone, standardOnly, "the game starts from a Chess960 position"),
-		":isshufflechess": refused(shNone, standardOnly, "the game starts from a shuffle-chess position"),
-		":startposition":  refused(shWords, standardOnly, "the game starts from the given start positions"),
+		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
+		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
+		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
 		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
 
 		// counting and accumulators
@@ -176,12 +177,12 @@ func init() {
 		":pretransformmatchcount":      entry(shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"),
 		":repetitioncount":             entry(shRange, count(numberOf(syntax.KRepetitionCount)), ":repetitioncount r: how often the position has occurred, this time included"),
 		":pretransformrepetitioncount": native(shRange, ":repetitioncount per transformed copy"),
-		":accumulate":                  refused(shName, noAccumulators, ":accumulate NAME: count the matching transformed copies"),
-		":accumulate*":                 refused(shName, noAccumulators, ":accumulate* NAME: count per colour"),
-		":sumrange":                    refused(shNameRange, noAccumulators, ":sumrange NAME r: the accumulator lies in r"),
-		":reset":                       refused(shName, noAccumulators, ":reset NAME: clear the accumulator"),
-		":relation":                    refused(shBalanced, "cqlvm does not translate relations yet: write them with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
-		":tagmatch":                    refused(shNameDesig, "cqlvm does not translate piece tagging yet: write it with CQL 6 piece variables", ":tagmatch NAME D: the tagged piece matches D"),
+		":accumulate":                  entry(shName, lowerAccumulate(false), ":accumulate NAME: NAME counts the transformed copies of the list that match the position"),
+		":accumulate*":                 entry(shName, lowerAccumulate(true), ":accumulate* NAME: the same, counted for each colour apart (:flipcolor)"),
+		":sumrange":                    entry(shNameRange, lowerSumRange, ":sumrange NAME r: the accumulator NAME lies in r at this position (for the colour of the copy, with :accumulate*)"),
+		":reset":                       refused(shName, noReset, ":reset NAME: clear the accumulator after a transformation"),
+		":relation":                    refused(shBalanced, "the CQL-S manual defers its relation specification keywords to a relation list that is not part of it, so their meaning is not known here: write the pair of positions with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
+		":tagmatch":                    refused(shNameDesig, "the CQL-S manual defers how a piece gets its tag to a section on tagging that is not part of it, so what the tag names is not known here: follow the piece with a CQL 6 piece variable (piece x in D ...)", ":tagmatch NAME D: the tagged piece matches D"),
 
 		// controlling keywords
 		":cut":       entry(shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"),
@@ -202,12 +203,11 @@ func init() {
 }
 
 const (
-	noDiagonalShift = "CQL 6 has no diagonal shift, and cqlvm does not expand it yet"
-	noRating        = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
-	standardOnly    = "cqlvm reads standard chess only: start positions and variants are not recognised"
-	noAccumulators  = "cqlvm does not translate accumulators yet: count transformed copies with a CQL 6 transform count (for example 3 <= shifthorizontal count {...})"
-	noFlow          = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
-	noTablebases    = "it needs endgame tablebases, which cqlvm does not have"
+	noRating     = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
+	standardOnly = "it names the rules of a chess variant, and cqlvm reads standard chess and Chess960 only (for Chess960 start positions use :ischess960 or :startposition)"
+	noReset      = "the CQL-S manual says it clears the accumulator \"after applying a transformation\" without saying after which of the list's transformations, so its count is not defined: count the copies of one transform with :accumulate in a list of its own"
+	noFlow       = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
+	noTablebases = "it needs endgame tablebases, which cqlvm does not have"
 )
 
 func variantOnly(v string) string {
@@ -855,11 +855,18 @@ func (p *parser) matchKeyword(m *matchList, t token) {
 		}
 		p.unknown(t, matchKeywords, "match-list keyword")
 	}
-	if t.neg {
-		p.failf(t.span, "%s cannot be negated in a match list", t)
-	}
 	a := p.readArgs(t, kw.shape)
 	l := &plist{span: t.span}
+	if t.neg {
+		// `!:kw` is `:not (match :kw)` (the Scidb manual: (match
+		// !:ischess960)), for the keywords that test the game
+		kw.lower(p, l, a)
+		if len(l.items) == 0 || t.text == "forany" || t.text == "eithercolor" || t.text == "sort" {
+			p.failf(t.span, "%s cannot be negated in a match list: only keywords that test the game can", t)
+		}
+		m.filters = append(m.filters, not(conj(t.span, l.items)))
+		return
+	}
 	kw.lower(p, l, a)
 	if t.text == "forany" || t.text == "eithercolor" {
 		m.eachColor = t
@@ -885,10 +892,10 @@ func init() {
 		":forany":         entry(shNone, noop, "match the game with the colours reversed too"),
 		":eithercolor":    entry(shNone, noop, "match the game with the colours reversed too"),
 		":rating":         refused(shWords, noRating, "a rating other than Elo"),
-		":sort":           refused(shWords, "cqlvm does not translate :sort yet: write a CQL 6 sort", "sort the output"),
-		":ischess960":     refused(shNone, standardOnly, "the game starts from a Chess960 position"),
-		":isshufflechess": refused(shNone, standardOnly, "the game starts from a shuffle-chess position"),
-		":startposition":  refused(shWords, standardOnly, "the game starts from the given start positions"),
+		":sort":           entry(shWords, lowerSort, ":sort KEY: sort the output by KEY: year, elo (the higher rating), whiteelo, blackelo or gamenumber, highest first"),
+		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
+		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
+		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
 		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
 	}
 }
@@ -909,4 +916,60 @@ func tagContains(tag string) lowerFunc {
 		t := &syntax.Node{Kind: syntax.KTagValue, Span: a.kw.span, Str: tag}
 		l.add(binary(syntax.KIn, &syntax.Node{Kind: syntax.KString, Span: a.str.span, Str: a.str.text}, t))
 	}
+}
+
+// startPosition is the built-in number of the game's start position.
+func startPosition(sp source.Span) *syntax.Node { return simple(syntax.KStartPosition, sp) }
+
+// lowerIsChess960: the start position has a Chess960 number.
+func lowerIsChess960(p *parser, l *plist, a *args) {
+	l.add(cmp(">=", startPosition(a.kw.span), number(0, a.kw.span)))
+}
+
+// lowerStartPosition: a comma-separated list of Chess960 numbers; FICS
+// variant identifiers name variants, which cqlvm does not read.
+func lowerStartPosition(p *parser, l *plist, a *args) {
+	var alts []*syntax.Node
+	for _, w := range a.words {
+		for _, f := range strings.Split(w.text, ",") {
+			if f == "" {
+				continue
+			}
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				p.failf(w.span, "cqlvm cannot run %s %s: FICS variant identifiers name variants, and cqlvm reads standard chess and Chess960 only: give Chess960 numbers (0 to 959)", a.kw, f)
+			}
+			if n < 0 || n > 959 {
+				p.failf(w.span, "%s: %d is not a Chess960 number (0 to 959)", a.kw, n)
+			}
+			alts = append(alts, cmp("==", startPosition(w.span), number(int64(n), w.span)))
+		}
+	}
+	if len(alts) == 0 {
+		p.failf(a.kw.span, "%s needs a comma-separated list of start position numbers", a.kw)
+	}
+	l.add(orAll(alts))
+}
+
+// sortKeys are the game values :sort can sort by, as CQL 6 numbers.
+var sortKeys = map[string]func(sp source.Span) *syntax.Node{
+	"year":       func(sp source.Span) *syntax.Node { return simple(syntax.KYear, sp) },
+	"elo":        func(sp source.Span) *syntax.Node { return &syntax.Node{Kind: syntax.KElo, Span: sp} },
+	"whiteelo":   func(sp source.Span) *syntax.Node { return &syntax.Node{Kind: syntax.KElo, Span: sp, Int: 1} },
+	"blackelo":   func(sp source.Span) *syntax.Node { return &syntax.Node{Kind: syntax.KElo, Span: sp, Int: 2} },
+	"gamenumber": func(sp source.Span) *syntax.Node { return simple(syntax.KGameNumber, sp) },
+}
+
+// lowerSort: `:sort KEY` is `{sort "KEY" VALUE} or true`: the output is
+// sorted by the value, highest first, and a game without it (no date, no
+// rating) is still matched (CQL 6's sort fails where its value does).
+func lowerSort(p *parser, l *plist, a *args) {
+	if len(a.words) != 1 || sortKeys[strings.ToLower(strings.TrimPrefix(a.words[0].text, ":"))] == nil {
+		p.failf(p.argSpan(a.kw), "%s takes one key: year, elo, whiteelo, blackelo or gamenumber", a.kw)
+	}
+	w := a.words[0]
+	key := strings.ToLower(strings.TrimPrefix(w.text, ":"))
+	sp := p.argSpan(a.kw)
+	s := &syntax.Node{Kind: syntax.KSort, Span: sp, Str: key, Args: []*syntax.Node{sortKeys[key](w.span)}}
+	l.add(binary(syntax.KOr, &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{s}}, simple(syntax.KTrue, sp)))
 }

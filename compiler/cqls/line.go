@@ -29,6 +29,10 @@ type lineMove struct {
 // en passant capture, and move numbers `N.` / `N...` fix the move number
 // and side at that step.
 func lowerLine(p *parser, l *plist, a *args) {
+	if f := strings.Fields(a.str.text); len(f) > 0 && f[len(f)-1] == "*" {
+		lowerLineStar(p, l, a)
+		return
+	}
 	sp := p.argSpan(a.kw)
 	moves := p.lineMoves(a.str)
 	colorMoves(moves)
@@ -47,7 +51,7 @@ func (p *parser) lineMoves(s token) []*lineMove {
 	fail := func(format string, args ...any) { p.failf(s.span, ":line: "+format, args...) }
 	for _, w := range strings.Fields(s.text) {
 		if w == "*" {
-			p.failf(s.span, "cqlvm cannot run a transposition-invariant :line (ending in *) yet: it needs the moves played out at translation time; use :fen with the position reached")
+			p.failf(s.span, ":line: '*' (a transposition-invariant line) must end the string")
 		}
 		if w == "e.p." {
 			if len(moves) == 0 {
@@ -261,4 +265,85 @@ func (p *parser) lineNumbered(m *lineMove, dash *syntax.Node, sp source.Span) *s
 	}
 	return &syntax.Node{Kind: syntax.KCompound, Span: sp, Args: []*syntax.Node{
 		cmp("==", simple(syntax.KMoveNumber, sp), number(m.number, sp)), simple(side, sp), dash}}
+}
+
+// standardStart is the board of the usual start position, White to move.
+const standardStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+// lowerLineStar: `:line* "e2-e4 e7-e6 d2-d4 d7-d5"` and `:line "... *"`,
+// the transposition-invariant line: the moves are played at translation
+// time from the usual start position, and the list tests the position
+// reached, by any order of moves: its board and side to move (the seed:
+// en passant rights are ignored; castling rights are not compared, as
+// with :fen). The line starts "in the current start position": it is
+// played from the usual one, so only games starting there match
+// (`initialposition:{fen ... wtm}`). Each move names its from and to
+// squares (a piece letter, x, signs and move numbers may be written and
+// are checked against the move played).
+func lowerLineStar(p *parser, l *plist, a *args) {
+	sp := p.argSpan(a.kw)
+	text := strings.TrimSpace(a.str.text)
+	text = strings.TrimSpace(strings.TrimSuffix(text, "*"))
+	moves := p.lineMoves(token{kind: a.str.kind, text: text, span: a.str.span})
+	colorMoves(moves)
+	pos, err := bitboard.ParseFEN(standardStart + " w KQkq - 0 1")
+	if err != nil {
+		panic(err)
+	}
+	fail := func(format string, args ...any) { p.failf(a.str.span, "%s: "+format, append([]any{a.kw}, args...)...) }
+	for i, m := range moves {
+		if (m.white > 0) != (pos.Side == bitboard.White) {
+			fail("move %d is written for the side that is not to move", i+1)
+		}
+		mv, ok := linePlayed(&pos, m)
+		if !ok {
+			fail("move %d is not a legal move from the position reached (the line is played from the usual start position; each move names its from and to squares)", i+1)
+		}
+		pos.Play(mv)
+		switch {
+		case m.sign == "#" && !pos.IsCheckmate(),
+			(m.sign == "+" || m.sign == "++") && !pos.InCheck(),
+			m.sign == "++" && pos.Checkers().Count() < 2:
+			fail("move %d does not give the %s its sign says", i+1, map[string]string{"+": "check", "++": "double check", "#": "mate"}[m.sign])
+		}
+	}
+	board := strings.Fields(pos.FEN())[0]
+	side := syntax.KWtm
+	if pos.Side == bitboard.Black {
+		side = syntax.KBtm
+	}
+	start := conj(sp, []*syntax.Node{{Kind: syntax.KFen, Span: sp, Str: standardStart, Flags: syntax.FlagAll}, simple(syntax.KWtm, sp)})
+	l.add(&syntax.Node{Kind: syntax.KFen, Span: sp, Str: board, Flags: syntax.FlagAll})
+	l.add(simple(side, sp))
+	l.add(p.colon(sp, syntax.KInitialPosition, start))
+}
+
+// linePlayed finds the legal move of pos that m describes: from and to
+// single squares (or castling), the piece written on the from square,
+// a capture when x is written, the promotion piece.
+func linePlayed(pos *bitboard.Position, m *lineMove) (bitboard.Move, bool) {
+	for _, mv := range pos.LegalMoves(nil) {
+		if m.castle != 0 {
+			if mv.Is(bitboard.FlagCastle) && mv.CastlesShort() == (m.castle == syntax.KOO) {
+				return mv, true
+			}
+			continue
+		}
+		if mv.Is(bitboard.FlagCastle) || m.from.Squares != bitboard.SquareSet(mv.From) || m.to.Squares != bitboard.SquareSet(mv.To) {
+			continue
+		}
+		mover := mv.Piece
+		if m.pawnImplied && mover.Type() != bitboard.Pawn || !m.pawnImplied && !m.from.Pieces.Has(mover) {
+			continue
+		}
+		if m.capture != mv.Is(bitboard.FlagCapture) || m.enPassant && !mv.Is(bitboard.FlagEnPassant) {
+			continue
+		}
+		if (m.promote == 0) != (mv.Promo == bitboard.NoType) ||
+			mv.Promo != bitboard.NoType && !m.promote.Has(bitboard.MakePiece(bitboard.White, mv.Promo)) {
+			continue
+		}
+		return mv, true
+	}
+	return bitboard.Move{}, false
 }

@@ -34,6 +34,10 @@ type plist struct {
 	// is the one after, or before, the match
 	shiftTo     syntax.Kind
 	shiftToSpan source.Span
+	// accumulates are the list's :accumulate and :accumulate*, sums its
+	// :sumrange tests (built when the list is complete)
+	accumulates []accSpec
+	sums        []sumSpec
 }
 
 // runSpec is `:run n (position ...)`: L matching at least n positions in
@@ -60,8 +64,9 @@ func (l *plist) transform(tk syntax.TransformKind) {
 // flips, then shifts (the order of the keywords in the list does not
 // matter: the transformed copies are all combinations).
 var transformOrder = []syntax.TransformKind{
-	syntax.TFlipColor, syntax.TFlip, syntax.TFlipVertical, syntax.TFlipHorizontal,
+	syntax.TFlipColor, syntax.TFlip, syntax.TFlipVertical, syntax.TFlipHorizontal, syntax.TFlipDiagonal,
 	syntax.TShift, syntax.TShiftVertical, syntax.TShiftHorizontal,
+	syntax.TShiftDiagonal, syntax.TShiftMainDiagonal, syntax.TShiftOffDiagonal,
 }
 
 // filters are the list's CQL 6 filters, a conjunction: its elements with
@@ -69,6 +74,8 @@ var transformOrder = []syntax.TransformKind{
 // innermost first.
 func (p *parser) filters(l *plist) []*syntax.Node {
 	items := p.withDash(l)
+	p.defineAccumulators(l, items)
+	sums := p.sumTests(l)
 	if l.bareNot {
 		items = []*syntax.Node{not(conj(l.span, items))}
 	}
@@ -77,7 +84,9 @@ func (p *parser) filters(l *plist) []*syntax.Node {
 		items = []*syntax.Node{p.find(r.span, 0, &b, conj(l.span, items))}
 	}
 	if len(l.transforms) > 0 {
-		items = []*syntax.Node{wrapTransforms(l, items)}
+		items = []*syntax.Node{wrapTransforms(l, items, sums)}
+	} else {
+		items = append(items, sums...)
 	}
 	if l.shiftTo != 0 {
 		items = []*syntax.Node{p.colon(l.shiftToSpan, l.shiftTo, conj(l.span, items))}
@@ -103,17 +112,30 @@ func (p *parser) withDash(l *plist) []*syntax.Node {
 
 // wrapTransforms puts the list's transforms around its filters, in
 // transformOrder, the first outermost: `flipcolor flip shift {...}`.
-func wrapTransforms(l *plist, items []*syntax.Node) *syntax.Node {
+// The :sumrange tests sums stand outside every transform but the colour
+// flip (see sumTests).
+func wrapTransforms(l *plist, items, sums []*syntax.Node) *syntax.Node {
 	body := &syntax.Node{Kind: syntax.KCompound, Span: l.span, Args: items}
 	if len(items) == 0 {
 		body = &syntax.Node{Kind: syntax.KTrue, Span: l.span}
 	}
+	flipcolor := false
 	for i := len(transformOrder) - 1; i >= 0; i-- {
 		for _, t := range l.transforms {
+			if t == transformOrder[i] && t == syntax.TFlipColor {
+				flipcolor = true
+				continue
+			}
 			if t == transformOrder[i] {
 				body = &syntax.Node{Kind: syntax.KTransform, Span: l.span, TKind: t, Args: []*syntax.Node{body}}
 			}
 		}
+	}
+	if len(sums) > 0 {
+		body = &syntax.Node{Kind: syntax.KCompound, Span: l.span, Args: append([]*syntax.Node{body}, sums...)}
+	}
+	if flipcolor {
+		body = &syntax.Node{Kind: syntax.KTransform, Span: l.span, TKind: syntax.TFlipColor, Args: []*syntax.Node{body}}
 	}
 	return body
 }

@@ -20,7 +20,7 @@ func ParseFile(src *source.Source) (*syntax.File, source.ErrorList) {
 	if len(errs) > 0 {
 		return f, errs
 	}
-	p := &parser{src: src, toks: toks, errs: &errs, file: f, names: map[string]int{}}
+	p := &parser{src: src, toks: toks, errs: &errs, file: f, names: map[string]int{}, accs: map[string]*accDef{}}
 	p.run(p.parseQuery)
 	errs.Sort()
 	return f, errs
@@ -72,6 +72,8 @@ type parser struct {
 	errs  *source.ErrorList
 	file  *syntax.File
 	names map[string]int // the variables made up so far, by stem: xc, xc2, ...
+	// accs are the accumulators of the lists read so far (:accumulate)
+	accs map[string]*accDef
 }
 
 type bailout struct{}

@@ -280,6 +280,16 @@ const (
 	// antichess keyword the seed lists but does not describe: this is
 	// its reading in standard chess, where the king is never taken).
 	KTakesLastPiece
+	// KStartPosition: no fields. Number: the standard (Scharnagl) number,
+	// 0 to 959, of the game's start position when it is a Chess960 start
+	// position (518 the standard one), else -1 (:ischess960 is
+	// KStartPosition >= 0; :startposition N,M is == N or == M).
+	KStartPosition
+	// KShuffleChess: no fields. Test: the game starts from a shuffle-chess
+	// position: the pawns on their ranks, each side's eight pieces on its
+	// back rank in any order, Black's mirroring White's, White to move
+	// (:isshufflechess; every Chess960 start is one).
+	KShuffleChess
 
 	NumKinds // the number of kinds: not a kind, it ends the list
 )
@@ -358,7 +368,22 @@ const (
 	TShift
 	TShiftHorizontal
 	TShiftVertical
+	// the CQL-S transforms CQL 6 cannot spell (OldTransformNames): only
+	// the old-syntax front end builds them
+	TFlipDiagonal
+	TShiftDiagonal
+	TShiftMainDiagonal
+	TShiftOffDiagonal
 )
+
+// OldTransformNames are the CQL-S keywords of the transforms that have no
+// CQL 6 spelling.
+var OldTransformNames = map[TransformKind]string{
+	TFlipDiagonal:      ":flipdiagonal",
+	TShiftDiagonal:     ":shiftdiagonal",
+	TShiftMainDiagonal: ":shiftmaindiagonal",
+	TShiftOffDiagonal:  ":shiftoffdiagonal",
+}
 
 // MoveParams are the parameters of the `move` filter.
 type MoveParams struct {

@@ -716,6 +716,9 @@ func printFind(pr *printer, n *Node) {
 }
 
 func printTransform(pr *printer, n *Node) {
+	if name, ok := OldTransformNames[n.TKind]; ok {
+		panic(formatError{fmt.Errorf("%s is a CQL-S transform that CQL 6 cannot write: cqlvm runs the query, but it has no CQL 6 translation", name)})
+	}
 	for _, w := range kinds[KTransform].words {
 		if w.tk == n.TKind {
 			pr.word(w.Text)

@@ -343,8 +343,12 @@ var kinds = [lastKind + 1]kindInfo{
 	KRepetitionCount:     {name: "repetitioncount", old: []Word{{Text: ":repetitioncount", Syntax: "(position :repetitioncount RANGE)", Meaning: "the position (with side to move, castling and en-passant rights) has occurred RANGE times so far"}}},
 	KThreefoldRepetition: {name: "threefoldrepetition", old: []Word{{Text: ":threefoldrepetition", Syntax: "(position :threefoldrepetition)", Meaning: "the first mainline position occurring for the third time"}}},
 	KEvaluation:          {name: "evaluation", old: []Word{{Text: ":evaluation", Syntax: "(position :evaluation depth D|movetime MS LO HI sidetomove|absolute / ... mate)", Meaning: "a UCI engine's score of the position (in pawns) lies in LO..HI, or it finds a mate (needs stockfish or --engine)"}}},
-	KTakesLastPiece:      {name: "takeslastpiece", old: []Word{{Text: ":takeslastpiece", Syntax: "(position :takeslastpiece)", Meaning: "the next move takes the opponent's last man besides the king"}}},
-	KMoveEvaluation:      {name: "moveevaluation", old: []Word{{Text: ":moveevaluation", Syntax: "(position :moveevaluation FROM TO depth D|movetime MS LO HI sidetomove|absolute)", Meaning: "the engine's score of the position less that of the one before lies in LO..HI (needs stockfish or --engine)"}}},
+	KStartPosition: {name: "startposition", old: []Word{
+		{Text: ":ischess960", Syntax: "(position :ischess960)", Meaning: "the game starts from a Chess960 position (the standard one, 518, included)"},
+		{Text: ":startposition", Syntax: "(position :startposition N,M,...)", Meaning: "the game starts from the Chess960 position numbered N or M ... (standard numbering, 518 the usual start)"}}},
+	KShuffleChess:   {name: "shufflechess", old: []Word{{Text: ":isshufflechess", Syntax: "(position :isshufflechess)", Meaning: "the game starts from a shuffle-chess position: pawns on their ranks, the pieces of the back rank in any order, Black mirroring White (every Chess960 start included)"}}},
+	KTakesLastPiece: {name: "takeslastpiece", old: []Word{{Text: ":takeslastpiece", Syntax: "(position :takeslastpiece)", Meaning: "the next move takes the opponent's last man besides the king"}}},
+	KMoveEvaluation: {name: "moveevaluation", old: []Word{{Text: ":moveevaluation", Syntax: "(position :moveevaluation FROM TO depth D|movetime MS LO HI sidetomove|absolute)", Meaning: "the engine's score of the position less that of the one before lies in LO..HI (needs stockfish or --engine)"}}},
 }
 
 // otherWords are the keywords and symbols that are not kinds of their
@@ -446,6 +450,17 @@ func OldWords() []Word {
 // HasCQL6Spelling reports whether the parser of CQL 6 can make kind k:
 // false for the CQL-S built-ins only the old-syntax front end builds.
 func HasCQL6Spelling(k Kind) bool { return int(k) < len(kinds) && len(kinds[k].old) == 0 }
+
+// NodeHasCQL6Spelling reports whether node n itself (not its arguments)
+// can be written in CQL 6: its kind can, and a transform is not one of
+// the CQL-S transforms CQL 6 lacks (OldTransformNames).
+func NodeHasCQL6Spelling(n *Node) bool {
+	if n.Kind == KTransform {
+		_, old := OldTransformNames[n.TKind]
+		return !old
+	}
+	return HasCQL6Spelling(n.Kind)
+}
 
 // isWord reports whether a spelling is an identifier (a keyword) rather
 // than an operator or a help topic.
