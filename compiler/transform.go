@@ -292,6 +292,14 @@ func xformInPlace(n *ast.Node, x xform, names []string) bool {
 					ok = false
 				}
 			}
+		case ast.KTypeNameDesig:
+			// `--=Q` promotes to a queen of either color, but its
+			// flipped copy is written `--=q`, another member of the
+			// orbit: the official program counts both
+			// (flipcolor count --=Q is 2 at a promotion)
+			if x.swapColor {
+				n.Desig.Pieces = swapColors(n.Desig.Pieces)
+			}
 		case ast.KDirection, ast.KRay:
 			if n.Dirs != 0 {
 				n.Dirs = x.mapDirs(n.Dirs)

@@ -504,3 +504,16 @@ func TestDiagonalTransformOrbits(t *testing.T) {
 		}
 	}
 }
+
+// TestFlippedPromotionIsAnotherMember: `--=Q` promotes to a queen of
+// either color, and its flipped copy `--=q` is another member of the
+// orbit, so at a promotion both match: flipcolor count is 2, as the
+// official program counts (issue 13, difftest).
+func TestFlippedPromotionIsAnotherMember(t *testing.T) {
+	game := "[Event \"p\"]\n[SetUp \"1\"]\n[FEN \"8/P7/8/8/8/8/8/k1K5 w - - 0 1\"]\n\n1. a8=Q *\n"
+	runManualCases(t, game, []manualCase{
+		{`x = flipcolor count --=Q  x == 2`, false, []int32{0}},
+		{`x = flipcolor count move promote Q  x == 2`, false, []int32{0}},
+		{`--=q`, false, []int32{0}},
+	})
+}
