@@ -46,6 +46,13 @@ var knownDifferences = []knownDifference{
 		applies: echoCommentDropped,
 	},
 	{
+		name:    "an unbound set variable read fails (official: stops the run)",
+		verdict: VRefRejects,
+		applies: func(q string, ref Outcome) bool {
+			return strings.Contains(ref.Message, "attempt to access unbound square variable")
+		},
+	},
+	{
 		name:    "sort max order (official takes max as min)",
 		verdict: VOrder,
 		applies: func(q string, ref Outcome) bool {
