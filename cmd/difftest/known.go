@@ -53,6 +53,13 @@ var knownDifferences = []knownDifference{
 		},
 	},
 	{
+		name:    "X | X of one variable (official: stops, clauses not distinct)",
+		verdict: VRefRejects,
+		applies: func(q string, ref Outcome) bool {
+			return strings.Contains(ref.Message, "the clauses are not distinct")
+		},
+	},
+	{
 		name:    "sort max order (official takes max as min)",
 		verdict: VOrder,
 		applies: func(q string, ref Outcome) bool {
