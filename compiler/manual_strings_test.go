@@ -278,3 +278,15 @@ func TestRegexBackReferences(t *testing.T) {
 		{`initial "éé-aab" ~~ "a+b" \-0 == 5`, false, []int32{0}},
 	})
 }
+
+// TestPlayerNameTrailingDots: the official program reads a player name
+// without its surrounding blanks and its trailing dots (found by the
+// differential tester): "Fischer, Robert J." is "Fischer, Robert J",
+// "Sm.ith." "Sm.ith", and a name of dots only is no name.
+func TestPlayerNameTrailingDots(t *testing.T) {
+	game := "[Event \"e\"]\n[White \" Fischer, Robert J. . \"]\n[Black \"...\"]\n\n1. e4 *\n"
+	runManualCases(t, game, []manualCase{
+		{`initial player white == "Fischer, Robert J"`, false, []int32{0}},
+		{`initial player black`, false, nil},
+	})
+}

@@ -89,7 +89,9 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 func tagValue(name, v string) (string, bool) {
 	switch name {
 	case "White", "Black":
-		v = strings.TrimSpace(v)
+		// and without trailing dots: "Fischer, Robert J." reads
+		// "Fischer, Robert J", "Smith . ." "Smith", "..." no name
+		v = strings.TrimRight(strings.TrimSpace(v), ". \t")
 		return v, v != ""
 	case "Event", "Site", "Round":
 		return v, v != ""
