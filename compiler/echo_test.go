@@ -1,11 +1,9 @@
 package compiler
 
 import (
-	"os"
 	"slices"
 	"testing"
 
-	"cqlvm/pgn"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -52,15 +50,7 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		{"echo (s t) {t < s  check}", false},
 		{"echo (s t) {s < t  s = t}", false},
 	}
-	var games []*pgn.Game
-	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, readGames(t, f, file, 200)...)
-		f.Close()
-	}
+	games := firstGames(t, 200)
 	for _, c := range cases {
 		q, err := compileText(c.query)
 		if err != nil {

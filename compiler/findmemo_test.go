@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/pgn"
 	"cqlvm/vm"
 )
 
@@ -35,15 +34,7 @@ func TestFindMemoSkipsOnlyFailingPositions(t *testing.T) {
 		{"find {v = ply  check}", false},              // an assignment
 		{"s = \"a\"  find {s == \"a\" check}", false}, // a string variable
 	}
-	var games []*pgn.Game
-	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, readGames(t, f, file, 150)...)
-		f.Close()
-	}
+	games := firstGames(t, 150)
 	for _, c := range cases {
 		q, err := compileText(c.query)
 		if err != nil {

@@ -1,11 +1,9 @@
 package compiler
 
 import (
-	"os"
 	"slices"
 	"testing"
 
-	"cqlvm/pgn"
 	"cqlvm/vm"
 )
 
@@ -33,15 +31,7 @@ func TestLineStartTestKeepsAnswers(t *testing.T) {
 		{"line --> check* --> mate", false},                  // may start with mate
 		{"line --> mate? --> check --> check", false},
 	}
-	var games []*pgn.Game
-	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, readGames(t, f, file, 150)...)
-		f.Close()
-	}
+	games := firstGames(t, 150)
 	for _, c := range cases {
 		q, err := compileText(c.query)
 		if err != nil {

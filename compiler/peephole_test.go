@@ -1,11 +1,9 @@
 package compiler
 
 import (
-	"os"
 	"slices"
 	"testing"
 
-	"cqlvm/pgn"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -34,15 +32,7 @@ func TestPeepholeKeepsAnswers(t *testing.T) {
 		"echo (s t) {s < t  s:check  t:check  t:ply < s:ply + 4}",
 		"square x in A { x attacks k comment(\"attacker\") }",
 	}
-	var games []*pgn.Game
-	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, readGames(t, f, file, 150)...)
-		f.Close()
-	}
+	games := firstGames(t, 150)
 	for _, query := range queries {
 		opt, plain := Options{}, Options{noPeephole: true}
 		q, err := Compile(source.New("f.cql", query), opt)

@@ -74,6 +74,23 @@ func gamesFromFile(tb testing.TB, path string, want ...int) []*pgn.Game {
 	return out
 }
 
+// firstGames is the first n games of studies.pgn (variations, set-ups)
+// and of games.pgn: the games on which a shortcut is compared with the
+// plain program.
+func firstGames(tb testing.TB, n int) []*pgn.Game {
+	tb.Helper()
+	var games []*pgn.Game
+	for _, file := range []string{"../testdata/pgn/studies.pgn", "../testdata/pgn/games.pgn"} {
+		f, err := os.Open(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		games = append(games, readGames(tb, f, file, n)...)
+		f.Close()
+	}
+	return games
+}
+
 // guarded runs f in its own goroutine and returns its error, a panic
 // (with its stack) as an error, or errTimeout after d. A timed-out f keeps
 // running: the caller must fail the test.
