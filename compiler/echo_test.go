@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"slices"
 	"testing"
 
 	"cqlvm/source"
@@ -69,19 +68,7 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		if skips != c.skips {
 			t.Errorf("%s: shortcut taken %v, want %v", c.query, skips, c.skips)
 		}
-		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(plain.Program)
-		found := 0
-		for gi, g := range games {
-			tree := treeOf(g, true)
-			got, want := matches(fast, tree), matches(slow, tree)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s, game %d: matches %v, without the shortcut %v", c.query, gi+1, got, want)
-			}
-			if !slices.Equal(fast.Comments(), slow.Comments()) {
-				t.Fatalf("%s, game %d: comments differ from those without the shortcut", c.query, gi+1)
-			}
-			found += len(got)
-		}
+		found := sameAnswers(t, c.query, "the shortcut", q.Program, plain.Program, games)
 		if found == 0 {
 			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
 		}

@@ -52,19 +52,7 @@ func TestFindMemoSkipsOnlyFailingPositions(t *testing.T) {
 		if memo != c.memo {
 			t.Errorf("%s: memo used %v, want %v", c.query, memo, c.memo)
 		}
-		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(&plain)
-		found := 0
-		for gi, g := range games {
-			tree := treeOf(g, true)
-			got, want := matches(fast, tree), matches(slow, tree)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s, game %d: matches %v, without the memo %v", c.query, gi+1, got, want)
-			}
-			if !slices.Equal(fast.Comments(), slow.Comments()) {
-				t.Fatalf("%s, game %d: comments differ from those without the memo", c.query, gi+1)
-			}
-			found += len(got)
-		}
+		found := sameAnswers(t, c.query, "the memo", q.Program, &plain, games)
 		if found == 0 && c.memo {
 			t.Logf("%s: no match in %d games", c.query, len(games))
 		}

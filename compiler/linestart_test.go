@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/vm"
 )
 
 // TestLineStartTestKeepsAnswers checks the start test of a line: where
@@ -47,19 +46,7 @@ func TestLineStartTestKeepsAnswers(t *testing.T) {
 		if start != c.start {
 			t.Errorf("%s: start test taken %v, want %v", c.query, start, c.start)
 		}
-		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(&plain)
-		found := 0
-		for gi, g := range games {
-			tree := treeOf(g, true)
-			got, want := matches(fast, tree), matches(slow, tree)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s, game %d: matches %v, without the start test %v", c.query, gi+1, got, want)
-			}
-			if !slices.Equal(fast.Comments(), slow.Comments()) {
-				t.Fatalf("%s, game %d: comments differ from those without the start test", c.query, gi+1)
-			}
-			found += len(got)
-		}
+		found := sameAnswers(t, c.query, "the start test", q.Program, &plain, games)
 		if found == 0 {
 			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
 		}

@@ -46,19 +46,7 @@ func TestPeepholeKeepsAnswers(t *testing.T) {
 		if slices.Equal(q.Program.Code, p.Program.Code) {
 			t.Errorf("%s: the peephole passes changed nothing", query)
 		}
-		fast, slow := vm.NewMachine(q.Program), vm.NewMachine(p.Program)
-		found := 0
-		for gi, g := range games {
-			tree := treeOf(g, true)
-			got, want := matches(fast, tree), matches(slow, tree)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s, game %d: matches %v, without the peephole passes %v", query, gi+1, got, want)
-			}
-			if !slices.Equal(fast.Comments(), slow.Comments()) {
-				t.Fatalf("%s, game %d: comments differ from those without the peephole passes", query, gi+1)
-			}
-			found += len(got)
-		}
+		found := sameAnswers(t, query, "the peephole passes", q.Program, p.Program, games)
 		if found == 0 {
 			t.Errorf("%s: no match in %d games; the comparison shows nothing", query, len(games))
 		}

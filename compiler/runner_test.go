@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"testing"
 	"time"
 
@@ -89,6 +90,28 @@ func firstGames(tb testing.TB, n int) []*pgn.Game {
 		f.Close()
 	}
 	return games
+}
+
+// sameAnswers runs fast and slow (the same query with and without a
+// shortcut, named by without) on every game, with variations, and fails
+// unless they match the same positions and make the same comments; it
+// returns the number of matched positions.
+func sameAnswers(t *testing.T, query, without string, fast, slow *vm.Program, games []*pgn.Game) int {
+	t.Helper()
+	mf, ms := vm.NewMachine(fast), vm.NewMachine(slow)
+	found := 0
+	for gi, g := range games {
+		tree := treeOf(g, true)
+		got, want := matches(mf, tree), matches(ms, tree)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s, game %d: matches %v, without %s %v", query, gi+1, got, without, want)
+		}
+		if !slices.Equal(mf.Comments(), ms.Comments()) {
+			t.Fatalf("%s, game %d: comments differ from those without %s", query, gi+1, without)
+		}
+		found += len(got)
+	}
+	return found
 }
 
 // guarded runs f in its own goroutine and returns its error, a panic
