@@ -3,7 +3,6 @@ package compiler
 import (
 	"slices"
 	"testing"
-
 )
 
 // TestLineStartTestKeepsAnswers checks the start test of a line: where
