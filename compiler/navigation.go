@@ -156,18 +156,8 @@ func (g *gen) genColon(n *ast.Node, fail int) {
 		g.jump(vm.OpPieceSquareAt, 0, g.slotOf(r), fail)
 		return
 	}
-	save := g.slots.new()
-	g.emit(vm.OpSaveCur, 0, save, 0)
-	g.emit(vm.OpSetCur, 0, 0, 0)
-	restore := g.newLabel()
-	g.valueOrFail(n.Args[1], restore) // a failed set is the colon's failure
-	g.emit(vm.OpRestCur, 0, save, 0)
-	done := g.newLabelAt(g.depth, g.sdepth)
-	g.jump(vm.OpJump, 0, 0, done)
-	g.bind(restore)
-	g.emit(vm.OpRestCur, 0, save, 0)
-	g.jump(vm.OpJump, 0, 0, fail)
-	g.bind(done)
+	// a failed set is the colon's failure
+	g.atPosition(fail, func(restore int) { g.valueOrFail(n.Args[1], restore) })
 }
 
 // testColon tests X:Y as a filter: Y matched at the position X, by Y's
@@ -176,11 +166,18 @@ func (g *gen) genColon(n *ast.Node, fail int) {
 // official program, issue 13, difftest 212).
 func (g *gen) testColon(n *ast.Node, fail int) {
 	g.value(n.Args[0], fail)
+	g.atPosition(fail, func(restore int) { g.test(n.Args[1], restore) })
+}
+
+// atPosition compiles body with the position on the stack made current,
+// and the current position restored after it, whether body succeeds or
+// jumps to restore (then the whole fails to fail).
+func (g *gen) atPosition(fail int, body func(restore int)) {
 	save := g.slots.new()
 	g.emit(vm.OpSaveCur, 0, save, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
 	restore := g.newLabel()
-	g.test(n.Args[1], restore)
+	body(restore)
 	g.emit(vm.OpRestCur, 0, save, 0)
 	done := g.newLabelAt(g.depth, g.sdepth)
 	g.jump(vm.OpJump, 0, 0, done)
