@@ -59,7 +59,6 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 			NextSibling: src.NextSibling,
 			Ply:         src.Ply,
 			Depth:       src.Depth,
-			NAGs:        src.NAGs,
 		}
 		if !variations {
 			dst.NextSibling = -1
@@ -67,17 +66,29 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 				dst.FirstChild = -1
 			}
 		}
-		if k := len(src.Comments); k > 0 {
-			// the official program keeps only the last comment after a move
-			dst.Comment = src.Comments[k-1]
-		}
 	}
+	t.Annotations = annotations{g}
 	t.OffComments = t.OffComments[:0]
 	for i := n; i < len(g.Nodes); i++ {
 		t.OffComments = append(t.OffComments, g.Nodes[i].Comments...)
 	}
 	t.ComputeEnds()
 }
+
+// annotations reads the comments and NAGs of a tree's nodes from its
+// game, whose node indexes are the tree's.
+type annotations struct{ g *pgn.Game }
+
+// Comment is the last comment after the move: the official program keeps
+// only that one.
+func (a annotations) Comment(node int32) string {
+	if c := a.g.Nodes[node].Comments; len(c) > 0 {
+		return c[len(c)-1]
+	}
+	return ""
+}
+
+func (a annotations) NAGs(node int32) []uint8 { return a.g.Nodes[node].NAGs }
 
 // tagValue is a tag as the official program's filters read it (event,
 // player, date, eco, tag "X"; found by experiment, issue 13): player names

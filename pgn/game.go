@@ -48,10 +48,10 @@ type Node struct {
 	// NAGs are the numeric annotation glyphs ($n) of the move, with the
 	// glyphs ! ? !! ?? !? ?! and the like translated to their numbers.
 	NAGs []uint8
-	// SAN is the move's text in the input, without its check mark, when
-	// it is already what the writer would write before the mark
-	// (bitboard.CanonicalSANBody), else nil; it points into the game's
-	// input bytes.
+	// SAN is the move's text in the input (without glued glyphs), when
+	// it is ASCII, else nil; it points into the game's input bytes. The
+	// writer copies it when it is already what it would write
+	// (bitboard.CanonicalSANBody) instead of composing the move anew.
 	SAN []byte
 }
 

@@ -264,9 +264,10 @@ func (p *Parser) move(i int, tok []byte) {
 	}
 	n := p.addNode(parent, m)
 	// san may be in p.scratch, which the next move overwrites; only text
-	// that is still the input's can be kept
+	// that is still the input's can be kept. Whether it is canonical is
+	// left to the writer: most games read are never written.
 	if !normalized {
-		p.g.Nodes[n].SAN, _ = p.g.Nodes[parent].Pos.CanonicalSANBody(san, m)
+		p.g.Nodes[n].SAN = san
 	}
 	if nag != 0 {
 		p.g.Nodes[n].NAGs = append(p.g.Nodes[n].NAGs, nag)

@@ -221,8 +221,8 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 		gw.asciiToken(b, false, true)
 		b = b[:0]
 	}
-	if n.SAN != nil {
-		b = bitboard.AppendCheckMark(append(b, n.SAN...), &n.Pos)
+	if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
+		b = bitboard.AppendCheckMark(append(b, body...), &n.Pos)
 	} else {
 		b = pos.AppendSANAfter(b, n.Move, &n.Pos)
 	}

@@ -149,9 +149,9 @@ func (m *Machine) hhdb() *hhdbGame {
 	if s := gbrRe.FindString(m.tagValue("Black")); s != "" {
 		h.gbrOK, h.gbr = true, s
 	}
-	if len(m.tree.Nodes) > 0 && m.tree.Nodes[0].Comment != "" {
+	if len(m.tree.Nodes) > 0 && m.tree.Comment(0) != "" {
 		h.firstOK = true
-		h.first = strings.TrimSpace(spaceRe.ReplaceAllString(m.tree.Nodes[0].Comment, " "))
+		h.first = strings.TrimSpace(spaceRe.ReplaceAllString(m.tree.Comment(0), " "))
 		if s := stipRe.FindStringSubmatch(h.first); s != nil {
 			h.stipOK, h.stip = true, s[1]
 		}
@@ -189,7 +189,7 @@ func awardPlaces(n, m string) (place, last int64, ok bool) {
 // not), holds "<cook".
 func (m *Machine) hhdbCooked() bool {
 	for i := range m.tree.Nodes {
-		if strings.Contains(m.tree.Nodes[i].Comment, "<cook") {
+		if strings.Contains(m.tree.Comment(int32(i)), "<cook") {
 			return true
 		}
 	}
@@ -207,7 +207,7 @@ func (m *Machine) hhdbMain(node int32) bool {
 	nodes := m.tree.Nodes
 	for node > 0 {
 		p := nodes[node].Parent
-		if nodes[p].FirstChild != node && !strings.Contains(nodes[node].Comment, "<main>") {
+		if nodes[p].FirstChild != node && !strings.Contains(m.tree.Comment(node), "<main>") {
 			return false
 		}
 		node = p
@@ -239,7 +239,7 @@ func (m *Machine) hhdbTest(f uint8) bool {
 		}
 		return h.cooked
 	case f >= HHMarkCook && f <= HHMarkOr:
-		return strings.Contains(m.tree.Nodes[m.cur].Comment, hhdbMarkers[f-HHMarkCook])
+		return strings.Contains(m.tree.Comment(m.cur), hhdbMarkers[f-HHMarkCook])
 	case f == HHMainline || f == HHVariation:
 		return m.hhdbMain(m.cur) == (f == HHMainline)
 	case f >= HHIsAward && f <= HHIsCommendation:

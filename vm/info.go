@@ -195,13 +195,13 @@ func fenSquareMatches(pc bitboard.Piece, c byte) bool {
 // originalComment is the PGN comment text after the move into node, with
 // its NAGs appended as $n; ok is false when there is neither.
 func (m *Machine) originalComment(node int32) (string, bool) {
-	n := &m.tree.Nodes[node]
-	if n.Comment == "" && len(n.NAGs) == 0 {
+	comment, nags := m.tree.Comment(node), m.tree.NAGs(node)
+	if comment == "" && len(nags) == 0 {
 		return "", false
 	}
 	var b strings.Builder
-	b.WriteString(n.Comment)
-	for _, nag := range n.NAGs {
+	b.WriteString(comment)
+	for _, nag := range nags {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}

@@ -846,7 +846,7 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushStr(c)
 		case OpHasNAG:
-			if !slices.Contains(m.tree.Nodes[m.cur].NAGs, uint8(in.A)) {
+			if !slices.Contains(m.tree.NAGs(m.cur), uint8(in.A)) {
 				pc = int(in.B)
 			}
 		case OpHHDBTest:

@@ -16,6 +16,35 @@ type Tree struct {
 	// left out of Nodes when variations are not searched (hhdb cooked
 	// reads every comment of the game).
 	OffComments []string
+	// Annotations gives the PGN comments and NAGs of the nodes, which
+	// few queries read: the tree builder hands over its game instead of
+	// copying them into every node. Nil means there are none.
+	Annotations Annotations
+}
+
+// Annotations are what the PGN says about the move into a node (the node
+// indexes of Tree.Nodes).
+type Annotations interface {
+	// Comment is the comment after the move (the last one if several).
+	Comment(node int32) string
+	// NAGs are the move's numeric annotation glyphs.
+	NAGs(node int32) []uint8
+}
+
+// Comment is the original PGN comment after the move into node.
+func (t *Tree) Comment(node int32) string {
+	if t.Annotations == nil {
+		return ""
+	}
+	return t.Annotations.Comment(node)
+}
+
+// NAGs are the numeric annotation glyphs of the move into node.
+func (t *Tree) NAGs(node int32) []uint8 {
+	if t.Annotations == nil {
+		return nil
+	}
+	return t.Annotations.NAGs(node)
 }
 
 // Tag is a PGN tag pair.
@@ -30,9 +59,7 @@ type Node struct {
 	NextSibling int32         // -1 if none
 	End         int32         // one past the last node of this node's subtree
 	Ply         int32
-	Depth       int32  // variation depth
-	Comment     string // the original PGN comment after the move (the last one if several)
-	NAGs        []uint8
+	Depth       int32 // variation depth
 }
 
 // Tag returns the value of a tag and whether it exists.
