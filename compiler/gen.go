@@ -255,6 +255,8 @@ func (g *gen) test(n *ast.Node, fail int) {
 		g.testColon(n, fail) // navigation.go
 	case ast.KHHDB:
 		g.testHHDB(n, fail) // hhdb.go
+	case ast.KMove:
+		g.testMove(n, fail) // moves.go
 	default:
 		g.testValue(n, fail)
 	}

@@ -65,8 +65,28 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 	l := &g.prog.Lines[idx]
 	if k, ok := l.NFA.SoleStartFilter(); ok && !l.Lin[k] && onlyTestsOrDashes(filters[k]) {
 		l.StartTest, l.StartFilter = true, k
+		if startTestInline(filters[k]) {
+			// the start test runs here, in the caller's frame, rather
+			// than in a subroutine the machine calls for the line: most
+			// starts fail it (`line --> M-- --> ...` in a piece loop)
+			l.StartTested = true
+			g.test(filters[k], fail)
+		}
 	}
 	g.jumpLine(idx, n.Bounds, fail)
+}
+
+// startTestInline reports whether a line's start test (a filter that only
+// tests, see onlyTestsOrDashes) gives the same answer in the line's
+// caller as in the line's own frame: it makes no comment, which the line
+// would drop; it reads no move filter that the caller's linearization
+// could restrict (a backward line's constituents are not linearized, its
+// caller may be); it reads no `from` or `to` of the last move, whose
+// castling piece the caller's dash may have chosen (the line's frame
+// resets that view).
+func startTestInline(f *ast.Node) bool {
+	return !addsComments(f) && !linearized(f) &&
+		!ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KFrom || c.Kind == ast.KTo })
 }
 
 // addLine compiles the pattern of line or path n, whose constituents are

@@ -318,29 +318,7 @@ func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 // written, over all matching moves, or with `count` their number.
 func (g *gen) genMove(n *ast.Node, fail int) {
 	mp := n.Move
-	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote), Linearized: true}
-	switch {
-	case mp.Previous:
-		spec.Source = vm.SrcPrevious
-	case mp.Legal:
-		spec.Source = vm.SrcLegal
-	case mp.PseudoLegal:
-		spec.Source = vm.SrcPseudo
-	}
-	flag := func(on bool, f vm.MoveFlags) {
-		if on {
-			spec.Require |= f
-		}
-	}
-	flag(mp.EnPassant || mp.EnPassantSquare != nil, vm.MustEnPassant)
-	flag(mp.Null, vm.MustNull)
-	flag(mp.Primary, vm.MustPrimary)
-	flag(mp.Secondary, vm.MustSecondary)
-	flag(mp.OO, vm.MustCastleShort)
-	flag(mp.OOO, vm.MustCastleLong)
-	flag(mp.Promote != nil, vm.MustPromote)
-	flag(mp.Capture != nil, vm.MustCapture)
-	spec.AnyCastle = mp.Castle
+	spec := moveSpec(mp)
 	capt := mp.Capture
 	if capt == nil {
 		capt = mp.EnPassantSquare
@@ -390,4 +368,52 @@ func (g *gen) genMove(n *ast.Node, fail int) {
 	if mp.Count || mp.First != "" {
 		g.emit(vm.OpLoad, 0, acc, 0)
 	}
+}
+
+// testMove compiles a `move` filter whose value nobody reads: it matches
+// when one candidate move meets every parameter, so the first one found
+// settles it, as it does for a dash. (Its value, a set of squares of the
+// matching moves, is never empty when one matches.) A move with a
+// comment body still visits every move, and `move count` always matches.
+func (g *gen) testMove(n *ast.Node, fail int) {
+	mp := n.Move
+	if mp.Count || mp.Comment != nil {
+		g.testValue(n, fail)
+		return
+	}
+	capt := mp.Capture
+	if capt == nil {
+		capt = mp.EnPassantSquare
+	}
+	base := g.moveBlock(moveSpec(mp), mp.From, mp.To, capt, nil, mp.Previous, fail)
+	g.jump(vm.OpMoveNext, 0, base, fail)
+}
+
+// moveSpec is what the machine needs to know of a `move` filter's
+// candidates besides its square sets.
+func moveSpec(mp *ast.MoveParams) vm.MoveSpec {
+	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote), Linearized: true}
+	switch {
+	case mp.Previous:
+		spec.Source = vm.SrcPrevious
+	case mp.Legal:
+		spec.Source = vm.SrcLegal
+	case mp.PseudoLegal:
+		spec.Source = vm.SrcPseudo
+	}
+	flag := func(on bool, f vm.MoveFlags) {
+		if on {
+			spec.Require |= f
+		}
+	}
+	flag(mp.EnPassant || mp.EnPassantSquare != nil, vm.MustEnPassant)
+	flag(mp.Null, vm.MustNull)
+	flag(mp.Primary, vm.MustPrimary)
+	flag(mp.Secondary, vm.MustSecondary)
+	flag(mp.OO, vm.MustCastleShort)
+	flag(mp.OOO, vm.MustCastleLong)
+	flag(mp.Promote != nil, vm.MustPromote)
+	flag(mp.Capture != nil, vm.MustCapture)
+	spec.AnyCastle = mp.Castle
+	return spec
 }

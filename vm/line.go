@@ -31,6 +31,9 @@ type LineSpec struct {
 	// it fails needs no search (runLine tests it first).
 	StartTest   bool
 	StartFilter int
+	// StartTested: the code before OpLine has made the start test
+	// already (it jumps past the line when it fails).
+	StartTested bool
 }
 
 // OpLine flags.
@@ -104,7 +107,7 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	if spec.NestBan && m.lineUsed(li)[start] {
 		return 0, 0, false
 	}
-	if spec.StartTest && !m.lineMayStart(spec, start) {
+	if spec.StartTest && !spec.StartTested && !m.lineMayStart(spec, start) {
 		return 0, 0, false
 	}
 	r := m.lineRun(spec)

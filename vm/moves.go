@@ -163,6 +163,9 @@ func (m *Machine) moveNext(base int) bool {
 	promote := m.promoteOf(sp, base)
 	switch sp.Source {
 	case SrcPGN:
+		if sp.Require&^MustNotNull == 0 && promote == 0 && !sp.AnyCastle && capt == bitboard.Full {
+			return m.nextGameMoveBySquares(base, sp, from, to)
+		}
 		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
 			n := &m.tree.Nodes[c]
 			next := n.NextSibling
@@ -247,6 +250,32 @@ func (m *Machine) moveMatches(sp *MoveSpec, promote uint16, mv *bitboard.Move, f
 		return true
 	}
 	return castle && sp.CastleEither && from.Has(mv.RookFrom) && to.Has(mv.RookTo)
+}
+
+// nextGameMoveBySquares is moveNext for a filter of game moves that asks
+// only about their squares, the most frequent kind (`M--`, `move from X`
+// in a piece loop): it leaves out the requirements that moveMatches tests
+// one by one.
+func (m *Machine) nextGameMoveBySquares(base int, sp *MoveSpec, from, to bitboard.Set) bool {
+	notNull := sp.Require&MustNotNull != 0
+	for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
+		n := &m.tree.Nodes[c]
+		next := n.NextSibling
+		if sp.Linearized && m.lin.active && m.lin.node == n.Parent {
+			next = -1 // linearized: the one move only
+		}
+		mv := &n.Move
+		if !(notNull && mv.Is(bitboard.FlagNull)) && (from.Has(mv.From) && to.Has(mv.To) ||
+			sp.CastleEither && mv.Is(bitboard.FlagCastle) && from.Has(mv.RookFrom) && to.Has(mv.RookTo)) {
+			m.slots[base+MoveSlotState] = uint64(int64(next))
+			m.slots[base+MoveSlotCurrent] = uint64(c)
+			m.bound[base+MoveSlotCurrent] = true
+			return true
+		}
+		c = next
+	}
+	m.slots[base+MoveSlotState] = noNode
+	return false
 }
 
 // currentMove is the candidate the filter at base stands on.
