@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"cqlvm/bitboard"
 	"cqlvm/pgn"
@@ -193,5 +194,37 @@ func TestHeavyQueries(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "| mate_patterns_flip | 28 ") {
 		t.Errorf("no row for mate_patterns_flip with 28 matches:\n%s", out.String())
+	}
+}
+
+// TestOfficialTargets: the thresholds against the official program
+// (10× for a trivial query, 5× for the others, 8× geometric mean).
+func TestOfficialTargets(t *testing.T) {
+	timed := func(s float64) *stats { return &stats{runs: 1, wall: time.Duration(s * float64(time.Second))} }
+	res := func(class string, ours, official float64) queryResult {
+		return queryResult{q: query{class: class, text: class}, one: *timed(ours), ref: timed(official)}
+	}
+	r := &report{results: []queryResult{
+		res(classTrivial, 1, 9),  // 9×: a trivial query misses 10×
+		res(classSet, 1, 6),      // 6×: enough for the others
+		res(classMove, 1, 4.5),   // 4.5×: misses 5×
+		res(classTrivial, 1, 12), // 12×
+	}}
+	var met []bool
+	for _, tg := range r.officialTargets() {
+		met = append(met, tg.met)
+	}
+	// geometric mean of 9, 6, 4.5, 12 = 7.3: misses 8×
+	want := []bool{false, true, false, true, false}
+	if len(met) != len(want) {
+		t.Fatalf("%d targets, want %d", len(met), len(want))
+	}
+	for i := range want {
+		if met[i] != want[i] {
+			t.Errorf("target %d met=%v, want %v", i, met[i], want[i])
+		}
+	}
+	if g := geomean([]float64{2, 8}); g < 3.999 || g > 4.001 {
+		t.Errorf("geomean(2, 8) = %v, want 4", g)
 	}
 }
