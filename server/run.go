@@ -39,12 +39,12 @@ type run struct {
 	err    string
 	end    time.Time
 	stats  engine.Stats
-	games  []*matchedGame         // kept matched games, in input order
-	byNum  map[int]*matchedGame   // the same, by game number
-	order  *outputOrder           // the games' order in the run's output
-	bytes  int64                  // PGN and JSON bytes kept
-	capped bool                   // some matched games were not kept
-	warn   string                 // an error in one game (the run went on)
+	games  []*matchedGame       // kept matched games, in input order
+	byNum  map[int]*matchedGame // the same, by game number
+	order  *outputOrder         // the games' order in the run's output
+	bytes  int64                // PGN and JSON bytes kept
+	capped bool                 // some matched games were not kept
+	warn   string               // an error in one game (the run went on)
 	limits struct{ games, bytes int }
 }
 
