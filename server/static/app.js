@@ -279,7 +279,10 @@ async function loadHelp() {
 
 function renderHelp() {
   const q = $('help-search').value.trim().toLowerCase();
-  const shown = helpEntries.filter((h) => !q || h.name.toLowerCase().includes(q) || h.meaning.toLowerCase().includes(q)).slice(0, 200);
+  // entries whose name holds the words first, then those whose meaning does
+  const byName = helpEntries.filter((h) => !q || h.name.toLowerCase().includes(q));
+  const byMeaning = q ? helpEntries.filter((h) => !h.name.toLowerCase().includes(q) && h.meaning.toLowerCase().includes(q)) : [];
+  const shown = byName.concat(byMeaning).slice(0, 200);
   $('help-list').replaceChildren(...shown.flatMap((h) => [el('dt', {}, h.syntax), el('dd', {}, h.meaning)]));
 }
 
@@ -343,6 +346,9 @@ async function selftest(params) {
     await typeText(params.get('bad'));
     await waitFor(() => !$('errors').hidden, 'the error message');
     out.errorText = $('errors').textContent;
+    $('help').open = true; // the help at hand beside the error, for the picture
+    $('help-search').value = 'pin';
+    renderHelp();
     if (stop !== 'editor') {
       await typeText(params.get('q'));
       await waitFor(() => $('check-status').className === 'ok', 'the query to check');
