@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"io"
@@ -13,34 +14,39 @@ import (
 const DefaultMaxDiagrams = 500
 
 // Collector keeps the first matched positions of a run for a report and
-// counts the others.
+// counts the others. It is an io.Writer of the run's JSON lines (set it
+// as, or beside, engine.Options.JSON): it sees the positions in the
+// order of the run's output, sorted when the query sorts.
 type Collector struct {
 	Max       int     // diagrams kept; 0 means DefaultMaxDiagrams
 	Kept      []Match // the first Max matched positions, in output order
 	Positions int     // matched positions seen
 	Games     int     // matched games seen
+	partial   []byte  // the start of a line whose end has not come yet
+	lastGame  int
 }
 
-// Add takes the JSON lines of one matched game.
-func (c *Collector) Add(jsonLines []byte) error {
-	ms, err := ParseLines(jsonLines)
-	if err != nil {
-		return err
-	}
-	if len(ms) > 0 {
-		c.Games++
-	}
-	c.Positions += len(ms)
+// Write takes JSON lines, which may be cut anywhere.
+func (c *Collector) Write(p []byte) (int, error) {
+	data := append(c.partial, p...)
+	end := bytes.LastIndexByte(data, '\n') + 1
+	ms, err := ParseLines(data[:end])
+	c.partial = append(c.partial[:0], data[end:]...)
 	limit := c.Max
 	if limit <= 0 {
 		limit = DefaultMaxDiagrams
 	}
 	for _, m := range ms {
+		c.Positions++
+		if m.Game != c.lastGame {
+			c.Games++
+			c.lastGame = m.Game
+		}
 		if len(c.Kept) < limit {
 			c.Kept = append(c.Kept, m)
 		}
 	}
-	return nil
+	return len(p), err
 }
 
 // Capped reports whether some matched positions have no diagram.
@@ -62,9 +68,9 @@ type item struct {
 	Diagram template.HTML // drawn by package diagram from a FEN: no user text but the escaped FEN
 }
 
-// Write renders the report of the kept positions; query is the query's
+// WritePage renders the report of the kept positions; query is the query's
 // text and inputs the databases searched, both shown at the top.
-func (c *Collector) Write(w io.Writer, query string, inputs []string) error {
+func (c *Collector) WritePage(w io.Writer, query string, inputs []string) error {
 	p := page{Query: query, Inputs: inputs, Games: c.Games, Positions: c.Positions, Capped: c.Capped()}
 	for _, m := range c.Kept {
 		svg, err := diagram.SVG(m.FEN)

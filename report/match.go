@@ -73,7 +73,10 @@ func (m *Match) Moves() string {
 	ply, fresh := 0, true
 	for _, tok := range m.Path {
 		if tok == "(" {
-			b.WriteString(" (")
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteByte('(')
 			fresh = true
 			continue
 		}

@@ -31,13 +31,18 @@ func TestMovesFromABlackToMoveSetup(t *testing.T) {
 
 func TestWriteCapsTheDiagramsAndSaysSo(t *testing.T) {
 	c := Collector{Max: 2}
-	for range 3 {
-		if err := c.Add([]byte(line)); err != nil {
+	// three lines of one game, written in pieces cut in the middle of lines
+	three := line + line + line
+	for _, piece := range []string{three[:10], three[10:500], three[500:]} {
+		if _, err := c.Write([]byte(piece)); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if c.Positions != 3 || c.Games != 1 {
+		t.Errorf("%d positions in %d games, want 3 in 1", c.Positions, c.Games)
+	}
 	var b bytes.Buffer
-	if err := c.Write(&b, "cql() check", []string{"x.pgn"}); err != nil {
+	if err := c.WritePage(&b, "cql() check", []string{"x.pgn"}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

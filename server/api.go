@@ -54,7 +54,7 @@ func readQuery(w http.ResponseWriter, r *http.Request) (*engine.Query, queryRequ
 		writeError(w, http.StatusBadRequest, err.Error())
 		return nil, req
 	}
-	q, err := engine.Load("", engine.QueryOptions{Extra: req.Query, Dialect: d})
+	q, err := engine.CompileText("query", req.Query, engine.QueryOptions{Dialect: d})
 	if err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, compileFailure(err))
 		return nil, req
@@ -70,7 +70,6 @@ func compileFailure(err error) apiError {
 	}
 	out := apiError{Error: "the query has errors"}
 	for _, e := range list {
-		e.Src.Name = "query" // the editor's text, not the -cql option
 		line, col := e.Src.Position(int(e.Span.From))
 		endLine, endCol := e.Src.Position(int(max(e.Span.To, e.Span.From+1)))
 		out.Errors = append(out.Errors, queryError{Line: line, Col: col, EndLine: endLine, EndCol: endCol,
@@ -271,9 +270,9 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	if format == "html" {
 		var c report.Collector
 		for _, g := range games {
-			c.Add(g.jsonLines) // parsed once already: cannot fail
+			c.Write(g.jsonLines) // parsed once already: cannot fail
 		}
-		c.Write(w, run.query, s.cfg.Inputs)
+		c.WritePage(w, run.query, s.cfg.Inputs)
 		return
 	}
 	for _, g := range games {

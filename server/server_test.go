@@ -97,7 +97,7 @@ func (c *browser) wait(run string) status {
 // answers the server must give.
 func direct(t *testing.T, query string, inputs ...string) (pgnOut, jsonOut []byte, st engine.Stats) {
 	t.Helper()
-	q, err := engine.Compile(query)
+	q, err := engine.CompileText("query", query, engine.QueryOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +117,14 @@ type resultsPage struct {
 }
 
 func TestRunGivesTheEnginesMatchesAndGames(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
-	const query = `mate comment("mate here")`
+	url := newTestServer(t, Config{Inputs: []string{samplePGN}})
+	// the mainline, and the variations too (positions deep in the tree)
+	for _, query := range []string{`mate comment("mate here")`, `cql(variations) mate comment("mate here")`} {
+		t.Run(query, func(t *testing.T) { testRunMatches(t, &browser{t, url, "a"}, query) })
+	}
+}
+
+func testRunMatches(t *testing.T, c *browser, query string) {
 	_, jsonOut, want := direct(t, query, samplePGN)
 	st := c.run(query)
 	if st.State != stateDone || st.Games != int64(want.Games) || st.Matches != int64(want.Matches) || st.Kept != want.Matches || st.Capped {
@@ -135,6 +141,15 @@ func TestRunGivesTheEnginesMatchesAndGames(t *testing.T) {
 	matches, err := report.ParseLines(jsonOut)
 	if err != nil {
 		t.Fatal(err)
+	}
+	inVariations := 0
+	for _, m := range matches {
+		if m.Depth > 0 {
+			inVariations++
+		}
+	}
+	if strings.HasPrefix(query, "cql(variations)") != (inVariations > 0) {
+		t.Errorf("%d matched positions in variations: the header's variations was not applied as it should", inVariations)
 	}
 	// every matched position of the engine's JSON is marked in its game,
 	// with the same FEN and the query's comment beside it
@@ -220,7 +235,7 @@ func TestResultsAreSortedAndPaged(t *testing.T) {
 func TestCompileErrorsAreThoseOfCqlvmCheck(t *testing.T) {
 	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
 	const query = "cql()\ncheck\n  pinn"
-	_, err := engine.Load("", engine.QueryOptions{Extra: query})
+	_, err := engine.CompileText("query", query, engine.QueryOptions{})
 	want := compileFailure(err).Errors
 	for _, path := range []string{"/api/check", "/api/run"} {
 		var got apiError
@@ -337,9 +352,10 @@ func TestNewRunCancelsTheClientsOldOneOnly(t *testing.T) {
 	if code, _ := a.call("GET", "/api/results?run="+first["run"], nil, nil); code != http.StatusConflict {
 		t.Errorf("the replaced run's results: %d, want 409", code)
 	}
-	// b's run was not touched by a's new run
-	if st := b.wait(other["run"]); st.State != stateDone || st.Games != 25_000 {
-		t.Errorf("the other client's run: %+v, want done with all 25,000 games", st)
+	// b's run was not touched by a's new run (and its header's
+	// gamenumber applies)
+	if st := b.wait(other["run"]); st.State != stateDone || st.Games != 2000 {
+		t.Errorf("the other client's run: %+v, want done with its 2,000 games", st)
 	}
 }
 

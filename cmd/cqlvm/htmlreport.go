@@ -10,32 +10,25 @@ import (
 )
 
 // htmlReport is the page `cqlvm run --html FILE` writes: a diagram of
-// each matched position (the first report.DefaultMaxDiagrams), made
-// from the JSON lines of the run's selected games.
+// each matched position (the first report.DefaultMaxDiagrams), in the
+// order of the output, made from the run's JSON lines.
 type htmlReport struct {
 	path, query string
 	inputs      []string
 	positions   report.Collector
 }
 
-// newHTMLReport hooks a report into the run's options, or returns nil
-// when --html was not given.
+// newHTMLReport hooks a report into the run's JSON output, or returns
+// nil when --html was not given.
 func newHTMLReport(cfg *runConfig, o *engine.Options) *htmlReport {
 	if cfg.html == "" {
 		return nil
 	}
 	h := &htmlReport{path: cfg.html, query: cfg.queryText, inputs: o.Inputs}
 	if o.JSON == nil {
-		o.JSON = io.Discard // the engine makes each game's JSON only for a writer
-	}
-	next := o.OnGame
-	o.OnGame = func(g *engine.Game) {
-		if next != nil {
-			next(g)
-		}
-		if g.Selected {
-			h.positions.Add(g.JSON) // the engine's own JSON: it parses
-		}
+		o.JSON = &h.positions
+	} else {
+		o.JSON = io.MultiWriter(o.JSON, &h.positions)
 	}
 	return h
 }
@@ -46,7 +39,7 @@ func (h *htmlReport) write() error {
 	if err != nil {
 		return fmt.Errorf("cannot write the HTML report: %v", unwrapPathError(err))
 	}
-	err = h.positions.Write(f, h.query, h.inputs)
+	err = h.positions.WritePage(f, h.query, h.inputs)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -3,23 +3,33 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-func TestRunHTMLDrawsEveryMatchedPosition(t *testing.T) {
+func TestRunHTMLDrawsEveryMatchedPositionInOutputOrder(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
 	out := filepath.Join(dir, "out.pgn")
-	mustRun(t, nil, "run", "-q", "--html", page, "-o", out, "-cql", `mate comment("mate here")`, samplePGN)
-	jsonl := mustRun(t, nil, "run", "-q", "--json", "-cql", "mate", samplePGN).stdout
+	// a sorted query: the output order is not the input order
+	const query = `mate comment("mate here") sort "pieces" #[Aa]`
+	mustRun(t, nil, "run", "-q", "--html", page, "-o", out, "-cql", query, samplePGN)
+	jsonl := mustRun(t, nil, "run", "-q", "--json", "-cql", query, samplePGN).stdout
 	html, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	positions := strings.Count(jsonl, "\n")
-	if n := strings.Count(string(html), `<div class="match"`); n != positions || positions == 0 {
-		t.Errorf("%d diagrams, want one per matched position (%d)", n, positions)
+	var want []string
+	for _, m := range regexp.MustCompile(`(?m)^\{"game":(\d+),`).FindAllStringSubmatch(jsonl, -1) {
+		want = append(want, m[1])
+	}
+	var got []string
+	for _, m := range regexp.MustCompile(`<div class="match" data-game="(\d+)"`).FindAllStringSubmatch(string(html), -1) {
+		got = append(got, m[1])
+	}
+	if len(want) == 0 || strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the report's diagrams are of games %v, want one per matched position in output order: %v", got, want)
 	}
 	if !strings.Contains(string(html), "mate here") || strings.Contains(string(html), `id="capped"`) {
 		t.Errorf("the report lacks the query's comments or says it is capped")
