@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
@@ -39,6 +40,12 @@ type queryError struct {
 // written the error response and returns nil.
 func readQuery(w http.ResponseWriter, r *http.Request) (*engine.Query, queryRequest) {
 	var req queryRequest
+	// a page of another site can post a form to the server but cannot
+	// make it JSON without the browser asking the server first
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "the request body must be JSON, sent with Content-Type: application/json")
+		return nil, req
+	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {

@@ -56,6 +56,9 @@ func (c *browser) call(method, path string, body any, out any) (int, []byte) {
 	}
 	req, _ := http.NewRequest(method, c.url+path, rd)
 	req.Header.Set(clientHeader, c.id)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.t.Fatal(err)
@@ -288,6 +291,15 @@ func TestBadRequestsGetAClearJSONError(t *testing.T) {
 		if err := json.Unmarshal(raw, &e); err != nil || !strings.Contains(e.Error, tc.says) {
 			t.Errorf("%s %s: %s, want a JSON error saying %q", tc.method, tc.path, raw, tc.says)
 		}
+	}
+	// what a form of another site could post: JSON-looking text/plain
+	resp, err := http.Post(url+"/api/run", "text/plain", strings.NewReader(`{"query":"mate//="}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a text/plain run request: %d, want 415", resp.StatusCode)
 	}
 	c := &browser{t, url, "a"}
 	c.run("mate")
