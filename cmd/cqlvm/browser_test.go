@@ -167,8 +167,9 @@ func TestBrowserHTMLReport(t *testing.T) {
 	browser := chromium(t)
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
-	mustRun(t, nil, "run", "-q", "--html", page, "-o", filepath.Join(dir, "out.pgn"), "-cql", browserQuery, samplePGN)
-	jsonl := mustRun(t, nil, "run", "-q", "--json", "-cql", browserQuery, samplePGN).stdout
+	query := writeQuery(t, dir, browserQuery)
+	mustRun(t, nil, "run", "-q", "--html", page, "-o", filepath.Join(dir, "out.pgn"), query, samplePGN)
+	jsonl := mustRun(t, nil, "run", "-q", "--json", query, samplePGN).stdout
 	matches, _ := report.ParseLines([]byte(jsonl))
 	abs, _ := filepath.Abs(page)
 	dom := headless(t, browser, "file://"+abs, "--dump-dom")
