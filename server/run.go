@@ -45,7 +45,9 @@ type run struct {
 	bytes  int64                // PGN and JSON bytes kept
 	capped bool                 // some matched games were not kept
 	warn   string               // an error in one game (the run went on)
-	limits struct{ games, bytes int }
+
+	maxGames int   // matched games kept at most (Config.MaxGames)
+	maxBytes int64 // their bytes at most (Config.MaxBytes)
 }
 
 // matchedGame is one selected game as the run wrote it.
@@ -73,7 +75,7 @@ func newRun(query string, cfg Config) *run {
 	r := &run{id: newID(), query: query, start: time.Now(), done: make(chan struct{}),
 		state: stateRunning, byNum: map[int]*matchedGame{}, order: &outputOrder{}}
 	r.ctx, r.cancel = context.WithTimeout(context.Background(), cfg.Timeout)
-	r.limits.games, r.limits.bytes = cfg.MaxGames, int(cfg.MaxBytes)
+	r.maxGames, r.maxBytes = cfg.MaxGames, cfg.MaxBytes
 	return r
 }
 
@@ -112,8 +114,8 @@ func (r *run) keep(g *engine.Game) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	size := len(g.PGN) + len(g.JSON)
-	if len(r.games) >= r.limits.games || int(r.bytes)+size > r.limits.bytes {
+	size := int64(len(g.PGN) + len(g.JSON))
+	if len(r.games) >= r.maxGames || r.bytes+size > r.maxBytes {
 		r.capped = true
 		return
 	}
@@ -131,7 +133,7 @@ func (r *run) keep(g *engine.Game) {
 	}
 	r.games = append(r.games, mg)
 	r.byNum[g.Number] = mg
-	r.bytes += int64(size)
+	r.bytes += size
 }
 
 // finish records how the run ended and ranks the games in output order.
