@@ -393,15 +393,19 @@ func TestConcurrentClientsGetTheirOwnResults(t *testing.T) {
 }
 
 func TestLimitsCapTheKeptGames(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}, MaxGames: 5}), "a"}
-	st := c.run("mate")
-	if !st.Capped || st.Kept != 5 || st.Matches <= 5 {
-		t.Errorf("capped run: %+v, want 5 kept of more matches", st)
-	}
-	var page resultsPage
-	c.call("GET", "/api/results", nil, &page)
-	if page.Total != 5 {
-		t.Errorf("%d results, want the 5 kept", page.Total)
+	for _, cfg := range []Config{{MaxGames: 5}, {MaxBytes: 20_000}} {
+		cfg.Inputs = []string{samplePGN}
+		c := &browser{t, newTestServer(t, cfg), "a"}
+		st := c.run("mate")
+		if !st.Capped || st.Kept == 0 || int64(st.Kept) >= st.Matches || cfg.MaxGames > 0 && st.Kept != cfg.MaxGames {
+			t.Errorf("%+v: %+v, want some of the matched games kept, and a note", cfg, st)
+		}
+		var page resultsPage
+		c.call("GET", "/api/results", nil, &page)
+		_, pgnOut := c.call("GET", "/api/download?format=pgn", nil, nil)
+		if page.Total != st.Kept || cfg.MaxBytes > 0 && int64(len(pgnOut)) > cfg.MaxBytes {
+			t.Errorf("%+v: %d results, %d bytes of PGN, want the %d kept", cfg, page.Total, len(pgnOut), st.Kept)
+		}
 	}
 }
 
