@@ -60,17 +60,25 @@ func lower(c byte) byte {
 }
 
 // SVG draws the position of a FEN, white at the bottom, with the files
-// and ranks named along the edges. The image is 8 squares wide and
-// scales to the width its container gives it.
-func SVG(fen string) (string, error) {
+// and ranks named along the edges, and the marked squares ("e2", "e4":
+// the last move) tinted. The image is 8 squares wide and scales to the
+// width its container gives it.
+func SVG(fen string, marked ...string) (string, error) {
 	board, err := Placement(fen)
 	if err != nil {
 		return "", err
 	}
+	var tints [][2]int // file, rank from the top
+	for _, sq := range marked {
+		if len(sq) != 2 || sq[0] < 'a' || sq[0] > 'h' || sq[1] < '1' || sq[1] > '8' {
+			return "", fmt.Errorf("bad square %q: a square is a file a-h and a rank 1-8, as e4", sq)
+		}
+		tints = append(tints, [2]int{int(sq[0] - 'a'), int('8' - sq[1])})
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %[1]d %[2]d" class="diagram" role="img" aria-label="%s">`,
 		8*square, 8*square, escape(fen))
-	b.WriteString(`<style>.l{fill:#f0d9b5}.d{fill:#b58863}.c{font:10px sans-serif}.p{font-family:"DejaVu Sans","Noto Sans Symbols2","Noto Sans Symbols","Segoe UI Symbol","Apple Symbols",serif;font-size:38px;text-anchor:middle;dominant-baseline:central}.w{fill:#fff;stroke:#000;stroke-width:1.2px}.b{fill:#000;stroke:#000;stroke-width:.5px}</style>`)
+	b.WriteString(`<style>.l{fill:#f0d9b5}.d{fill:#b58863}.m{fill:#f6f669;opacity:.5}.c{font:10px sans-serif}.p{font-family:"DejaVu Sans","Noto Sans Symbols2","Noto Sans Symbols","Segoe UI Symbol","Apple Symbols",serif;font-size:38px;text-anchor:middle;dominant-baseline:central}.w{fill:#fff;stroke:#000;stroke-width:1.2px}.b{fill:#000;stroke:#000;stroke-width:.5px}</style>`)
 	for r := 0; r < 8; r++ {
 		for f := 0; f < 8; f++ {
 			class := "l"
@@ -79,6 +87,9 @@ func SVG(fen string) (string, error) {
 			}
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" class="%s"/>`, f*square, r*square, square, square, class)
 		}
+	}
+	for _, t := range tints {
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" class="m"/>`, t[0]*square, t[1]*square, square, square)
 	}
 	for i := 0; i < 8; i++ {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" class="c">%c</text>`, i*square+square-8, 8*square-3, 'a'+i)

@@ -38,3 +38,19 @@ func TestSVGDrawsEveryPieceOnce(t *testing.T) {
 		t.Errorf("kings of both colours missing: %s", svg)
 	}
 }
+
+func TestSVGTintsTheMarkedSquares(t *testing.T) {
+	svg, err := SVG("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", "e2", "e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// e2 is file 4, the seventh row from the top; e4 the fifth
+	for _, want := range []string{`<rect x="180" y="270" width="45" height="45" class="m"/>`, `<rect x="180" y="180" width="45" height="45" class="m"/>`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("no %s in the drawing", want)
+		}
+	}
+	if _, err := SVG("8/8/8/8/8/8/8/8 w - - 0 1", "e9"); err == nil {
+		t.Error("a bad square accepted")
+	}
+}

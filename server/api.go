@@ -291,9 +291,13 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// diagram draws a position: ?fen=FEN.
+// diagram draws a position: ?fen=FEN, and &mark=e2,e4 to tint squares.
 func (s *Server) diagram(w http.ResponseWriter, r *http.Request) {
-	svg, err := diagram.SVG(r.URL.Query().Get("fen"))
+	var marked []string
+	if m := r.URL.Query().Get("mark"); m != "" {
+		marked = strings.Split(m, ",")
+	}
+	svg, err := diagram.SVG(r.URL.Query().Get("fen"), marked...)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

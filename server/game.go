@@ -21,8 +21,10 @@ type nodeView struct {
 	Parent     int      `json:"parent"` // -1 for the start position
 	Children   []int    `json:"children,omitempty"`
 	SAN        string   `json:"san,omitempty"`
-	MoveNumber int      `json:"moveNumber"` // the number of the move played to reach it
-	White      bool     `json:"white"`      // white played that move
+	From       string   `json:"from,omitempty"` // the move's squares, for the board to mark;
+	To         string   `json:"to,omitempty"`   // none for a null move
+	MoveNumber int      `json:"moveNumber"`     // the number of the move played to reach it
+	White      bool     `json:"white"`          // white played that move
 	FEN        string   `json:"fen"`
 	Pre        []string `json:"pre,omitempty"`      // comments before the move
 	Comments   []string `json:"comments,omitempty"` // comments after the move (the query's among them)
@@ -52,6 +54,9 @@ func viewOf(mg *matchedGame) gameView {
 		if n.Parent >= 0 {
 			parent := &g.Nodes[n.Parent]
 			nv.SAN = string(parent.Pos.AppendSAN(nil, n.Move))
+			if !n.Move.Is(bitboard.FlagNull) {
+				nv.From, nv.To = n.Move.From.String(), n.Move.To.String()
+			}
 			nv.White = parent.Pos.Side == bitboard.White
 			nv.MoveNumber = (int(n.Ply)-1+blackFirst)/2 + 1
 		}

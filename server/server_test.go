@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"cqlvm/diagram"
 	"cqlvm/engine"
 	"cqlvm/report"
 )
@@ -169,6 +170,11 @@ func testRunMatches(t *testing.T, c *browser, query string) {
 		if !n.Matched || n.FEN != m.FEN || !strings.Contains(strings.Join(n.Comments, " "), "mate here") {
 			t.Errorf("game %d position %d: %+v, want matched at %s with the comment", m.Game, m.PositionID, n, m.FEN)
 		}
+		// the piece that moved stands on the move's square
+		board, err := diagram.Placement(n.FEN)
+		if len(n.To) != 2 || err != nil || board['8'-n.To[1]][n.To[0]-'a'] == 0 {
+			t.Errorf("game %d position %d: the move %s-%s does not end on a piece of %s", m.Game, m.PositionID, n.From, n.To, n.FEN)
+		}
 	}
 }
 
@@ -278,6 +284,7 @@ func TestBadRequestsGetAClearJSONError(t *testing.T) {
 		{"GET", "/api/run", nil, 404, "no such API call: GET /api/run"},
 		{"GET", "/api/nothing", nil, 404, "no such API call"},
 		{"GET", "/api/diagram.svg?fen=xyz", nil, 400, "bad FEN"},
+		{"GET", "/api/diagram.svg?fen=8/8/8/8/8/8/8/8%20w%20-%20-&mark=e4,z9", nil, 400, "bad square"},
 	} {
 		var e apiError
 		code, raw := fresh.call(tc.method, tc.path, tc.body, nil)

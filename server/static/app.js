@@ -242,7 +242,8 @@ function goTo(id) {
   state.cur = id;
   const fen = g.nodes[id].fen;
   const board = $('board');
-  board.src = 'api/diagram.svg?fen=' + encodeURIComponent(fen);
+  const n = g.nodes[id];
+  board.src = 'api/diagram.svg?fen=' + encodeURIComponent(fen) + (n.from ? `&mark=${n.from},${n.to}` : '');
   board.dataset.fen = fen;
   board.dataset.node = id;
   $('fen').textContent = fen + (g.nodes[id].matched ? '  (matched)' : '');
