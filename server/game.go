@@ -14,6 +14,8 @@ type gameView struct {
 	Result  string     `json:"result"`
 	Nodes   []nodeView `json:"nodes"`   // in pre-order; Nodes[0] is the start position
 	Matched []int      `json:"matched"` // the matched positions, in the order of the run's JSON output
+	// Messages are what the query's `message` filters printed on the game.
+	Messages []string `json:"messages,omitempty"`
 }
 
 // nodeView is one position and the move that led there.
@@ -40,7 +42,7 @@ func viewOf(mg *matchedGame) gameView {
 	p.CastlingFromPlacement = true // as the engine reads FENs
 	var g pgn.Game
 	p.Parse(&pgn.RawGame{Number: mg.Game, Data: mg.pgn}, &g)
-	v := gameView{Number: mg.Game, Tags: g.Tags, Result: g.Result, Nodes: make([]nodeView, len(g.Nodes))}
+	v := gameView{Number: mg.Game, Tags: g.Tags, Result: g.Result, Nodes: make([]nodeView, len(g.Nodes)), Messages: mg.messages}
 	blackFirst := 0
 	if len(g.Nodes) > 0 && g.Nodes[0].Pos.Side == bitboard.Black {
 		blackFirst = 1

@@ -55,6 +55,7 @@ type matchedGame struct {
 	Row
 	pgn, jsonLines []byte
 	matched        []report.Match
+	messages       []string // the query's `message` output for the game
 }
 
 // Row is one line of the results table.
@@ -124,7 +125,7 @@ func (r *run) keep(g *engine.Game) {
 		r.warn = fmt.Sprintf("game %d: %v", g.Number, err)
 		return
 	}
-	mg := &matchedGame{pgn: bytes.Clone(g.PGN), jsonLines: bytes.Clone(g.JSON), matched: ms}
+	mg := &matchedGame{pgn: bytes.Clone(g.PGN), jsonLines: bytes.Clone(g.JSON), matched: ms, messages: slices.Clone(g.Messages)}
 	mg.Row = Row{Rank: len(r.games) + 1, Game: g.Number, Matches: g.Matches}
 	if len(ms) > 0 {
 		m := ms[0]

@@ -187,6 +187,20 @@ func must[T any](v T, err error) T {
 	return v
 }
 
+func TestGameShowsTheQuerysMessages(t *testing.T) {
+	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
+	c.run(`mate message("mate on ply " ply)`)
+	var page resultsPage
+	c.call("GET", "/api/results?limit=1", nil, &page)
+	var v gameView
+	c.call("GET", "/api/game?n="+itoa(page.Rows[0].Game), nil, &v)
+	// on the mainline a position's id is its ply
+	want := "mate on ply " + itoa(v.Matched[0])
+	if len(v.Messages) != 1 || !strings.HasSuffix(v.Messages[0], want) {
+		t.Errorf("game %d: messages %q, want one ending %q", v.Number, v.Messages, want)
+	}
+}
+
 func TestDownloadsAreWhatCqlvmRunWrites(t *testing.T) {
 	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
 	// a sorted query: the engine writes its games in another order than

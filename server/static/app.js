@@ -192,6 +192,9 @@ async function openGame(n) {
   $('game-title').textContent = `Game ${n}: ${tag('White')} – ${tag('Black')}, ${tag('Event')} ${tag('Date')}, ${tag('Result')}`;
   for (const tr of $('results').tBodies[0].rows) tr.className = tr.dataset.game === String(n) ? 'open' : '';
   renderMoves();
+  const messages = state.game.messages || [];
+  $('messages').hidden = messages.length === 0;
+  $('messages').textContent = messages.join('\n');
   goTo(0);
 }
 
