@@ -487,3 +487,48 @@ func TestThePageAndHelpAreServed(t *testing.T) {
 		t.Errorf("a request without a client id gets no cookie: %v", resp.Cookies())
 	}
 }
+
+func TestAPanickingHandlerAnswersWithAJSONError(t *testing.T) {
+	s, err := New(Config{Inputs: []string{samplePGN}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mux.HandleFunc("GET /api/test-panic", func(http.ResponseWriter, *http.Request) { panic("a bug") })
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	c := &browser{t, ts.URL, "a"}
+	var e apiError
+	if code, raw := c.call("GET", "/api/test-panic", nil, &e); code != http.StatusInternalServerError || !strings.Contains(e.Error, "internal error") {
+		t.Errorf("a panicking handler: %d %s", code, raw)
+	}
+	if st := c.run("mate"); st.State != stateDone {
+		t.Errorf("the server after a panic: %+v", st)
+	}
+}
+
+func TestTheClientSeenLeastRecentlyIsDropped(t *testing.T) {
+	s, err := New(Config{Inputs: slowInputs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	first := &browser{t, ts.URL, "first"}
+	var started map[string]string
+	first.call("POST", "/api/run", queryRequest{Query: "mate"}, &started)
+	s.mu.Lock()
+	dropped := s.clients["first"].run
+	s.mu.Unlock()
+	for i := range maxClients {
+		(&browser{t, ts.URL, "other" + itoa(i)}).call("GET", "/api/info", nil, nil)
+	}
+	<-dropped.done // its run was cancelled
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.clients) != maxClients || s.clients["first"] != nil {
+		t.Errorf("%d clients kept, the first among them: %v", len(s.clients), s.clients["first"] != nil)
+	}
+	if dropped.state != stateCancelled {
+		t.Errorf("the dropped client's run is %s, want cancelled", dropped.state)
+	}
+}
