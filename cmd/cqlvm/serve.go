@@ -31,6 +31,10 @@ func (c *cli) serve(args []string) int {
 		return exitUsage
 	}
 	cfg.Inputs = fs.Args()
+	if len(cfg.Inputs) == 0 {
+		fmt.Fprintf(c.stderr, "cqlvm serve: no PGN database to search: name one or more files\n%s", serveUsage)
+		return exitUsage
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm serve: %v\n%s", err, serveUsage)

@@ -52,7 +52,7 @@ func TestServeRefusesBadArguments(t *testing.T) {
 		status int
 		says   string
 	}{
-		{[]string{"serve"}, exitInput, "no PGN database"},
+		{[]string{"serve"}, exitUsage, "no PGN database"},
 		{[]string{"serve", "no-such.pgn"}, exitInput, "no-such.pgn"},
 		{[]string{"serve", "-"}, exitInput, "standard input"},
 		{[]string{"serve", "--bogus", samplePGN}, exitUsage, "unknown flag"},
