@@ -78,7 +78,7 @@ func SVG(fen string, marked ...string) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %[1]d %[2]d" class="diagram" role="img" aria-label="%s">`,
 		8*square, 8*square, escape(fen))
-	b.WriteString(`<style>.l{fill:#f0d9b5}.d{fill:#b58863}.m{fill:#f6f669;opacity:.5}.c{font:10px sans-serif}.p{font-family:"DejaVu Sans","Noto Sans Symbols2","Noto Sans Symbols","Segoe UI Symbol","Apple Symbols",serif;font-size:38px;text-anchor:middle;dominant-baseline:central}.w{fill:#fff;stroke:#000;stroke-width:1.2px}.b{fill:#000;stroke:#000;stroke-width:.5px}</style>`)
+	b.WriteString(`<style>.l{fill:#f0d9b5}.d{fill:#b58863}.m{fill:#9bc700;opacity:.45}.c{font:10px sans-serif}.p{font-family:"DejaVu Sans","Noto Sans Symbols2","Noto Sans Symbols","Segoe UI Symbol","Apple Symbols",serif;font-size:38px;text-anchor:middle;dominant-baseline:central}.w{fill:#fff;stroke:#000;stroke-width:1.2px}.b{fill:#000;stroke:#000;stroke-width:.5px}</style>`)
 	for r := 0; r < 8; r++ {
 		for f := 0; f < 8; f++ {
 			class := "l"
