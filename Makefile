@@ -78,3 +78,13 @@ test-engine:
 		echo "test-engine: could not install stockfish; the engine tests will skip"
 	@(command -v stockfish || ls /usr/games/stockfish) 2>/dev/null | sed 's/^/test-engine: engine /'
 	$(GO) test -count=1 -run 'Engine|Evaluat|Stockfish|UCI' ./uci ./compiler ./engine
+
+# The browser test of `cqlvm serve` and `cqlvm run --html`: installs
+# Debian's chromium when it is missing (needs root and the network), then
+# drives it headless over the page and the report and saves the README's
+# screenshots in docs/screenshots/.
+.PHONY: browser-test
+browser-test:
+	@command -v chromium >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core)
+	CQLVM_BROWSER_TEST=1 $(GO) test -count=1 -v -run TestBrowser ./cmd/cqlvm

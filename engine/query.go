@@ -125,9 +125,29 @@ func Load(path string, o QueryOptions) (*Query, error) {
 		}
 		src = source.New(path, string(text))
 	}
+	return compile(src, "-cql", o)
+}
+
+// CompileText compiles the text of a query that is not in a file, such
+// as an editor's, named name in messages. A text with a CQL 6 cql(...)
+// header is read as a query file is, its header's settings applying to
+// Options; a text without one as the -cql option's filters (an old-
+// language text brings its header either way). o.Extra is not used.
+func CompileText(name, text string, o QueryOptions) (*Query, error) {
+	if looksLikeCQL6(text) && !o.Dialect.IsOld(name, text) {
+		o.Extra = ""
+		return compile(source.New(name, text), "", o)
+	}
+	o.Extra = text
+	return compile(nil, name, o)
+}
+
+// compile compiles a query file's text (nil: none) with what o adds,
+// o.Extra named extraName in messages.
+func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader()}
 	if o.Extra != "" {
-		opt.Extra = append(opt.Extra, source.New("-cql", o.Extra))
+		opt.Extra = append(opt.Extra, source.New(extraName, o.Extra))
 		opt.TransformExtra = 1
 	}
 	if o.Restrictions != "" {

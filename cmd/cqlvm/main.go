@@ -4,6 +4,7 @@
 //	cqlvm check query.cql ...                     compile only, print every diagnostic
 //	cqlvm help [FILTER | run]                     the syntax and meaning of a filter
 //	cqlvm disasm query.cql                        print the compiled bytecode
+//	cqlvm serve games.pgn ...                     a web page to run queries and see the matches
 //	cqlvm version
 //
 // Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
@@ -81,6 +82,8 @@ func (c *cli) main(args []string) (status int) {
 		return c.disasm(args[1:])
 	case "translate":
 		return c.translate(args[1:])
+	case "serve":
+		return c.serve(args[1:])
 	case "version", "-version", "--version":
 		fmt.Fprintln(c.stdout, version)
 		return exitOK
@@ -92,7 +95,7 @@ func (c *cli) main(args []string) (status int) {
 	if strings.HasPrefix(args[0], "-") || isQueryFileName(args[0]) {
 		return c.run(args)
 	}
-	fmt.Fprintf(c.stderr, "cqlvm: unknown command %q (the commands are run, check, translate, help, disasm and version)\n", args[0])
+	fmt.Fprintf(c.stderr, "cqlvm: unknown command %q (the commands are run, check, translate, serve, help, disasm and version)\n", args[0])
 	return exitUsage
 }
 
@@ -104,6 +107,8 @@ const usage = `usage:
   cqlvm help [FILTER]                           syntax and meaning of a filter
   cqlvm disasm query.cql                        show the compiled bytecode
   cqlvm translate query.cqls                    print an old CQL 3 / CQL-S query as CQL 6
+  cqlvm serve [--addr 127.0.0.1:8080] games.pgn ...
+                                                a web page to write queries and see the matches
   cqlvm version
 
 Inputs may be plain PGN, .gz, .bz2, .zst or .zip (recognised by content),
@@ -113,6 +118,7 @@ run flags (one or two dashes, as the official cql spells them):
   -i, --input FILE        PGN input (default: the header's input)
   -o, --output FILE       PGN output (default: <query>-out.pgn; "-" for stdout)
   --json                  one JSON object per matched position on stdout
+  --html FILE             also write a page with a diagram of each matched position
   --format pgn|jsonl      the same choice as a value (jsonl = --json)
   --cql "FILTERS"         extra filters ANDed with the query body
   --dialect LANG          cql3 (the old (match (position ...)) language), cql6 or auto

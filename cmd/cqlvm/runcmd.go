@@ -36,6 +36,7 @@ type runFlags struct {
 	outputBuffer                         int
 	alwaysComment                        bool
 	enginePath                           string
+	html                                 string
 	restrict                             restrictFlags
 }
 
@@ -65,6 +66,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.IntVar(&f.outputBuffer, "outputbuffer", 0, "cut each written game after N bytes, as the official program does")
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
 	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
+	fs.StringVar(&f.html, "html", "", "also write an HTML page with a diagram of each matched position")
 	f.restrict.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
@@ -224,11 +226,16 @@ type runConfig struct {
 	json          bool   // write one JSON object per matched position
 	lineIncrement int    // print a line every N games (0: never)
 	progress      string // "auto", "always" or "never"
+	html          string // --html: the report page to write ("": none)
+	queryText     string // the query, as the HTML report shows it
 }
 
 // makeConfig merges the header and the flags (flags win).
 func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*runConfig, error) {
-	cfg := &runConfig{Options: q.Options(), lineIncrement: f.lineIncrement}
+	cfg := &runConfig{Options: q.Options(), lineIncrement: f.lineIncrement, html: f.html}
+	if f.html != "" {
+		cfg.queryText = queryText(queryPath, f.cql)
+	}
 	o := &cfg.Options
 	if f.matchStringSet {
 		o.MatchString = f.matchString
@@ -391,7 +398,11 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 		}
 	}
 	o.OnGame = lineCounter(cfg.lineIncrement, o.Messages, start)
+	html := newHTMLReport(cfg, &o)
 	st, err := engine.Run(q, o)
+	if html != nil && err == nil {
+		err = html.write()
+	}
 	if progress != nil {
 		progress.Stop()
 	}

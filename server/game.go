@@ -1,0 +1,74 @@
+package server
+
+import (
+	"cqlvm/bitboard"
+	"cqlvm/pgn"
+)
+
+// gameView is a matched game as the board shows it: its tags and every
+// position of its tree, with the matched ones marked. The server
+// computes SANs and FENs so that the page only has to draw them.
+type gameView struct {
+	Number  int        `json:"number"`
+	Tags    []pgn.Tag  `json:"tags"`
+	Result  string     `json:"result"`
+	Nodes   []nodeView `json:"nodes"`   // in pre-order; Nodes[0] is the start position
+	Matched []int      `json:"matched"` // the matched positions, in the order of the run's JSON output
+	// Messages are what the query's `message` filters printed on the game.
+	Messages []string `json:"messages,omitempty"`
+}
+
+// nodeView is one position and the move that led there.
+type nodeView struct {
+	Parent     int      `json:"parent"` // -1 for the start position
+	Children   []int    `json:"children,omitempty"`
+	SAN        string   `json:"san,omitempty"`
+	From       string   `json:"from,omitempty"` // the move's squares, for the board to mark;
+	To         string   `json:"to,omitempty"`   // none for a null move
+	MoveNumber int      `json:"moveNumber"`     // the number of the move played to reach it
+	White      bool     `json:"white"`          // white played that move
+	FEN        string   `json:"fen"`
+	Pre        []string `json:"pre,omitempty"`      // comments before the move
+	Comments   []string `json:"comments,omitempty"` // comments after the move (the query's among them)
+	Matched    bool     `json:"matched,omitempty"`
+}
+
+// viewOf parses a matched game's output PGN (the comments the query
+// wrote are in it) and marks the positions of its JSON lines. The
+// output keeps the input's whole game tree, so position ids, pre-order
+// indexes of that tree, name the same nodes.
+func viewOf(mg *matchedGame) gameView {
+	var p pgn.Parser
+	p.CastlingFromPlacement = true // as the engine reads FENs
+	var g pgn.Game
+	p.Parse(&pgn.RawGame{Number: mg.Game, Data: mg.pgn}, &g)
+	v := gameView{Number: mg.Game, Tags: g.Tags, Result: g.Result, Nodes: make([]nodeView, len(g.Nodes)), Messages: mg.messages}
+	blackFirst := 0
+	if len(g.Nodes) > 0 && g.Nodes[0].Pos.Side == bitboard.Black {
+		blackFirst = 1
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		nv := nodeView{Parent: int(n.Parent), FEN: n.Pos.FEN(), Pre: n.PreComments, Comments: n.Comments}
+		for c := n.FirstChild; c >= 0; c = g.Nodes[c].NextSibling {
+			nv.Children = append(nv.Children, int(c))
+		}
+		if n.Parent >= 0 {
+			parent := &g.Nodes[n.Parent]
+			nv.SAN = string(parent.Pos.AppendSAN(nil, n.Move))
+			if !n.Move.Is(bitboard.FlagNull) {
+				nv.From, nv.To = n.Move.From.String(), n.Move.To.String()
+			}
+			nv.White = parent.Pos.Side == bitboard.White
+			nv.MoveNumber = (int(n.Ply)-1+blackFirst)/2 + 1
+		}
+		v.Nodes[i] = nv
+	}
+	for _, m := range mg.matched {
+		if m.PositionID >= 0 && m.PositionID < len(v.Nodes) {
+			v.Nodes[m.PositionID].Matched = true
+			v.Matched = append(v.Matched, m.PositionID)
+		}
+	}
+	return v
+}
