@@ -26,25 +26,7 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 	t.Number = g.Number
 	t.Result = g.Result
 	t.Variations = variations
-	t.Tags = t.Tags[:0]
-	for _, tg := range g.Tags {
-		v, ok := tagValue(tg.Name, tg.Value)
-		if ok {
-			t.Tags = append(t.Tags, vm.Tag{Name: tg.Name, Value: v})
-		}
-	}
-	// a missing Seven Tag Roster tag reads as "?", as the official program
-	// has it (it sorts games without a White tag with the "?" ones); a
-	// missing date as an unknown one
-	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black", "EventDate"} {
-		if _, ok := g.Tag(name); !ok {
-			v := "?"
-			if name == "Date" || name == "EventDate" {
-				v = unknownDate
-			}
-			t.Tags = append(t.Tags, vm.Tag{Name: name, Value: v})
-		}
-	}
+	t.SetTags(tags{g})
 	if t.Result == "" {
 		t.Result, _ = g.Tag("Result")
 	}
@@ -73,6 +55,30 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 		t.OffComments = append(t.OffComments, g.Nodes[i].Comments...)
 	}
 	t.ComputeEnds()
+}
+
+// tags lists the tags of a game as the official program's filters read
+// them (tagValue); a missing Seven Tag Roster tag reads as "?", as the
+// official program has it (it sorts games without a White tag with the
+// "?" ones); a missing date as an unknown one.
+type tags struct{ g *pgn.Game }
+
+func (ts tags) AppendTags(dst []vm.Tag) []vm.Tag {
+	for _, tg := range ts.g.Tags {
+		if v, ok := tagValue(tg.Name, tg.Value); ok {
+			dst = append(dst, vm.Tag{Name: tg.Name, Value: v})
+		}
+	}
+	for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black", "EventDate"} {
+		if _, ok := ts.g.Tag(name); !ok {
+			v := "?"
+			if name == "Date" || name == "EventDate" {
+				v = unknownDate
+			}
+			dst = append(dst, vm.Tag{Name: name, Value: v})
+		}
+	}
+	return dst
 }
 
 // annotations reads the comments and NAGs of a tree's nodes from its
