@@ -8,7 +8,7 @@ import "cqlvm/bitboard"
 type Tree struct {
 	Nodes []Node
 	// Game-level facts.
-	Number     int // 1-based game number
+	Number     int    // 1-based game number
 	Result     string // "1-0", "0-1", "1/2-1/2", "*" or ""
 	Variations bool   // whether variations are searched (positions off the mainline are visited)
 	// OffComments are the comments after the moves of the variations
