@@ -30,31 +30,35 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 	if t.Result == "" {
 		t.Result, _ = g.Tag("Result")
 	}
-	for i := 0; i < n; i++ {
-		src := &g.Nodes[i]
-		dst := &t.Nodes[i]
-		*dst = vm.Node{
-			Pos:         &src.Pos,
-			Move:        src.Move,
-			Parent:      src.Parent,
-			FirstChild:  src.FirstChild,
-			NextSibling: src.NextSibling,
-			Ply:         src.Ply,
-			Depth:       src.Depth,
-		}
-		if !variations {
-			dst.NextSibling = -1
-			if int(dst.FirstChild) >= n {
-				dst.FirstChild = -1
-			}
-		}
-	}
+	copyNodes(t.Nodes, g.Nodes[:n], variations)
 	t.Annotations = annotations{g}
 	t.OffComments = t.OffComments[:0]
 	for i := n; i < len(g.Nodes); i++ {
 		t.OffComments = append(t.OffComments, g.Nodes[i].Comments...)
 	}
-	t.ComputeEnds()
+	if variations {
+		t.ComputeEnds()
+	}
+}
+
+// copyNodes gives the machine's nodes the links, moves and positions of
+// the game's. Without variations, dst is the mainline: no node has a
+// sibling, and every subtree runs to the end.
+func copyNodes(dst []vm.Node, src []pgn.Node, variations bool) {
+	end := int32(len(src))
+	for i := range src {
+		s := &src[i]
+		dst[i] = vm.Node{Pos: &s.Pos, Move: s.Move, Parent: s.Parent, FirstChild: s.FirstChild,
+			NextSibling: s.NextSibling, End: end, Ply: s.Ply, Depth: s.Depth}
+	}
+	if !variations {
+		for i := range dst {
+			dst[i].NextSibling = -1
+		}
+		if len(dst) > 0 && dst[len(dst)-1].FirstChild >= end { // (the mainline's last move has none)
+			dst[len(dst)-1].FirstChild = -1
+		}
+	}
 }
 
 // tags lists the tags of a game as the official program's filters read

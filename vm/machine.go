@@ -204,7 +204,9 @@ func (m *Machine) Match(node int32) bool {
 	// sort.html: the value filter "is executed as usual", and the best
 	// value it "ever obtained during the game" counts, whether or not
 	// the rest of the body matched there
-	m.commitSorts()
+	if len(m.pending) > 0 {
+		m.commitSorts()
+	}
 	if !ok {
 		if !m.AlwaysComment {
 			m.comments = m.comments[:mark]
