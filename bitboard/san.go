@@ -58,37 +58,50 @@ var pieceNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "kin
 // Errors are *MoveError values wrapping ErrBadNotation, ErrNoPiece,
 // ErrAmbiguous or ErrIllegal.
 func (p *Position) ParseSAN(san []byte) (Move, error) {
+	var m Move
+	err := p.ParseSANTo(&m, san)
+	return m, err
+}
+
+// ParseSANTo is ParseSAN writing the move to *dst (which holds no move to
+// use after an error). A reader that keeps the move in memory (a game tree's
+// node) should use it: a Move returned by value arrives a byte per
+// register, and storing those bytes then copying the Move whole made the
+// processor wait for the bytes to land (a store-forwarding stall that
+// cost a tenth of PGN replay).
+func (p *Position) ParseSANTo(dst *Move, san []byte) error {
 	s := trimSANDecorations(san)
 	if len(s) == 0 {
-		return Move{}, moveError(ErrBadNotation, san, "empty move")
+		return moveError(ErrBadNotation, san, "empty move")
 	}
 	switch {
 	case isNullSAN(s):
-		return p.NullMove(), nil
+		*dst = p.NullMove()
+		return nil
 	case s[0] == 'O' || s[0] == '0' || s[0] == 'o':
 		m, fail := p.resolveCastlingSAN(s)
 		if fail != resolved {
-			return Move{}, fail.error(san, King, NoSquare)
+			return fail.error(san, King, NoSquare)
 		}
-		return m, nil
+		*dst = m
+		return nil
 	}
 	piece, to, fromFile, fromRank, promo, good := splitSAN(s)
-	var m Move
 	var fail failure
 	switch {
 	case !good:
 		fail = failUnreadable
 	case piece == Pawn:
-		fail = p.resolvePawn(&m, to, fromFile, fromRank, promo)
+		fail = p.resolvePawn(dst, to, fromFile, fromRank, promo)
 	case promo != NoType:
 		fail = failPiecePromotes
 	default:
-		fail = p.resolvePiece(&m, piece, to, fromFile, fromRank)
+		fail = p.resolvePiece(dst, piece, to, fromFile, fromRank)
 	}
 	if fail != resolved {
-		return Move{}, fail.error(san, piece, to)
+		return fail.error(san, piece, to)
 	}
-	return m, nil
+	return nil
 }
 
 // failure says why a move could not be resolved. The resolvers fill in a
@@ -359,13 +372,16 @@ func (p *Position) resolvePiece(dst *Move, piece PieceType, to Square, fromFile,
 		}
 		return failNoPiece
 	}
-	m := Move{To: to, Piece: pc, Captured: p.Board[to], RookFrom: NoSquare, RookTo: NoSquare}
-	if m.Captured != Empty {
-		m.Flags = FlagCapture
+	captured, flags := p.Board[to], MoveFlags(0)
+	if captured != Empty {
+		flags = FlagCapture
 	}
 	found := 0
 	for candidates != 0 {
-		m.From = candidates.Pop()
+		// a new Move each time rather than one whose From is changed in
+		// memory: copying it whole after a one-byte store stalled
+		m := Move{From: candidates.Pop(), To: to, Piece: pc, Captured: captured, Flags: flags,
+			RookFrom: NoSquare, RookTo: NoSquare}
 		if p.kingSafeAfter(m) {
 			*dst = m
 			found++

@@ -251,18 +251,22 @@ func (p *Parser) move(i int, tok []byte) {
 		p.scratch = san
 	}
 	parent := p.cur
+	n := p.newNode()
+	// the move is read into its node, not returned (ParseSANTo says why)
+	mv := &p.g.Nodes[n].Move
 	pos := &p.g.Nodes[parent].Pos
-	m, err := pos.ParseSAN(san)
+	err := pos.ParseSANTo(mv, san)
 	if err != nil && looksLikeUCI(san) {
 		if um, uerr := pos.ParseUCI(san); uerr == nil {
-			m, err = um, nil
+			*mv, err = um, nil
 		}
 	}
 	if err != nil {
+		p.g.Nodes = p.g.Nodes[:n]
 		p.fail(i, "%s", p.moveMessage(tok, err))
 		return
 	}
-	n := p.addNode(parent, m)
+	p.linkNode(parent, n)
 	// san may be in p.scratch, which the next move overwrites; only text
 	// that is still the input's can be kept. Whether it is canonical is
 	// left to the writer: most games read are never written.
@@ -329,9 +333,9 @@ func looksLikeUCI(s []byte) bool {
 		s[2] >= 'a' && s[2] <= 'h' && s[3] >= '1' && s[3] <= '8'
 }
 
-// addNode appends the node reached by playing m after parent and links it
-// into the tree.
-func (p *Parser) addNode(parent int32, m bitboard.Move) int32 {
+// newNode appends a node for the next move, to be linked by linkNode
+// once its Move is known.
+func (p *Parser) newNode() int32 {
 	g := p.g
 	idx := int32(len(g.Nodes))
 	if len(g.Nodes) < cap(g.Nodes) {
@@ -339,13 +343,19 @@ func (p *Parser) addNode(parent int32, m bitboard.Move) int32 {
 	} else {
 		g.Nodes = append(g.Nodes, Node{})
 	}
+	return idx
+}
+
+// linkNode makes node idx, whose Move is set, the position after that
+// move from parent, and links it into the tree.
+func (p *Parser) linkNode(parent, idx int32) {
+	g := p.g
 	n := &g.Nodes[idx]
 	pn := &g.Nodes[parent]
 	n.Parent, n.FirstChild, n.NextSibling = parent, -1, -1
 	n.Ply, n.Depth = pn.Ply+1, pn.Depth
-	n.Move = m
 	n.Pos = pn.Pos
-	n.Pos.Play(m)
+	n.Pos.Play(n.Move)
 	n.PreComments, n.Comments, n.NAGs, n.SAN = nil, nil, nil, nil
 	if pn.FirstChild < 0 {
 		pn.FirstChild = idx
@@ -356,7 +366,6 @@ func (p *Parser) addNode(parent int32, m bitboard.Move) int32 {
 	}
 	p.lastChild[parent] = idx
 	p.lastChild = append(p.lastChild, -1)
-	return idx
 }
 
 // finishMovetext checks what is still open at the end of the game.
