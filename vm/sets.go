@@ -231,6 +231,55 @@ const (
 // set was given, to an empty square) with nothing else in between. It
 // returns the squares of the part selected by what.
 func pins(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitboard.Set {
+	if what&PinToGiven == 0 && (to&p.Occupied).Count() <= 4 {
+		return pinsTowards(p, from, through, to&p.Occupied, what)
+	}
+	return pinsFromSliders(p, from, through, to, what)
+}
+
+// pinsTowards is pins for a few occupied targets (the kings, mostly),
+// found from the targets' side: a pin to t is a slider of the other
+// colour on a line through t, along which it moves, with exactly one
+// piece between, of t's colour. That is a handful of tests per target,
+// where pinsFromSliders looks at every slider's attacks.
+func pinsTowards(p *bitboard.Position, from, through, targets bitboard.Set, what uint8) bitboard.Set {
+	var out bitboard.Set
+	for ts := targets; ts != 0; {
+		t := ts.Pop()
+		c := p.Board[t].Color()
+		rays := bitboard.RookAttacks(t, 0)&rookMovers(p, c^1) | bitboard.BishopAttacks(t, 0)&bishopMovers(p, c^1)
+		for cand := rays & from; cand != 0; {
+			ps := cand.Pop()
+			between := bitboard.Between(ps, t) & p.Occupied
+			if between == 0 || between&(between-1) != 0 || between&p.ByColor[c]&through == 0 {
+				continue
+			}
+			switch what {
+			case PinFrom:
+				out |= bitboard.SquareSet(ps)
+			case PinThrough:
+				out |= between
+			case PinTo:
+				out |= bitboard.SquareSet(t)
+			}
+		}
+	}
+	return out
+}
+
+// rookMovers and bishopMovers are c's pieces that slide like a rook, or a
+// bishop.
+func rookMovers(p *bitboard.Position, c bitboard.Color) bitboard.Set {
+	return p.Pieces(c, bitboard.Rook) | p.Pieces(c, bitboard.Queen)
+}
+
+func bishopMovers(p *bitboard.Position, c bitboard.Color) bitboard.Set {
+	return p.Pieces(c, bitboard.Bishop) | p.Pieces(c, bitboard.Queen)
+}
+
+// pinsFromSliders is pins found from every slider's attacks, for any
+// targets.
+func pinsFromSliders(p *bitboard.Position, from, through, to bitboard.Set, what uint8) bitboard.Set {
 	var out bitboard.Set
 	// Only rooks, bishops and queens pin, and only a piece of the other
 	// colour that they attack: its line beyond it is then what the

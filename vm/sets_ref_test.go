@@ -527,7 +527,7 @@ func TestPinsReference(t *testing.T) {
 			given := i%2 == 1
 			if i >= 2 {
 				from, through = pieceSet(rng, p), pieceSet(rng, p)
-				if given {
+				if given || i >= 4 { // any targets, few or many (pinsTowards or pinsFromSliders)
 					to = pieceSet(rng, p)
 				}
 			}
