@@ -101,6 +101,7 @@ func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count in
 		return 0, false
 	}
 	spec.NFA = prog
+	spec.Linear = prog.Linear()
 	spec.Subs = make([]int, count)
 	spec.Lin = make([]bool, count)
 	g.prog.Lines = append(g.prog.Lines, spec)

@@ -34,6 +34,9 @@ type LineSpec struct {
 	// StartTested: the code before OpLine has made the start test
 	// already (it jumps past the line when it fails).
 	StartTested bool
+	// Linear: the NFA has no Split (nfa.Prog.Linear), so a path's
+	// search needs no table of the states it has seen.
+	Linear bool
 }
 
 // OpLine flags.

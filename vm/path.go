@@ -59,7 +59,10 @@ type pathRun struct {
 	seenState stateTable
 	memo      stampTable // (constituent, node, child) -> 1 if it held, 0 if not
 	focus     uint64     // the identities of the focused pieces (bit id-1)
-	onStack   stampTable // (pc, node) -> 1 while pathSearch is inside it
+	// open are the keys (pc, view, node) of the states pathSearch is
+	// inside, in order. Only states at the same node can make a loop
+	// (every move goes to a child), and those are the top of open.
+	open []uint64
 	atomic    []uint64
 	side      bitboard.Color // the side to move at the start (singlecolor)
 	steps     int
@@ -201,6 +204,8 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 	// with max, a shorter arrival may give a greater value or win a tie
 	byLength := p.UsesCount || p.Max >= 0
 	switch {
+	case r.spec.Linear:
+		// each state is reached once at each position: nothing to note
 	case p.Pure && !byLength:
 		if l, ok := r.seen.get(key); ok && int(l) >= length {
 			r.moves = r.moves[:mstart]
@@ -227,11 +232,11 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 		r.seenState.put(sk, int32(length))
 	}
-	if v, _ := r.onStack.get(key); v != 0 {
+	if !r.spec.Linear && r.isOpen(key, node) {
 		r.moves = r.moves[:mstart]
 		return // an empty loop: nothing new down this way
 	}
-	r.onStack.put(key, 1)
+	r.open = append(r.open, key)
 	switch in.Op {
 	case nfa.Match:
 		m.pathRecord(r, node, length, view)
@@ -266,7 +271,18 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		}
 		r.moves = r.moves[:start]
 	}
-	r.onStack.put(key, 0)
+	r.open = r.open[:len(r.open)-1]
+}
+
+// isOpen reports whether the search is inside state key at node already:
+// it looks at the open states of node, the top of r.open.
+func (r *pathRun) isOpen(key uint64, node int32) bool {
+	for i := len(r.open) - 1; i >= 0 && int32(uint32(r.open[i])) == node; i-- {
+		if r.open[i] == key {
+			return true
+		}
+	}
+	return false
 }
 
 // pathRecord notes a complete match of length moves ending at node. The
@@ -384,7 +400,8 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 // where from and to describe the castling pieces view.
 func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int, view castleView) (castleView, bool) {
 	key := uint64(k)<<50 | uint64(view)<<48 | uint64(uint32(node))<<24 | uint64(uint32(child+1)&0xFFFFFF)
-	memo := r.spec.Path.Pure && !r.spec.Path.UsesCount
+	// a linear path tests each constituent once at each position
+	memo := r.spec.Path.Pure && !r.spec.Path.UsesCount && !r.spec.Linear
 	if memo {
 		if v, ok := r.memo.get(key); ok {
 			return castleView(max(v-1, 0)), v != 0
@@ -539,7 +556,6 @@ func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 		r.seen.reset()
 		r.seenState.reset()
 		r.memo.reset()
-		r.onStack.reset()
 		return r
 	}
 	r := m.pathRunFree[n-1]
@@ -547,12 +563,11 @@ func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 	// field by field: the tables and slices keep their storage (a
 	// composite literal assignment cost a few hundred instructions)
 	r.spec, r.best, r.value, r.bestLast = spec, 0, 0, -1
-	r.bestPath, r.stack, r.moves = r.bestPath[:0], r.stack[:0], r.moves[:0]
+	r.bestPath, r.stack, r.moves, r.open = r.bestPath[:0], r.stack[:0], r.moves[:0], r.open[:0]
 	r.focus, r.atomic, r.side, r.steps, r.done = 0, nil, 0, 0, false
 	r.seen.reset()
 	r.seenState.reset()
 	r.memo.reset()
-	r.onStack.reset()
 	return r
 }
 

@@ -291,6 +291,19 @@ func (c *compiler) repeat(n *Node) frag {
 	return f
 }
 
+// Linear reports whether the program has no Split: it matches one
+// sequence of constituents, so that on a game tree (where one sequence of
+// moves leads to a position) a search reaches each state at each position
+// at most once.
+func (p *Prog) Linear() bool {
+	for _, in := range p.Inst {
+		if in.Op == Split {
+			return false
+		}
+	}
+	return true
+}
+
 // SoleStartFilter reports constituent k when every state reachable from
 // the start without consuming a position is a Filter of k: a sequence can
 // then only match from a position where k holds.
