@@ -45,11 +45,17 @@ type cli struct {
 	// stdoutIsTerminal tells whether standard output shares the screen
 	// with the progress line (then data written there erases it first).
 	stdoutIsTerminal bool
+	// official, when set, reports as the official program does (under
+	// the name cql, or with -gui): gui.go
+	official *officialReport
 }
 
 func main() {
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		termWidth: terminalWidth(os.Stderr), stdoutIsTerminal: terminalWidth(os.Stdout) > 0}
+	if invokedAsCQL(os.Args[0]) {
+		os.Exit(c.cqlMain(os.Args[1:]))
+	}
 	os.Exit(c.main(os.Args[1:]))
 }
 
@@ -147,6 +153,9 @@ Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 
 // reportQueryError prints compile errors with their caret snippets.
 func (c *cli) reportQueryError(err error) int {
+	if c.official != nil {
+		return c.official.queryError(c.stdout, err)
+	}
 	var ie *engine.InputError
 	if errors.As(err, &ie) {
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", ie.Err)

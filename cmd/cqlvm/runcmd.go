@@ -37,6 +37,7 @@ type runFlags struct {
 	alwaysComment                        bool
 	enginePath                           string
 	restrict                             restrictFlags
+	official                             officialFlags // the official options with no flag above
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -70,6 +71,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
 	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile")
+	f.official.register(fs)
 	return fs
 }
 
@@ -83,7 +85,7 @@ func tuneGC() {
 func (c *cli) run(args []string) int {
 	var f runFlags
 	fs := newRunFlagSet(&f)
-	if err := fs.Parse(normalizeArgs(args)); err != nil {
+	if err := fs.Parse(normalizeArgs(joinMultiArgs(args))); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %s (cqlvm help run lists the flags)\n", flagErrorText(err))
 		return exitUsage
 	}
@@ -98,6 +100,9 @@ func (c *cli) run(args []string) int {
 		return exitOK
 	}
 	tuneGC()
+	if status, done := c.officialPrelude(&f, fs.Args()); done {
+		return status
+	}
 	queryPath, pos := splitPositionals(fs.Args(), f.cql != "")
 	if queryPath == "" && f.cql == "" {
 		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql) or -cql \"filters\"\n")
@@ -116,16 +121,20 @@ func (c *cli) run(args []string) int {
 	// -quiet is the header's quiet (features.md: "only explicit user
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
-	q, err := engine.Load(queryPath, engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
-		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect})
+	q, err := engine.Load(queryPath, f.official.queryOptions(engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect}))
 	if err != nil {
 		return c.reportQueryError(err)
+	}
+	if status, done := c.officialAfterLoad(&f, queryPath, q); done {
+		return status
 	}
 	cfg, err := makeConfig(&f, q, queryPath, pos)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage
 	}
+	cfg.showMatches = f.official.on("showmatches")
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -224,6 +233,7 @@ type runConfig struct {
 	json          bool   // write one JSON object per matched position
 	lineIncrement int    // print a line every N games (0: never)
 	progress      string // "auto", "always" or "never"
+	showMatches   bool   // -showmatches: print <N> for each selected game
 }
 
 // makeConfig merges the header and the flags (flags win).
@@ -364,6 +374,9 @@ func relativeTo(queryPath, name string) string {
 func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	start := time.Now()
 	if err := checkInputs(cfg); err != nil {
+		if c.official != nil {
+			return c.official.errorText(c.stdout, "cannot read input "+err.Error())
+		}
 		fmt.Fprintf(c.stderr, "cqlvm: cannot read input %v\n", err)
 		return exitInput
 	}
@@ -371,7 +384,7 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	// summary and messages then go to stderr.
 	dataOnStdout := cfg.output == "-" || cfg.json
 	report := c.stdout
-	if dataOnStdout {
+	if dataOnStdout && c.official == nil {
 		report = c.stderr
 	}
 	o := cfg.Options
@@ -391,6 +404,7 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 		}
 	}
 	o.OnGame = lineCounter(cfg.lineIncrement, o.Messages, start)
+	c.officialRun(cfg, &o)
 	st, err := engine.Run(q, o)
 	if progress != nil {
 		progress.Stop()
@@ -440,13 +454,20 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 		return c.reportInternal(ie)
 	}
 	if err != nil {
+		if c.official != nil {
+			return c.official.errorText(c.stdout, err.Error())
+		}
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
 		return exitInput
 	}
-	for _, p := range st.Persistent {
-		fmt.Fprintln(report, p)
+	if c.official != nil {
+		c.official.summary(report, st, cfg.output, start)
+	} else {
+		for _, p := range st.Persistent {
+			fmt.Fprintln(report, p)
+		}
+		fmt.Fprintln(report, summaryLine(st, cfg, start))
 	}
-	fmt.Fprintln(report, summaryLine(st, cfg, start))
 	if crash != nil {
 		return c.reportInternal(crash)
 	}
