@@ -210,7 +210,7 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkFen(n)
 	case ast.KOriginalComment:
 		return c.checkOriginalComment(n)
-	case ast.KHasNAG:
+	case ast.KHasNAG, ast.KSimilarPosition:
 		return c.checkHasNAG(n)
 	case ast.KHHDB:
 		return c.checkHHDB(n) // hhdb.go

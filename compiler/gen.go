@@ -512,6 +512,8 @@ func (g *gen) valueOrFail(n *ast.Node, fail int) {
 		g.genFen(n, fail)
 	case ast.KOriginalComment:
 		g.genOriginalComment(n, fail)
+	case ast.KSimilarPosition:
+		g.genSimilar(n, fail)
 	case ast.KHasNAG:
 		g.genHasNAG(n, fail)
 	case ast.KHHDB:

@@ -113,6 +113,10 @@ type Machine struct {
 	// driver knows it (lastgamenumber fails otherwise).
 	LastGameNumber int
 
+	// Similar are the submissions of the program's similarposition
+	// filters (Program.Similar), loaded by the driver; shared, read only.
+	Similar []*SimilarSet
+
 	// Messages receives `message` output; nil discards it.
 	Messages func(string)
 
@@ -836,6 +840,10 @@ func (m *Machine) run(pc int) bool {
 			m.pushStr(p.FEN())
 		case OpFenMatch:
 			if !fenBoardMatches(m.pos(), m.prog.Strs[in.A]) {
+				pc = int(in.B)
+			}
+		case OpSimilar:
+			if !m.Similar[in.A].Has(m.pos()) {
 				pc = int(in.B)
 			}
 		case OpOrigComment:

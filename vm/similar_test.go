@@ -1,0 +1,47 @@
+package vm
+
+import (
+	"testing"
+
+	"cqlvm/bitboard"
+)
+
+// TestSimilarKey checks the similarity of similarposition.html on small
+// boards: pawnless boards up to the 8 symmetries, boards with pawns up to
+// a left-right reflection and a horizontal shift, always the same side
+// to move; notransform only the same board.
+func TestSimilarKey(t *testing.T) {
+	const base = "8/8/8/8/8/3k4/8/K1R5 w - - 0 1"
+	const pawns = "8/8/8/3k4/8/2P5/8/K7 w - - 0 1"
+	cases := []struct {
+		a, b      string
+		transform bool
+		want      bool
+	}{
+		{base, base, false, true},
+		{base, "8/8/8/8/8/4k3/8/5R1K w - - 0 1", true, true},     // mirrored left-right
+		{base, "5R1K/8/4k3/8/8/8/8/8 w - - 0 1", true, true},     // rotated 180 degrees, colours kept
+		{base, "8/8/8/8/8/4k3/8/5R1K w - - 0 1", false, false},   // mirrored, notransform
+		{base, "8/8/8/8/8/4k3/8/5R1K b - - 0 1", true, false},    // the other side to move
+		{pawns, "8/8/8/6k1/8/5P2/8/3K4 w - - 0 1", true, true},   // shifted three files
+		{pawns, "8/8/8/4k3/8/5P2/8/7K w - - 0 1", true, true},    // mirrored left-right
+		{pawns, "8/8/8/3k4/8/2P5/8/1K6 w - - 0 1", true, false},  // the king alone moved
+		{pawns, "7K/8/5P2/8/4k3/8/8/8 w - - 0 1", true, false},   // upside down: pawns are not turned
+		{pawns, "8/8/8/6k1/8/5P2/8/3K4 w - - 0 1", false, false}, // shifted, notransform
+	}
+	for _, c := range cases {
+		a, err := bitboard.ParseFEN(c.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := bitboard.ParseFEN(c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := NewSimilarSet(SimilarSpec{Transform: c.transform})
+		set.Add(&a)
+		if got := set.Has(&b); got != c.want {
+			t.Errorf("%s similar to %s (transforms %v): %v, want %v", c.b, c.a, c.transform, got, c.want)
+		}
+	}
+}
