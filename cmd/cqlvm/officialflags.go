@@ -83,7 +83,7 @@ var officialOptions = []officialOption{
 	{names: []string{"gui"}, official: "the GUI protocol: `<CqlGuiVariable>`, `<CqlGuiMessage>`, `<CqlGuiError>`, `<CqlGuiNormalExit>` lines", cqlvm: "the same lines (see below)"},
 	{names: []string{"guipgnstdin"}, official: "read the games from standard input", cqlvm: "the same (as `-i -`)"},
 	{names: []string{"guipgnstdout"}, official: "write the games to standard output inside `<CqlGuiPgn numbergames=N numberbytes=B>`", cqlvm: "the same"},
-	{names: []string{"similarposition"}, args: argValue, example: []string{"GAMES"}, official: "match positions similar to a position of the file", cqlvm: "accepted and ignored for now (not implemented yet)"},
+	{names: []string{"similarposition"}, args: argValue, example: []string{"GAMES"}, official: "match positions similar to a mainline position of the file (similarposition.html)", cqlvm: "the same: ANDs the filter `similarposition \"F\"` (same side to move, same board up to the 8 symmetries when pawnless, else up to a left-right reflection and a horizontal shift); the same games as the official program on the three corpora; the output is in input order, not sorted by submission"},
 	{names: []string{"nosettag"}, official: "ignore settag filters", cqlvm: "the same: settag matches and changes nothing"},
 	{names: []string{"noremovecomment"}, official: "ignore removecomment filters", cqlvm: "the same: removecomment matches and removes nothing"},
 	{names: []string{"nosortcomments"}, official: "do not sort comments", cqlvm: "no-op: cqlvm writes comments in the order they are made and never sorts them"},

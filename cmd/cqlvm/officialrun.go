@@ -50,6 +50,9 @@ func (c *cli) officialPrelude(f *runFlags, positionals []string) (status int, do
 			return exitOK, true
 		}
 	}
+	if file := o.value("similarposition"); file != "" {
+		f.cql = strings.TrimSpace(f.cql + " similarposition " + cqlQuote(file))
+	}
 	if err := o.addHHDB(f); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage, true
