@@ -23,6 +23,10 @@ type PathSpec struct {
 	// for none: the path whose last position gives it the greatest value
 	// wins, and that value is the path's
 	Max int
+	// Title (path title "T") starts the path's start comment: "T Start
+	// path that ends at ..." (observed in the official program; the end
+	// comment has none)
+	Title string
 }
 
 // maxPathSteps bounds the work of one path evaluation (a safety net: the
@@ -446,7 +450,7 @@ func (m *Machine) pathComments(r *pathRun, start int32) {
 		if s.Path.Max >= 0 {
 			extra = " Max value: " + strconv.FormatInt(r.value, 10)
 		}
-		m.startEndComments("path", first, r.bestLast, r.best, extra)
+		m.startEndComments("path", first, r.bestLast, r.best, extra, s.Path.Title)
 	}
 }
 
