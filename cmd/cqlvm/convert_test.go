@@ -174,7 +174,7 @@ func TestConverterOptions(t *testing.T) {
 	dir := t.TempDir()
 	q := writeQuery(t, dir, "cql()\n// B[x] stays in a comment\nB[x] & k\n")
 	mustRun(t, nil, "run", "-u", q, "-o", filepath.Join(dir, "u.cql"))
-	if got := readFile(t, filepath.Join(dir, "u.cql")); got != "cql()\n// B[x] stays in a comment\n♗× ∩ ♚\n" {
+	if got := readText(t, filepath.Join(dir, "u.cql")); got != "cql()\n// B[x] stays in a comment\n♗× ∩ ♚\n" {
 		t.Errorf("-u -o: %q", got)
 	}
 	r := mustRun(t, nil, "run", "-utf8", q)
@@ -183,11 +183,11 @@ func TestConverterOptions(t *testing.T) {
 	}
 	mustRun(t, nil, "run", "-u", q)
 	mustRun(t, nil, "run", "-a", q)
-	if got := readFile(t, q); got != "cql()\n// B[x] stays in a comment\nB[x] & k\n" {
+	if got := readText(t, q); got != "cql()\n// B[x] stays in a comment\nB[x] & k\n" {
 		t.Errorf("-u then -a in place: %q", got)
 	}
 	mustRun(t, nil, "run", "-html", q)
-	if page := readFile(t, filepath.Join(dir, "q-cql.html")); !strings.Contains(page, `<span class="dash">[x]</span>`) {
+	if page := readText(t, filepath.Join(dir, "q-cql.html")); !strings.Contains(page, `<span class="dash">[x]</span>`) {
 		t.Errorf("-html: no dash span in\n%s", page)
 	}
 	r = mustRun(t, strings.NewReader("check"), "run", "-colorize")
@@ -198,16 +198,7 @@ func TestConverterOptions(t *testing.T) {
 	if r := runCLI(t, nil, "run", "-u", bad); r.status != exitQueryError || !strings.Contains(r.stderr, "bad.cql:2:3") {
 		t.Errorf("-u on a lexical error: status %d, %q", r.status, r.stderr)
 	}
-	if got := readFile(t, bad); got != "cql()\nQ ■ k\n" {
+	if got := readText(t, bad); got != "cql()\nQ ■ k\n" {
 		t.Errorf("a query with a lexical error was changed: %q", got)
 	}
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

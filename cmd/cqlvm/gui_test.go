@@ -110,3 +110,71 @@ func officialShape(s string, rangeEnd bool) string {
 	}
 	return s
 }
+
+// guiSession is what a GUI reads from a -gui run's standard output.
+type guiSession struct {
+	vars       map[string]string
+	messages   []string
+	errors     []string // the text of each <CqlGuiError>
+	normalExit bool
+}
+
+// readGUI reads the protocol lines as a GUI does and ignores the rest.
+func readGUI(out string) guiSession {
+	s := guiSession{vars: map[string]string{}}
+	lines := strings.Split(out, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		switch {
+		case strings.HasPrefix(line, "<CqlGuiVariable> "):
+			name, value, _ := strings.Cut(strings.TrimPrefix(line, "<CqlGuiVariable> "), " ")
+			s.vars[name] = value
+		case strings.HasPrefix(line, "<CqlGuiMessage>"):
+			msg := strings.TrimSuffix(strings.TrimPrefix(line, "<CqlGuiMessage>"), "</CqlGuiMessage>")
+			s.messages = append(s.messages, strings.TrimSpace(msg))
+		case line == "<CqlGuiError>":
+			var text []string
+			for i++; i < len(lines) && lines[i] != "</CqlGuiError>"; i++ {
+				text = append(text, lines[i])
+			}
+			s.errors = append(s.errors, strings.Join(text, "\n"))
+		case strings.HasPrefix(line, "<CqlGuiError> "):
+			s.errors = append(s.errors, strings.TrimSuffix(strings.TrimPrefix(line, "<CqlGuiError> "), " </CqlGuiError>"))
+		case line == "<CqlGuiNormalExit>":
+			s.normalExit = true
+		}
+	}
+	return s
+}
+
+// TestGUISession reads `cqlvm run -gui` as a GUI would: the values of a
+// finished run and the query's messages, then a query with an error,
+// which the GUI places by its line and column.
+func TestGUISession(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.pgn")
+	r := mustRun(t, nil, "run", "-gui", "-gamenumber", "1", "10", "-i", samplePGN, "-o", out, "-cql", `mate message "hi"`)
+	s := readGUI(r.stdout)
+	for name, want := range map[string]string{"version": "6.2", "numbermatches": "2", "numbergamesexamined": "10", "outputfile": out} {
+		if s.vars[name] != want {
+			t.Errorf("%s: %q, want %q", name, s.vars[name], want)
+		}
+	}
+	wantMessages := []string{"Game: 9 move 12(btm): hi", "Game: 10 move 8(btm): hi"}
+	if strings.Join(s.messages, "|") != strings.Join(wantMessages, "|") || !s.normalExit || len(s.errors) != 0 {
+		t.Errorf("session %+v", s)
+	}
+	query := writeQuery(t, dir, "cql()\nmate\n  check  foo\n")
+	r = runCLI(t, nil, "run", "-gui", "-i", samplePGN, query)
+	s = readGUI(r.stdout)
+	if r.status != exitQueryError || s.normalExit || len(s.errors) != 1 || !strings.Contains(s.errors[0], "foo") {
+		t.Errorf("status %d, session %+v", r.status, s)
+	}
+	if s.vars["linenumbererror"] != "3" || s.vars["columnnumbererror"] != "10" {
+		t.Errorf("error at line %s column %s, want 3 and 10 (as the official program)", s.vars["linenumbererror"], s.vars["columnnumbererror"])
+	}
+	r = runCLI(t, nil, "run", "-gui", "-i", filepath.Join(dir, "none.pgn"), "-cql", "check")
+	if s = readGUI(r.stdout); len(s.errors) != 1 || !strings.Contains(s.errors[0], "none.pgn") || s.normalExit {
+		t.Errorf("missing input: session %+v", s)
+	}
+}

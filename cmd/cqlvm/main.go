@@ -146,6 +146,9 @@ run flags (one or two dashes, as the official cql spells them):
                           (default: never cut)
   --cpuprofile F, --memprofile F
   --version, --help
+  Every option of the official cql is accepted too (-gui, -u, -a, -html, -assign,
+  -similarposition, -hhdb, ...: the README's "Drop-in cql" table); run as "cql"
+  (a link to cqlvm), the program is the official command line.
 
 Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 3 an input could not be read, 4 internal error (a bug: please report it).

@@ -51,7 +51,7 @@ func TestOfficialOptionRuns(t *testing.T) {
 			if run.stdout != "" && !strings.Contains(r.stdout, run.stdout) {
 				t.Errorf("standard output lacks %q:\n%s", run.stdout, r.stdout)
 			}
-			pgn := readFile(t, out)
+			pgn := readText(t, out)
 			if run.pgnHas != "" && !strings.Contains(pgn, run.pgnHas) {
 				t.Errorf("the output lacks %q", run.pgnHas)
 			}
@@ -89,7 +89,7 @@ func TestOfficialOptionsThatReplaceTheRun(t *testing.T) {
 // -vii name the HHdb files (the official program: "could not open
 // file: hhdbvi.pgn" where there is none).
 func TestOfficialInputOptions(t *testing.T) {
-	games := readFile(t, samplePGN)
+	games := readText(t, samplePGN)
 	r := mustRun(t, strings.NewReader(games), "run", "-guipgnstdin", "-cql", "mate", "-o", filepath.Join(t.TempDir(), "o.pgn"))
 	if !strings.Contains(r.stdout, "58 matches of 253 games") {
 		t.Errorf("-guipgnstdin: %s", r.stdout)

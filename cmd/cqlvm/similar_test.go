@@ -57,7 +57,7 @@ func TestSimilarPositionMatchesOfficial(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out.pgn")
 		mustRun(t, nil, "run", "-similarposition", submissions, "-i", corpora[corpus], "-o", out)
 		var got []int
-		for _, m := range headerGameNumber.FindAllStringSubmatch(readFile(t, out), -1) {
+		for _, m := range headerGameNumber.FindAllStringSubmatch(readText(t, out), -1) {
 			n, _ := strconv.Atoi(m[1])
 			if !ignoredGame(corpus, n) {
 				got = append(got, n)
