@@ -19,12 +19,12 @@ import (
 // flip, flipcolor and currentposition as ⊢ ◎ ✵ ⬓ ∙. A query with a
 // lexical error is not converted: the error comes back instead.
 func ToUnicode(src *source.Source) (string, error) {
-	return rewrite(src, unicodeSpelling)
+	return rewrite(src, unicodeSpeller.spell)
 }
 
 // ToASCII spells a query without Unicode symbols (`cql -a`).
 func ToASCII(src *source.Source) (string, error) {
-	return rewrite(src, asciiSpelling)
+	return rewrite(src, asciiSpeller.spell)
 }
 
 // rewrite replaces each token's text by spell's spelling of it.
@@ -76,27 +76,45 @@ const (
 	anyPieceSym  = "◭"
 )
 
-func unicodeSpelling(t Token, text string) string {
+// speller spells the tokens that have two spellings: words and
+// operators, and piece designators; the others keep their text.
+type speller struct {
+	word  func(t Token, text string) string
+	desig func(text string) string
+}
+
+func (sp speller) spell(t Token, text string) string {
 	switch t.Kind {
 	case TIdent, TPunct:
-		if u, ok := unicodeWords[text]; ok {
-			return u
-		}
+		return sp.word(t, text)
 	case TDesig:
-		return unicodeDesignator(text)
+		return sp.desig(text)
 	}
 	return text
 }
 
+var (
+	unicodeSpeller = speller{func(_ Token, text string) string {
+		if u, ok := unicodeWords[text]; ok {
+			return u
+		}
+		return text
+	}, unicodeDesignator}
+	// the lexer reads a symbol as its ASCII spelling
+	asciiSpeller = speller{func(t Token, text string) string {
+		if t.Text != "" {
+			return t.Text
+		}
+		return text
+	}, asciiDesignator}
+)
+
 // unicodeDesignator writes the piece part of a designator in glyphs
 // (`[RN]a1` ♖♘a1, `[Aa]` ◭, `.` ▦); the square part stays.
 func unicodeDesignator(text string) string {
-	if text == "." {
-		return "▦"
-	}
-	pieces, squares := splitDesignator(text)
-	if pieces == "" {
-		return text
+	pieces, squares, whole, ok := designatorParts(text, ".", "▦")
+	if !ok {
+		return whole
 	}
 	list := strings.TrimSuffix(strings.TrimPrefix(pieces, "["), "]")
 	if list == "Aa" {
@@ -111,6 +129,17 @@ func unicodeDesignator(text string) string {
 		b.WriteRune([]rune(pieceSymbols)[i])
 	}
 	return b.String() + squares
+}
+
+// designatorParts splits a designator for a converter: ok false when
+// there is no piece part to convert, whole then being the new text (all
+// squares spelled from as to, or the text as it is).
+func designatorParts(text, all, to string) (pieces, squares, whole string, ok bool) {
+	if text == all {
+		return "", "", to, false
+	}
+	pieces, squares = splitDesignator(text)
+	return pieces, squares, text, pieces != ""
 }
 
 // splitDesignator cuts a designator's text into its piece part (a
@@ -157,27 +186,12 @@ func isSquareStart(text string) bool {
 	return text[1] >= '1' && text[1] <= '8' || text[1] == '-'
 }
 
-func asciiSpelling(t Token, text string) string {
-	switch t.Kind {
-	case TIdent, TPunct:
-		if text != t.Text && t.Text != "" {
-			return t.Text // the lexer reads a symbol as its ASCII spelling
-		}
-	case TDesig:
-		return asciiDesignator(text)
-	}
-	return text
-}
-
 // asciiDesignator writes the glyphs of a designator's piece part as
 // letters, bracketed when there are several: ♘♞ [Nn], ◭ [Aa], ▦ .
 func asciiDesignator(text string) string {
-	if text == "▦" {
-		return "."
-	}
-	pieces, squares := splitDesignator(text)
-	if pieces == "" {
-		return text
+	pieces, squares, whole, ok := designatorParts(text, "▦", ".")
+	if !ok {
+		return whole
 	}
 	bracketed := strings.HasPrefix(pieces, "[")
 	list := strings.TrimSuffix(strings.TrimPrefix(pieces, "["), "]")
