@@ -194,6 +194,12 @@ func TestConverterOptions(t *testing.T) {
 	if r.stdout != `<span class="k">check</span>` {
 		t.Errorf("-colorize: %q", r.stdout)
 	}
+	// the header's file names are names, not tokens (official -u: the same)
+	h := writeFile(t, dir, "h.cql", "cql(input a.b.pgn output out.pgn variations)\nK & .\n")
+	mustRun(t, nil, "run", "-u", h)
+	if got := readText(t, h); got != "cql(input a.b.pgn output out.pgn variations)\n♔ ∩ ▦\n" {
+		t.Errorf("-u of a header with file names: %q", got)
+	}
 	bad := writeFile(t, dir, "bad.cql", "cql()\nQ ■ k\n")
 	if r := runCLI(t, nil, "run", "-u", bad); r.status != exitQueryError || !strings.Contains(r.stderr, "bad.cql:2:3") {
 		t.Errorf("-u on a lexical error: status %d, %q", r.status, r.stderr)

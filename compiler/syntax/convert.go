@@ -36,9 +36,18 @@ func rewrite(src *source.Source, spell func(t Token, text string) string) (strin
 	}
 	var b strings.Builder
 	at := 0
-	for _, t := range toks {
+	files := headerFileNames(toks, src.Text)
+	for i, t := range toks {
 		from, to := int(t.Span.From), int(t.Span.To)
+		if from < at {
+			continue // inside a file name of the header
+		}
 		b.WriteString(src.Text[at:from])
+		if end, ok := files[i]; ok {
+			b.WriteString(src.Text[from:end]) // input F.pgn: a name, not tokens
+			at = end
+			continue
+		}
 		text := src.Text[from:to]
 		out := spell(t, text)
 		// a word spelled for a symbol must not run into a neighbouring word
@@ -268,7 +277,8 @@ func HighlightHTML(src *source.Source) string {
 		}
 		fmt.Fprintf(&b, `<span class="%s">%s</span>`, class, htmlSymbols(text))
 	}
-	at, depth := 0, 0 // depth: inside the cql( ) header when 1
+	at := 0
+	files := headerFileNames(toks, src.Text)
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		from, to := int(t.Span.From), int(t.Span.To)
@@ -292,16 +302,9 @@ func HighlightHTML(src *source.Source) string {
 			}
 			to, i = int(toks[i+n-1].Span.To), i+n-1
 		}
-		switch {
-		case t.Text == "(" && i > 0 && toks[i-1].Kind == TIdent && toks[i-1].Text == "cql":
-			depth = 1
-		case depth > 0 && t.Text == "(":
-			depth++
-		case depth > 0 && t.Text == ")":
-			depth--
-		case depth == 1 && t.Kind == TIdent && (t.Text == "input" || t.Text == "output"):
+		if end, ok := files[i]; ok {
 			// the official lexer reads `input F.pgn` as one string
-			to, class = headerFileEnd(src.Text, to), "s"
+			to, class = end, "s"
 		}
 		span(class, src.Text[from:to])
 		at = to
@@ -316,6 +319,27 @@ func HighlightHTML(src *source.Source) string {
 // official program does.
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// headerFileNames finds the input and output words of a cql( ) header:
+// for the index of each, the end of the file name after it, which is a
+// name and not tokens (a '.' in it is no designator).
+func headerFileNames(toks []Token, text string) map[int]int {
+	files := map[int]int{}
+	depth := 0 // 1: inside the header's parentheses
+	for i, t := range toks {
+		switch {
+		case t.Text == "(" && i > 0 && toks[i-1].Kind == TIdent && toks[i-1].Text == "cql":
+			depth = 1
+		case depth > 0 && t.Text == "(":
+			depth++
+		case depth > 0 && t.Text == ")":
+			depth--
+		case depth == 1 && t.Kind == TIdent && (t.Text == "input" || t.Text == "output"):
+			files[i] = headerFileEnd(text, int(t.Span.To))
+		}
+	}
+	return files
 }
 
 // headerFileEnd is the end of the file name after input or output in a
