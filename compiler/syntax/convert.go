@@ -72,7 +72,7 @@ func rewrite(src *source.Source, spell func(t Token, text string) string) (strin
 // the official converter.
 var unicodeWords = map[string]string{
 	"currentposition": "∙", "curpos": "∙", "path": "⊢", "focus": "◎", "flip": "✵", "flipcolor": "⬓",
-	"|": "∪", "&": "∩", "->": "→", "<-": "←", "!=": "≠", "<=": "≤", ">=": "≥",
+	"|": "∪", "&": "∩", "|=": "∪=", "&=": "∩=", "->": "→", "<-": "←", "!=": "≠", "<=": "≤", ">=": "≥",
 	"[<]": "≺", "[<=]": "≼", "[>]": "≻", "[>=]": "≽", "--": "――", "[x]": "×",
 	"[forall]": "∀", "[element]": "∊",
 }
@@ -126,18 +126,24 @@ func unicodeDesignator(text string) string {
 		return whole
 	}
 	list := strings.TrimSuffix(strings.TrimPrefix(pieces, "["), "]")
-	if list == "Aa" {
+	if list == "Aa" || list == "aA" {
 		return anyPieceSym + squares
 	}
+	letters, glyphs := 0, 0
 	var b strings.Builder
 	for _, r := range list {
-		i := strings.IndexRune(pieceLetters, r)
-		if i < 0 {
-			return text // already Unicode, or not a piece list
+		if i := strings.IndexRune(pieceLetters, r); i >= 0 {
+			letters++
+			b.WriteRune([]rune(pieceSymbols)[i])
+		} else {
+			glyphs++
+			b.WriteRune(r)
 		}
-		b.WriteRune([]rune(pieceSymbols)[i])
 	}
-	return b.String() + squares
+	if letters > 0 && glyphs > 0 {
+		return text // [Q♖]: the official converter leaves a mixed list alone
+	}
+	return b.String() + squares // glyphs need no brackets: [♕♖]a1 is ♕♖a1
 }
 
 // designatorParts splits a designator for a converter: ok false when
