@@ -26,6 +26,10 @@ func (c *cli) officialPrelude(f *runFlags, positionals []string) (status int, do
 	}
 	if c.official != nil {
 		c.official.begin(c.stdout)
+		if f.lineIncrement == 0 {
+			// the official progress: currentgamenumber every 1,000 games
+			f.lineIncrement = officialLineIncrement
+		}
 	}
 	if o.on("guipgnstdout") {
 		f.output = "-"
