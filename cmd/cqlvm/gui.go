@@ -53,6 +53,17 @@ func (r *officialReport) begin(w io.Writer) {
 	}
 }
 
+// singleThreaded says why the run uses one thread, as the official
+// program does for a query whose variables outlive a game (persistent
+// variables, dictionaries), which must see the games in order.
+func (r *officialReport) singleThreaded(w io.Writer) {
+	const msg = "CQL: running single-threaded because 'persistent', 'writefile', 'readfile' or 'dictionary' detected"
+	fmt.Fprintln(w, msg)
+	if r.gui {
+		fmt.Fprintf(w, "<CqlGuiMessage>%s</CqlGuiMessage>\n", msg)
+	}
+}
+
 // variable prints one <CqlGuiVariable> line (in -gui mode only).
 func (r *officialReport) variable(w io.Writer, name string, value any) {
 	if r.gui {

@@ -29,6 +29,7 @@ var officialRuns = []struct {
 	{"gui-message.txt", []string{"-gui", "-gamenumber", "1", "10", "-i", samplePGN, "-cql", `mate message "hi"`}, true},
 	{"gui-pgnstdout.txt", []string{"-gui", "-guipgnstdout", "-i", samplePGN, "-gamenumber", "9", "9", "-cql", "mate"}, true},
 	{"gui-noinput.txt", []string{"-gui", "-i", "nonexist.pgn", "-cql", "check"}, false},
+	{"gui-persistent.txt", []string{"-gui", "-gamenumber", "1", "20", "-i", samplePGN, "-cql", "persistent x = 0 mate x += 1"}, true},
 	{"gui-games.txt", []string{"-gui", "-i", gamesPGN, "-cql", "mate"}, false},
 	{"cql-lineincrement.txt", []string{"-lineincrement", "50", "-gamenumber", "1", "120", "-i", samplePGN, "-cql", "check"}, true},
 	{"cql-showmatches.txt", []string{"-showmatches", "-gamenumber", "1", "12", "-i", samplePGN, "-cql", "mate"}, true},

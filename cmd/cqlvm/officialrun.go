@@ -145,6 +145,9 @@ func (o *officialFlags) queryOptions(q engine.QueryOptions) engine.QueryOptions 
 // -showfromstring the -cql text as compiled.
 func (c *cli) officialAfterLoad(f *runFlags, queryPath string, q *engine.Query) (status int, done bool) {
 	o := &f.official
+	if c.official != nil && q.Program().HasPersistent() {
+		c.official.singleThreaded(c.stdout)
+	}
 	if o.on("showfromstring") && f.cql != "" {
 		fmt.Fprintf(c.stdout, "{%s\n}\n", f.cql)
 	}
