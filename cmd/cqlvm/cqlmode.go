@@ -61,6 +61,9 @@ func (c *cli) cqlMain(args []string) int {
 	if c.official == nil {
 		c.official = &officialReport{}
 	}
+	// the official program prints its errors on standard output too,
+	// where a program that runs it reads them
+	c.stderr = c.stdout
 	args = officialDefaults(args)
 	if status := c.run(args); status != exitOK {
 		return 1
