@@ -73,7 +73,8 @@ func (c *cli) cqlMain(args []string) int {
 
 // officialDefaults adds what the official program does by default and
 // cqlvm run does not: the output cqldefault-out.pgn when no query file
-// names one, and a progress mark every 1,000 games.
+// names one. (The progress marks every 1,000 games come with the
+// official report: officialSettings.)
 func officialDefaults(args []string) []string {
 	has := func(names ...string) bool {
 		for _, a := range args {
@@ -93,9 +94,6 @@ func officialDefaults(args []string) []string {
 	}
 	if !query && !has("output", "o", "guipgnstdout") {
 		out = append([]string{"-o", officialDefaultOutput}, out...)
-	}
-	if !has("lineincrement") {
-		out = append([]string{"-lineincrement", fmt.Sprint(officialLineIncrement)}, out...)
 	}
 	return out
 }

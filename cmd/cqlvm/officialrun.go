@@ -16,32 +16,8 @@ import (
 // run (the converters, -echo, -lex, -hhdb help). done reports that the
 // command is over, with its exit status.
 func (c *cli) officialPrelude(f *runFlags, positionals []string) (status int, done bool) {
+	c.officialSettings(f)
 	o := &f.official
-	if o.on("gui") || o.on("guipgnstdout") {
-		if c.official == nil {
-			c.official = &officialReport{}
-		}
-		c.official.gui = c.official.gui || o.on("gui")
-		c.official.pgnToStdout = o.on("guipgnstdout")
-	}
-	if c.official != nil {
-		c.official.begin(c.stdout)
-		if f.lineIncrement == 0 {
-			// the official progress: currentgamenumber every 1,000 games
-			f.lineIncrement = officialLineIncrement
-		}
-	}
-	if o.on("guipgnstdout") {
-		f.output = "-"
-	}
-	for name, file := range map[string]string{"guipgnstdin": "-", "vi": "hhdbvi.pgn", "vii": "hhdbvii.pgn"} {
-		if o.on(name) {
-			f.input = file
-		}
-	}
-	if o.on("nooutputstatus") {
-		f.noProgress = true
-	}
 	if status, done := c.convertOptions(f); done {
 		return status, true
 	}
@@ -65,6 +41,40 @@ func (c *cli) officialPrelude(f *runFlags, positionals []string) (status int, do
 		return c.printTokens(f, positionals), true
 	}
 	return 0, false
+}
+
+// officialSettings applies the official options that only change the
+// run's flags and its report.
+func (c *cli) officialSettings(f *runFlags) {
+	o := &f.official
+	if o.on("gui") || o.on("guipgnstdout") {
+		if c.official == nil {
+			c.official = &officialReport{}
+		}
+		c.official.gui = c.official.gui || o.on("gui")
+		c.official.pgnToStdout = o.on("guipgnstdout")
+	}
+	if c.official != nil {
+		c.official.begin(c.stdout)
+		if f.lineIncrement == 0 {
+			// the official progress: a mark every 1,000 games
+			f.lineIncrement = officialLineIncrement
+		}
+	}
+	if o.on("guipgnstdout") {
+		f.output = "-"
+	}
+	for _, opt := range []struct{ name, input string }{{"guipgnstdin", "-"}, {"vi", "hhdbvi.pgn"}, {"vii", "hhdbvii.pgn"}} {
+		if o.on(opt.name) {
+			f.input = opt.input
+		}
+	}
+	if o.on("nooutputstatus") {
+		f.noProgress = true
+		if c.official != nil {
+			f.lineIncrement = 0
+		}
+	}
 }
 
 // addHHDB adds the filters of the -hhdb options to the -cql text (so
