@@ -35,7 +35,7 @@ func (c *cli) cqlMain(args []string) int {
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
+		if !strings.HasPrefix(a, "-") || a == "-" || isNumber(a) {
 			continue
 		}
 		name := strings.ToLower(strings.TrimLeft(a, "-"))
@@ -54,8 +54,11 @@ func (c *cli) cqlMain(args []string) int {
 			fmt.Fprintln(c.stdout, officialBanner)
 			return exitOK
 		}
-		if opt.args == argValue {
-			i++ // the value may start with a dash
+		switch opt.args { // values may start with a dash
+		case argValue:
+			i++
+		case argPair:
+			i += 2
 		}
 	}
 	if c.official == nil {

@@ -70,10 +70,16 @@ func TestOfficialOptionsNeverUnknown(t *testing.T) {
 			t.Errorf("cql %s: %s", strings.Join(args, " "), out.String())
 		}
 	}
+	// a negative value is a value, not an option, under the name cql too
+	var neg strings.Builder
+	c := &cli{stdin: strings.NewReader(""), stdout: &neg, stderr: &neg}
+	if status := c.cqlMain([]string{"-assign", "X", "-5", "-i", games, "-gamenumber", "1", "3", "-cql", "X == -5"}); status != 0 || !strings.Contains(neg.String(), "3 matches of 3 games") {
+		t.Errorf("cql -assign X -5: status %d\n%s", status, neg.String())
+	}
 	// an option that is not official stays an error under the name cql,
 	// with the official status and usage text
 	var stdout, stderr strings.Builder
-	c := &cli{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}
+	c = &cli{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}
 	if status := c.cqlMain([]string{"-nosuchoption", query}); status != 1 || !strings.Contains(stderr.String(), "CQL: invalid option: -nosuchoption") ||
 		!strings.Contains(stdout.String(), "-similarposition V:") {
 		t.Errorf("cql -nosuchoption: status %d\n%s\n%s", status, stdout.String(), stderr.String())

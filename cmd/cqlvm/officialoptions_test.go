@@ -22,6 +22,7 @@ var optionRuns = []struct {
 	// official: 3 matches (X is the number 5, then the string "abc")
 	{name: "assign-number", args: []string{"-assign", "X", "5", "-gamenumber", "1", "3", "-i", samplePGN, "-cql", "X == 5"}, matches: "3 matches"},
 	{name: "assign-string", args: []string{"-assign", "X", "abc", "-gamenumber", "1", "3", "-i", samplePGN, "-cql", `X == "abc"`}, matches: "3 matches"},
+	{name: "assign-negative", args: []string{"-assign", "X", "-5", "-gamenumber", "1", "3", "-i", samplePGN, "-cql", "X == -5"}, matches: "3 matches"},
 	{name: "assign-is-not-the-number", args: []string{"-assign", "X", "5", "-gamenumber", "1", "3", "-i", samplePGN, "-cql", "X == 6"}, matches: "0 matches"},
 	// official: the tag is written without -nosettag only
 	{name: "settag", args: []string{"-gamenumber", "1", "1", "-i", samplePGN, "-cql", `settag("Foo" "bar")`}, matches: "1 matches", pgnHas: `[Foo "bar"]`},
