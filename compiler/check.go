@@ -210,8 +210,10 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkFen(n)
 	case ast.KOriginalComment:
 		return c.checkOriginalComment(n)
-	case ast.KHasNAG, ast.KSimilarPosition:
+	case ast.KHasNAG:
 		return c.checkHasNAG(n)
+	case ast.KSimilarPosition:
+		return TNum // the number of the submissions game
 	case ast.KHHDB:
 		return c.checkHHDB(n) // hhdb.go
 

@@ -117,7 +117,11 @@ func (g *gen) genSimilar(n *ast.Node, fail int) {
 		i = len(g.prog.Similar)
 		g.prog.Similar = append(g.prog.Similar, spec)
 	}
-	g.jump(vm.OpSimilar, 0, i, fail)
+	quiet := uint8(0)
+	if g.quiet {
+		quiet = 1
+	}
+	g.jump(vm.OpSimilar, quiet, i, fail)
 }
 
 func (g *gen) genHasNAG(n *ast.Node, fail int) {

@@ -42,7 +42,7 @@ func addSubmissions(set *vm.SimilarSet, file string) error {
 			}
 			parser.Parse(raw, &g)
 			for i := 0; i < g.MainlineLen(); i++ {
-				set.Add(&g.Nodes[i].Pos)
+				set.Add(&g.Nodes[i].Pos, g.Number)
 			}
 		}
 	})

@@ -843,8 +843,14 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 			}
 		case OpSimilar:
-			if !m.Similar[in.A].Has(m.pos()) {
+			refs := m.Similar[in.A].Find(m.pos())
+			if len(refs) == 0 {
 				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(refs[0].Game))
+			if in.X == 0 {
+				m.similarComments(int(in.A), refs)
 			}
 		case OpOrigComment:
 			c, ok := m.originalComment(m.cur)

@@ -31,7 +31,10 @@ func (c *cli) officialPrelude(f *runFlags, positionals []string) (status int, do
 		}
 	}
 	if file := o.value("similarposition"); file != "" {
-		f.cql = strings.TrimSpace(f.cql + " similarposition " + cqlQuote(file))
+		// the official output is sorted by the submissions game, whose
+		// number its header comment shows as "submission game: N"
+		// (a variable, so that the filter comments each position once)
+		f.cql = strings.TrimSpace(f.cql + ` cqlvmSimilarGame = similarposition ` + cqlQuote(file) + ` sort min "submission game" cqlvmSimilarGame`)
 	}
 	if err := o.addHHDB(f); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)

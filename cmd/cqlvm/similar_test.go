@@ -71,3 +71,62 @@ func TestSimilarPositionMatchesOfficial(t *testing.T) {
 		t.Errorf("official.tsv has %d runs, want 6", rows)
 	}
 }
+
+// TestSimilarPositionOutput compares the games -similarposition writes
+// on sample.pgn, text and order, with the official program's
+// (testdata/similar/output-sample.tsv): the "see F game: N at move: M
+// wtm T" comments (T the transform, as "reflect_v right^1"), the
+// "submission game: N" sort value, the games sorted by submission.
+func TestSimilarPositionOutput(t *testing.T) {
+	want := map[string][][2]string{}
+	for _, line := range strings.Split(readText(t, "testdata/similar/output-sample.tsv"), "\n") {
+		cols := strings.Split(line, "\t")
+		if len(cols) == 3 && !strings.HasPrefix(line, "#") {
+			want[cols[0]] = append(want[cols[0]], [2]string{cols[1], cols[2]})
+		}
+	}
+	games0, err := filepath.Abs(samplePGN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{"sample": readText(t, samplePGN), "submissions.pgn": readText(t, "testdata/similar/submissions.pgn")}
+	t.Chdir(t.TempDir())
+	for submissions, games := range want {
+		// the comments name the submissions file as given: the official
+		// runs gave it as sub.pgn and sample.pgn, in the current directory
+		name := map[string]string{"sample": "sample.pgn", "submissions.pgn": "sub.pgn"}[submissions]
+		if err := os.WriteFile(name, []byte(texts[submissions]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mustRun(t, nil, "run", "-similarposition", name, "-i", games0, "-o", "out.pgn")
+		out := splitGames(officialEncoding([]byte(readText(t, "out.pgn")), false))
+		if len(out) != len(games) {
+			t.Fatalf("%s: %d games, the official program %d", submissions, len(out), len(games))
+		}
+		for i, g := range out {
+			n := headerGameNumber.FindStringSubmatch(g)
+			if n == nil || n[1] != games[i][0] {
+				t.Errorf("%s: game %d of the output is %v, the official program's %s", submissions, i+1, n, games[i][0])
+				continue
+			}
+			if shortHash(strings.TrimRight(g, "\n")) != games[i][1] {
+				t.Errorf("%s: game %s differs from the official program's:\n%s", submissions, n[1], g)
+			}
+		}
+	}
+}
+
+// splitGames cuts a PGN text into its games (each from its first tag).
+func splitGames(text []byte) []string {
+	var games []string
+	for _, g := range regexp.MustCompile(`\n\[Event `).Split(string(text), -1) {
+		if strings.TrimSpace(g) == "" {
+			continue
+		}
+		if !strings.HasPrefix(g, "[Event ") {
+			g = "[Event " + g
+		}
+		games = append(games, g)
+	}
+	return games
+}

@@ -160,7 +160,7 @@ var kinds = [lastKind + 1]kindInfo{
 		{Text: "eventdate", Syntax: "eventdate [\"S\"]", Meaning: "the EventDate tag; with a string, the tag contains it", tag: "EventDate"},
 		{Text: "eco", Syntax: "eco [\"S\"]", Meaning: "the ECO tag; with a string, the tag contains it", tag: "ECO"},
 	}},
-	KSimilarPosition: {name: "similarposition", form: formOwn, words: []Word{{Text: "similarposition", Syntax: "similarposition [notransform] \"FILE.pgn\"", Meaning: "the position is similar to a mainline position of a game of FILE: the same side to move and the same board up to the rotations and reflections (pawnless) or a left-right reflection and a horizontal shift (with pawns); notransform: the same board"}}},
+	KSimilarPosition: {name: "similarposition", form: formOwn, words: []Word{{Text: "similarposition", Syntax: "similarposition [notransform] \"FILE.pgn\"", Meaning: "the number of the first game of FILE with a mainline position similar to the current one (commented there): the same side to move and the same board up to the rotations and reflections (pawnless) or a left-right reflection and a horizontal shift (with pawns); notransform: the same board"}}},
 	KFen:             {name: "fen", form: formOwn, words: []Word{{Text: "fen", Syntax: "fen / fen \"FEN\"", Meaning: "the position's FEN (string), or: the board equals that of FEN (which may use A, a, . and _ for a square)"}}},
 	KSetTag:          {name: "settag", form: formList, words: []Word{{Text: "settag", Syntax: "settag(\"NAME\" VALUE)", Meaning: "sets a tag of the output game"}}},
 	KRemoveTag:       {name: "removetag", form: formOwn, words: []Word{{Text: "removetag", Syntax: "removetag \"NAME\"", Meaning: "removes a tag from the output game (CQLi extension)"}}},
