@@ -30,14 +30,7 @@ func TestSimilarKey(t *testing.T) {
 		{pawns, "8/8/8/6k1/8/5P2/8/3K4 w - - 0 1", false, false}, // shifted, notransform
 	}
 	for _, c := range cases {
-		a, err := bitboard.ParseFEN(c.a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := bitboard.ParseFEN(c.b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, b := mustFEN(t, c.a), mustFEN(t, c.b)
 		set := NewSimilarSet(SimilarSpec{Transform: c.transform})
 		set.Add(&a, 1)
 		if got := set.Has(&b); got != c.want {
@@ -67,14 +60,7 @@ func TestSimilarTransformNames(t *testing.T) {
 		{pawnless, "7K/8/7R/5k2/8/8/8/8 w - - 0 1", "reflect_a8h1"},
 	}
 	for _, c := range cases {
-		sub, err := bitboard.ParseFEN(c.submission)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := bitboard.ParseFEN(c.repository)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sub, rep := mustFEN(t, c.submission), mustFEN(t, c.repository)
 		set := NewSimilarSet(SimilarSpec{Transform: true})
 		set.Add(&sub, 1)
 		refs := set.Find(&rep)
@@ -86,4 +72,13 @@ func TestSimilarTransformNames(t *testing.T) {
 			t.Errorf("%s from %s: %q, the official program %q", c.repository, c.submission, got, c.want)
 		}
 	}
+}
+
+func mustFEN(t *testing.T, fen string) bitboard.Position {
+	t.Helper()
+	p, err := bitboard.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
