@@ -86,7 +86,7 @@ func Run(q *Query, o Options) (Stats, error) {
 		cfg.enginePath, cfg.evaluations = path, uci.NewCache()
 	}
 	if specs := q.Program().Similar; len(specs) > 0 {
-		sets, err := loadSimilar(specs)
+		sets, err := loadSimilar(specs, o.OnSubmissions)
 		if err != nil {
 			return Stats{}, err
 		}

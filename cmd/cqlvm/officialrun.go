@@ -209,6 +209,9 @@ func (c *cli) printParse(f *runFlags, queryPath string) int {
 func (c *cli) officialRun(cfg *runConfig, o *engine.Options) {
 	if c.official != nil {
 		report := o.Messages
+		o.OnSubmissions = func(file string, games int) {
+			fmt.Fprintf(report, "Db: read %d games from submission file: %s\n", games, file)
+		}
 		o.Messages = c.official.messages(report)
 		o.OnGame = c.official.lineCounter(cfg.lineIncrement, report)
 		if o.PGN != nil {

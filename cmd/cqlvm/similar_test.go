@@ -116,6 +116,27 @@ func TestSimilarPositionOutput(t *testing.T) {
 	}
 }
 
+// TestSimilarPositionSubmissionsLine: under the name cql, the official
+// line that counts the submissions comes first (observed: "Db: read 2
+// games from submission file: subx.pgn").
+func TestSimilarPositionSubmissionsLine(t *testing.T) {
+	sub, err := filepath.Abs("testdata/similar/submissions.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := filepath.Abs(samplePGN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	var out strings.Builder
+	c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &out}
+	if status := c.cqlMain([]string{"-similarposition", sub, "-i", games}); status != 0 ||
+		!strings.Contains(out.String(), "\nDb: read 40 games from submission file: "+sub+"\n\n40 matches of 253 games") {
+		t.Errorf("status %d\n%s", status, out.String())
+	}
+}
+
 // splitGames cuts a PGN text into its games (each from its first tag).
 func splitGames(text []byte) []string {
 	var games []string
