@@ -212,6 +212,8 @@ func (c *checker) infer(n *ast.Node) Type {
 		return c.checkOriginalComment(n)
 	case ast.KHasNAG:
 		return c.checkHasNAG(n)
+	case ast.KSimilarPosition:
+		return TNum // the number of the submissions game
 	case ast.KHHDB:
 		return c.checkHHDB(n) // hhdb.go
 

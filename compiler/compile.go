@@ -34,6 +34,12 @@ type Options struct {
 	// -flipcolor, -shift, ... options.
 	Transforms     []ast.TransformKind
 	TransformExtra int
+	// Prelude are filters run before the file's body at every position:
+	// the -assign options' assignments, which the body may then read.
+	Prelude []*source.Source
+	// NoSetTag and NoRemoveComment make settag and removecomment match
+	// and do nothing (-nosettag, -noremovecomment).
+	NoSetTag, NoRemoveComment bool
 	// Reader, when set, reads a source in another dialect (the old
 	// S-expression language of CQL 3): ok false leaves the source to the
 	// CQL 6 parser. An old -cql text without a query file gives the
@@ -148,6 +154,11 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
 	var file *ast.File
 	var parts []bodyPart
+	for _, x := range opt.Prelude {
+		nodes, _, perrs := ast.ParseBody(x)
+		errs = append(errs, perrs...)
+		parts = append(parts, bodyPart{x, nodes})
+	}
 	if src != nil {
 		var perrs source.ErrorList
 		file, perrs = opt.parseFile(src)
@@ -208,6 +219,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.kindSeen = opt.kindSeen
 	g.noEchoShortcuts = opt.noEchoShortcuts
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
+	g.noSetTag, g.noRemoveComment = opt.NoSetTag, opt.NoRemoveComment
 	g.body(parts)
 	if len(errs) > 0 {
 		return nil, errs

@@ -92,6 +92,7 @@ var kindExamples = []struct {
 	{ast.KRemoveTag, `removetag("Custom")`},
 	{ast.KOriginalComment, `originalcomment == "x"`},
 	{ast.KHasNAG, `originalcomment "$1"`},
+	{ast.KSimilarPosition, `similarposition "x.pgn"`},
 	{ast.KHHDB, `hhdb prize == 1`},
 	{ast.KRemoveComment, "removecomment"},
 	// geometry

@@ -27,8 +27,11 @@ type gen struct {
 	// deferred emits code placed after the body (line subroutines)
 	deferred []func()
 	quiet    bool // the query is quiet: filters add no automatic comments
-	sets     map[bitboard.Set]int32
-	strs     map[string]int32
+	// noSetTag, noRemoveComment: the -nosettag and -noremovecomment
+	// options, which make those filters do nothing
+	noSetTag, noRemoveComment bool
+	sets                      map[bitboard.Set]int32
+	strs                      map[string]int32
 	// reachable is false right after an unconditional jump: the next
 	// instruction is only reached through a label.
 	reachable bool
@@ -511,6 +514,8 @@ func (g *gen) valueOrFail(n *ast.Node, fail int) {
 		g.genFen(n, fail)
 	case ast.KOriginalComment:
 		g.genOriginalComment(n, fail)
+	case ast.KSimilarPosition:
+		g.genSimilar(n, fail)
 	case ast.KHasNAG:
 		g.genHasNAG(n, fail)
 	case ast.KHHDB:

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -104,6 +106,22 @@ func (g *gen) genFen(n *ast.Node, fail int) {
 
 func (g *gen) genOriginalComment(n *ast.Node, fail int) {
 	g.jump(vm.OpOrigComment, 0, 0, fail)
+}
+
+// genSimilar tests the position against the submissions of a
+// similarposition filter, which the driver loads (vm.Program.Similar).
+func (g *gen) genSimilar(n *ast.Node, fail int) {
+	spec := vm.SimilarSpec{File: n.Str, Transform: n.Flags&ast.FlagAll == 0}
+	i := slices.Index(g.prog.Similar, spec)
+	if i < 0 {
+		i = len(g.prog.Similar)
+		g.prog.Similar = append(g.prog.Similar, spec)
+	}
+	quiet := uint8(0)
+	if g.quiet {
+		quiet = 1
+	}
+	g.jump(vm.OpSimilar, quiet, i, fail)
 }
 
 func (g *gen) genHasNAG(n *ast.Node, fail int) {

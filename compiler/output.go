@@ -49,6 +49,9 @@ func (g *gen) genStr(n *ast.Node, fail int) {
 }
 
 func (g *gen) genSetTag(n *ast.Node, fail int) {
+	if g.noSetTag {
+		return // -nosettag: settag matches and changes nothing
+	}
 	g.toText(n.Args[0], fail)
 	g.toText(n.Args[1], fail)
 	g.emit(vm.OpSetTag, 0, 0, 0)
@@ -60,6 +63,9 @@ func (g *gen) genRemoveTag(n *ast.Node, fail int) {
 }
 
 func (g *gen) genRemoveComment(n *ast.Node, fail int) {
+	if g.noRemoveComment {
+		return // -noremovecomment: removecomment matches and removes nothing
+	}
 	g.emit(vm.OpRemoveComment, 0, 0, 0)
 }
 

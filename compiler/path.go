@@ -69,7 +69,7 @@ func (g *gen) genPath(n *ast.Node, fail int) {
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
-		Path: vm.PathSpec{Focus: -1, Max: -1, FocusCapture: n.Seq.FocusCapture,
+		Path: vm.PathSpec{Focus: -1, Max: -1, FocusCapture: n.Seq.FocusCapture, Title: n.Seq.Title,
 			Pure:      !hasSideEffects(n.Seq.Body) && (n.Seq.Max == nil || !hasSideEffects(n.Seq.Max)),
 			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount, ast.KPathCountUnfocused)},
 	}

@@ -75,6 +75,10 @@ type Options struct {
 	// positions starts it: one process per worker, each position
 	// searched once a run.
 	Engine string
+	// OnSubmissions, when set, is told the number of games read from
+	// each submissions file of the query's similarposition filters,
+	// before the search starts.
+	OnSubmissions func(file string, games int)
 }
 
 // Range is an inclusive range of numbers.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"strings"
 
@@ -40,6 +41,13 @@ type QueryOptions struct {
 	// content and the .cqls extension), CQL6, or CQL3 (the old
 	// S-expression language of CQL 3 and CQL-S, read by compiler/cqls).
 	Dialect Dialect
+	// Assign are the -assign options: variable name and value, a number
+	// when the value reads as one, else a string; assigned before the
+	// query's body at every position.
+	Assign [][2]string
+	// NoSetTag and NoRemoveComment make settag and removecomment match
+	// and do nothing (-nosettag, -noremovecomment).
+	NoSetTag, NoRemoveComment bool
 }
 
 // Dialect names a query language.
@@ -145,7 +153,11 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 // compile compiles a query file's text (nil: none) with what o adds,
 // o.Extra named extraName in messages.
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
-	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader()}
+	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(),
+		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment}
+	for _, a := range o.Assign {
+		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))
+	}
 	if o.Extra != "" {
 		opt.Extra = append(opt.Extra, source.New(extraName, o.Extra))
 		opt.TransformExtra = 1
@@ -214,4 +226,13 @@ func queryFileError(path string, err error) error {
 		return fmt.Errorf("%s: %v", path, pe.Err)
 	}
 	return err
+}
+
+// assignment is the CQL text of `-assign name value`: a number when the
+// value is one (options.html), else a string.
+func assignment(name, value string) string {
+	if _, err := strconv.ParseInt(value, 10, 32); err == nil {
+		return name + " = " + value
+	}
+	return name + " = \"" + value + "\""
 }

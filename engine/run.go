@@ -7,6 +7,7 @@ import (
 
 	"cqlvm/engine/input"
 	"cqlvm/uci"
+	"cqlvm/vm"
 )
 
 // GCPercent is the garbage collector's GOGC that suits a run. What a run
@@ -30,6 +31,8 @@ type runConfig struct {
 	// with a UCI engine ("" and nil otherwise)
 	enginePath  string
 	evaluations *uci.Cache
+	// similar are the submissions of the similarposition filters
+	similar []*vm.SimilarSet
 }
 
 func newConfig(q *Query, o Options) *runConfig {
@@ -81,6 +84,13 @@ func Run(q *Query, o Options) (Stats, error) {
 			return Stats{}, fmt.Errorf("the query evaluates positions with a chess engine: %w", err)
 		}
 		cfg.enginePath, cfg.evaluations = path, uci.NewCache()
+	}
+	if specs := q.Program().Similar; len(specs) > 0 {
+		sets, err := loadSimilar(specs, o.OnSubmissions)
+		if err != nil {
+			return Stats{}, err
+		}
+		cfg.similar = sets
 	}
 	st, err := runPipeline(q, cfg)
 	st.Threads = cfg.Threads

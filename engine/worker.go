@@ -51,6 +51,7 @@ func (w *worker) useMachine(prog *vm.Program) {
 	w.m = vm.NewMachine(prog)
 	w.m.LastGameNumber = w.last
 	w.m.AlwaysComment = w.cfg.AlwaysComment
+	w.m.Similar = w.cfg.similar
 	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
 	if w.evaluator != nil {
 		w.m.Engine = w.evaluator

@@ -408,16 +408,20 @@ func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
 		return
 	}
 	first, last := path[0].node, path[len(path)-1].node
-	m.startEndComments(s.Name, first, last, len(path), "")
+	m.startEndComments(s.Name, first, last, len(path), "", "")
 }
 
 // startEndComments marks the first and last positions of a line or path.
 // The end comment is made first: the official program's comments come in
 // that order (visible in the "id:N" marks that moveText adds).
-func (m *Machine) startEndComments(name string, first, last int32, length int, extra string) {
+// A title (path title "T") starts the start comment.
+func (m *Machine) startEndComments(name string, first, last int32, length int, extra, title string) {
 	end := fmt.Sprintf("End %s of length %d that starts at %s%s", name, length, m.moveText(first), extra)
 	m.comments = append(m.comments, Comment{Node: last, Text: end})
 	start := fmt.Sprintf("Start %s that ends at %s", name, m.moveText(last))
+	if title != "" {
+		start = title + " " + start
+	}
 	m.comments = append(m.comments, Comment{Node: first, Text: start})
 }
 

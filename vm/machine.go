@@ -113,6 +113,10 @@ type Machine struct {
 	// driver knows it (lastgamenumber fails otherwise).
 	LastGameNumber int
 
+	// Similar are the submissions of the program's similarposition
+	// filters (Program.Similar), loaded by the driver; shared, read only.
+	Similar []*SimilarSet
+
 	// Messages receives `message` output; nil discards it.
 	Messages func(string)
 
@@ -839,6 +843,16 @@ func (m *Machine) run(pc int) bool {
 		case OpFenMatch:
 			if !fenBoardMatches(m.pos(), m.prog.Strs[in.A]) {
 				pc = int(in.B)
+			}
+		case OpSimilar:
+			refs := m.Similar[in.A].Find(m.pos())
+			if len(refs) == 0 {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(int64(refs[0].Game))
+			if in.X == 0 {
+				m.similarComments(int(in.A), refs)
 			}
 		case OpOrigComment:
 			c, ok := m.originalComment(m.cur)

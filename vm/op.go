@@ -211,6 +211,7 @@ const (
 	OpFenMatch
 	OpOrigComment
 	OpHasNAG
+	OpSimilar
 	OpHHDBTest
 	OpHHDBNum
 	OpHHDBStr
@@ -403,6 +404,7 @@ var opTable = [opCount]opInfo{
 	OpFenMatch:        {Name: "fenmatch", A: OStr, B: OJump, Doc: "jump unless the board matches the FEN board Strs[A]"},
 	OpOrigComment:     {Name: "origcomment", B: OJump, Doc: "push the PGN comment after the move into the current position (with its NAGs as $n); jump if none", SPush: 1},
 	OpHasNAG:          {Name: "hasnag", A: OImm, B: OJump, Doc: "jump unless the move into the current position carries the NAG $A"},
+	OpSimilar:         {Name: "similar", X: OFlags, A: OImm, B: OJump, Doc: "push the number of the submissions game of Similar[A] with a position similar to the current one, commenting where it is (unless X=1: quiet); jump if none", Push: 1},
 	OpHHDBTest:        {Name: "hhdbtest", X: OFlags, B: OJump, Doc: "jump unless the hhdb field X (a code, marker or award kind) holds"},
 	OpHHDBNum:         {Name: "hhdbnum", X: OFlags, B: OJump, Doc: "push the number of hhdb field X; jump if the game has none", Push: 1},
 	OpHHDBStr:         {Name: "hhdbstr", X: OFlags, B: OJump, Doc: "push the string of hhdb field X; jump if the game has none", SPush: 1},

@@ -23,6 +23,10 @@ type PathSpec struct {
 	// for none: the path whose last position gives it the greatest value
 	// wins, and that value is the path's
 	Max int
+	// Title (path title "T") starts the path's start comment: "T Start
+	// path that ends at ..." (observed in the official program; the end
+	// comment has none)
+	Title string
 }
 
 // maxPathSteps bounds the work of one path evaluation (a safety net: the
@@ -62,11 +66,11 @@ type pathRun struct {
 	// open are the keys (pc, view, node) of the states pathSearch is
 	// inside, in order. Only states at the same node can make a loop
 	// (every move goes to a child), and those are the top of open.
-	open []uint64
-	atomic    []uint64
-	side      bitboard.Color // the side to move at the start (singlecolor)
-	steps     int
-	done      bool
+	open   []uint64
+	atomic []uint64
+	side   bitboard.Color // the side to move at the start (singlecolor)
+	steps  int
+	done   bool
 }
 
 // runPath evaluates path filter li at the current position: the longest
@@ -463,7 +467,7 @@ func (m *Machine) pathComments(r *pathRun, start int32) {
 		if s.Path.Max >= 0 {
 			extra = " Max value: " + strconv.FormatInt(r.value, 10)
 		}
-		m.startEndComments("path", first, r.bestLast, r.best, extra)
+		m.startEndComments("path", first, r.bestLast, r.best, extra, s.Path.Title)
 	}
 }
 

@@ -33,6 +33,10 @@ type Program struct {
 
 	Sorts []SortKey
 
+	// Similar are the submissions files of the similarposition filters,
+	// which the driver loads into Machine.Similar.
+	Similar []SimilarSpec
+
 	MoveSpecs []MoveSpec
 	Regexps   []*Regexp
 	// RegexIter[i] is the slot holding where the next search of regexp i

@@ -46,11 +46,17 @@ type cli struct {
 	// stdoutIsTerminal tells whether standard output shares the screen
 	// with the progress line (then data written there erases it first).
 	stdoutIsTerminal bool
+	// official, when set, reports as the official program does (under
+	// the name cql, or with -gui): gui.go
+	official *officialReport
 }
 
 func main() {
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		termWidth: terminalWidth(os.Stderr), stdoutIsTerminal: terminalWidth(os.Stdout) > 0}
+	if invokedAsCQL(os.Args[0]) {
+		os.Exit(c.cqlMain(os.Args[1:]))
+	}
 	os.Exit(c.main(os.Args[1:]))
 }
 
@@ -146,6 +152,9 @@ run flags (one or two dashes, as the official cql spells them):
                           (default: never cut)
   --cpuprofile F, --memprofile F
   --version, --help
+  Every option of the official cql is accepted too (-gui, -u, -a, -html, -assign,
+  -similarposition, -hhdb, ...: the README's "Drop-in cql" table); run as "cql"
+  (a link to cqlvm), the program is the official command line.
 
 Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 3 an input could not be read, 4 internal error (a bug: please report it).
@@ -153,6 +162,9 @@ Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 
 // reportQueryError prints compile errors with their caret snippets.
 func (c *cli) reportQueryError(err error) int {
+	if c.official != nil {
+		return c.official.queryError(c.stdout, err)
+	}
 	var ie *engine.InputError
 	if errors.As(err, &ie) {
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", ie.Err)

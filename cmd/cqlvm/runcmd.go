@@ -38,6 +38,7 @@ type runFlags struct {
 	enginePath                           string
 	html                                 string
 	restrict                             restrictFlags
+	official                             officialFlags // the official options with no flag above
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -72,6 +73,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
 	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile")
+	f.official.register(fs)
 	return fs
 }
 
@@ -85,7 +87,7 @@ func tuneGC() {
 func (c *cli) run(args []string) int {
 	var f runFlags
 	fs := newRunFlagSet(&f)
-	if err := fs.Parse(normalizeArgs(args)); err != nil {
+	if err := fs.Parse(normalizeArgs(joinMultiArgs(args))); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %s (cqlvm help run lists the flags)\n", flagErrorText(err))
 		return exitUsage
 	}
@@ -100,6 +102,9 @@ func (c *cli) run(args []string) int {
 		return exitOK
 	}
 	tuneGC()
+	if status, done := c.officialPrelude(&f, fs.Args()); done {
+		return status
+	}
 	queryPath, pos := splitPositionals(fs.Args(), f.cql != "")
 	if queryPath == "" && f.cql == "" {
 		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql) or -cql \"filters\"\n")
@@ -118,16 +123,20 @@ func (c *cli) run(args []string) int {
 	// -quiet is the header's quiet (features.md: "only explicit user
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
-	q, err := engine.Load(queryPath, engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
-		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect})
+	q, err := engine.Load(queryPath, f.official.queryOptions(engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect}))
 	if err != nil {
 		return c.reportQueryError(err)
+	}
+	if status, done := c.officialAfterLoad(&f, queryPath, q); done {
+		return status
 	}
 	cfg, err := makeConfig(&f, q, queryPath, pos)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage
 	}
+	cfg.showMatches = f.official.on("showmatches")
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -228,6 +237,7 @@ type runConfig struct {
 	progress      string // "auto", "always" or "never"
 	html          string // --html: the report page to write ("": none)
 	queryText     string // the query, as the HTML report shows it
+	showMatches   bool   // -showmatches: print <N> for each selected game
 }
 
 // makeConfig merges the header and the flags (flags win).
@@ -371,6 +381,9 @@ func relativeTo(queryPath, name string) string {
 func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	start := time.Now()
 	if err := checkInputs(cfg); err != nil {
+		if c.official != nil {
+			return c.official.errorText(c.stdout, "cannot read input "+err.Error())
+		}
 		fmt.Fprintf(c.stderr, "cqlvm: cannot read input %v\n", err)
 		return exitInput
 	}
@@ -378,7 +391,7 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	// summary and messages then go to stderr.
 	dataOnStdout := cfg.output == "-" || cfg.json
 	report := c.stdout
-	if dataOnStdout {
+	if dataOnStdout && c.official == nil {
 		report = c.stderr
 	}
 	o := cfg.Options
@@ -399,6 +412,7 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	}
 	o.OnGame = lineCounter(cfg.lineIncrement, o.Messages, start)
 	html := newHTMLReport(cfg, &o)
+	c.officialRun(cfg, &o)
 	st, err := engine.Run(q, o)
 	if html != nil && err == nil {
 		err = html.write()
@@ -451,13 +465,20 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 		return c.reportInternal(ie)
 	}
 	if err != nil {
+		if c.official != nil {
+			return c.official.errorText(c.stdout, err.Error())
+		}
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
 		return exitInput
 	}
-	for _, p := range st.Persistent {
-		fmt.Fprintln(report, p)
+	if c.official != nil {
+		c.official.summary(report, st, cfg.output, start)
+	} else {
+		for _, p := range st.Persistent {
+			fmt.Fprintln(report, p)
+		}
+		fmt.Fprintln(report, summaryLine(st, cfg, start))
 	}
-	fmt.Fprintln(report, summaryLine(st, cfg, start))
 	if crash != nil {
 		return c.reportInternal(crash)
 	}

@@ -90,6 +90,8 @@ const (
 	KRemoveTag // Args: name
 	KOriginalComment
 	KHasNAG // Int: the move into the current position carries NAG $Int
+	// KSimilarPosition: Str the submissions file; FlagAll: notransform
+	KSimilarPosition
 	KRemoveComment
 	KHHDB // Str: the hhdb keyword (HHDBKeywords)
 

@@ -276,6 +276,13 @@ func init() {
 		KPlayer:   func(pr *printer, n *Node) { pr.word("player" + colorWord(n.Int)) },
 		KResult:   func(pr *printer, n *Node) { pr.word("result " + n.Str) },
 		KTagValue: printTag,
+		KSimilarPosition: func(pr *printer, n *Node) {
+			pr.word("similarposition")
+			if n.Flags&FlagAll != 0 {
+				pr.word(" notransform")
+			}
+			pr.word(" " + quote(n.Str))
+		},
 		KFen: func(pr *printer, n *Node) {
 			pr.word("fen")
 			if n.Flags&FlagAll != 0 {

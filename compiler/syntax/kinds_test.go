@@ -173,7 +173,7 @@ func sampleUse(f form, word string) string {
 		"path": "path K--.", "dictionary": "dictionary D", "local": "local dictionary D",
 		"string": "string key in D check", "str": "str(1)", "readfile": `readfile "f"`,
 		"player": `player "X"`, "elo": "elo", "child": "child", "originalcomment": "originalcomment",
-		"hascomment": "hascomment", "hhdb": "hhdb cooked",
+		"hascomment": "hascomment", "hhdb": "hhdb cooked", "similarposition": `similarposition "x.pgn"`,
 	}[word]; ok {
 		return q
 	}

@@ -49,6 +49,7 @@ func init() {
 		"tag":              (*Parser).parseTag,
 		"removetag":        (*Parser).parseTag,
 		"fen":              (*Parser).parseFen,
+		"similarposition":  (*Parser).parseSimilarPosition,
 		"originalcomment":  (*Parser).parseOriginalComment,
 		"hhdb":             (*Parser).parseHHDB,
 		"hascomment":       (*Parser).parseOriginalComment,
@@ -852,6 +853,25 @@ func (p *Parser) parseFen(t Token) *Node {
 		n.Flags |= FlagAll // compare mode
 		n.Span = source.Join(t.Span, s.Span)
 	}
+	return n
+}
+
+// parseSimilarPosition parses similarposition [notransform] "FILE".
+// (The manual's nosort parameter, about the order of the output, is
+// not read.)
+func (p *Parser) parseSimilarPosition(t Token) *Node {
+	n := &Node{Kind: KSimilarPosition, Span: t.Span}
+	if p.acceptIdent("notransform") {
+		n.Flags |= FlagAll
+	}
+	s := p.tok()
+	if s.Kind != TString {
+		p.errorf(s.Span, "expected the quoted name of a PGN file after similarposition")
+		return nil
+	}
+	p.advance()
+	n.Str = s.Str
+	n.Span = source.Join(t.Span, s.Span)
 	return n
 }
 

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// officialBanner is the first line the official program prints; a GUI
+// reads the version from the <CqlGuiVariable> lines after it.
+const officialBanner = "CQL version 6.2 (cqlvm, a Go implementation of CQL 6.2)"
+
+// officialDefaultOutput is the official program's output file when no
+// query file names one (its built-in query is "cqldefault.cql").
+const officialDefaultOutput = "cqldefault-out.pgn"
+
+// officialLineIncrement is the official program's default progress
+// interval: a dot every tenth of it (observed: two dots for 2,636 games).
+const officialLineIncrement = 10000
+
+// invokedAsCQL reports whether the program was started under the name
+// cql (a link or a copy), which makes it the official command line.
+func invokedAsCQL(argv0 string) bool {
+	name := strings.ToLower(filepath.Base(argv0))
+	return name == "cql" || name == "cql.exe"
+}
+
+// cqlMain is the official command line: `cql [options] query.cql`,
+// everything on standard output, the official usage text, exit status 0
+// or 1.
+func (c *cli) cqlMain(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(c.stdout, officialUsage())
+		return exitOK
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" || isNumber(a) {
+			continue
+		}
+		name := strings.ToLower(strings.TrimLeft(a, "-"))
+		name, _, _ = strings.Cut(name, "=")
+		opt, ok := officialOptionNamed(name)
+		if !ok {
+			fmt.Fprintf(c.stderr, "CQL: invalid option: %s. Printing help: ", a)
+			fmt.Fprint(c.stdout, officialUsage())
+			return 1
+		}
+		switch opt.names[0] {
+		case "help":
+			fmt.Fprint(c.stdout, officialUsage())
+			return exitOK
+		case "version":
+			fmt.Fprintln(c.stdout, officialBanner)
+			return exitOK
+		}
+		switch opt.args { // values may start with a dash
+		case argValue:
+			i++
+		case argPair:
+			i += 2
+		}
+	}
+	if c.official == nil {
+		c.official = &officialReport{}
+	}
+	// the official program prints its errors on standard output too,
+	// where a program that runs it reads them
+	c.stderr = c.stdout
+	args = officialDefaults(args)
+	if status := c.run(args); status != exitOK {
+		return 1
+	}
+	return exitOK
+}
+
+// officialDefaults adds what the official program does by default and
+// cqlvm run does not: the output cqldefault-out.pgn when no query file
+// names one. (The progress marks every 1,000 games come with the
+// official report: officialSettings.)
+func officialDefaults(args []string) []string {
+	has := func(names ...string) bool {
+		for _, a := range args {
+			n := strings.ToLower(strings.TrimLeft(a, "-"))
+			for _, name := range names {
+				if strings.HasPrefix(a, "-") && (n == name || strings.HasPrefix(n, name+"=")) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	out := append([]string(nil), args...)
+	query := false
+	for _, a := range args {
+		query = query || isQueryFileName(a)
+	}
+	if !query && !has("output", "o", "guipgnstdout") {
+		out = append([]string{"-o", officialDefaultOutput}, out...)
+	}
+	return out
+}
+
+// officialUsage is the official program's -help text in cqlvm's words:
+// every official option with what it does.
+func officialUsage() string {
+	var b strings.Builder
+	b.WriteString(officialBanner + "\nCQL usage: cql options filename\n the 'filename' above should be a file with extension '.cql'. The allowed options are:\n")
+	for _, opt := range officialOptions {
+		fmt.Fprintf(&b, "%s: %s\n", opt.spelling(), opt.official)
+	}
+	return b.String()
+}

@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"cqlvm/engine/input"
+	"cqlvm/pgn"
+	"cqlvm/vm"
+)
+
+// loadSimilar reads the submissions files of the query's
+// similarposition filters: every mainline position of every game.
+// told, when set, is told each file's number of games.
+func loadSimilar(specs []vm.SimilarSpec, told func(file string, games int)) ([]*vm.SimilarSet, error) {
+	var sets []*vm.SimilarSet
+	for _, spec := range specs {
+		set := vm.NewSimilarSet(spec)
+		games, err := addSubmissions(set, spec.File)
+		if err != nil {
+			return nil, &InputError{fmt.Errorf("similarposition: %w", err)}
+		}
+		if told != nil {
+			told(spec.File, games)
+		}
+		sets = append(sets, set)
+	}
+	return sets, nil
+}
+
+// addSubmissions adds the mainline positions of the games of a file
+// (plain or compressed, as an input) to set, and counts the games.
+func addSubmissions(set *vm.SimilarSet, file string) (games int, err error) {
+	opener := &input.Opener{} // its bytes are not the run's progress
+	err = opener.Each(file, func(s input.Stream) error {
+		r := pgn.NewReader(s.R, s.Name)
+		parser := pgn.Parser{CastlingFromPlacement: true}
+		var g pgn.Game
+		for {
+			raw, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			parser.Parse(raw, &g)
+			games++
+			for i := 0; i < g.MainlineLen(); i++ {
+				set.Add(&g.Nodes[i].Pos, g.Number)
+			}
+		}
+	})
+	return games, err
+}
