@@ -1,0 +1,227 @@
+// Package index writes and reads the game index of a PGN file: a small
+// sidecar (FILE.cqlidx) with the number of games of the file and, for
+// plain PGN, where each game starts, so that a shard of a run can begin
+// at game N without reading the games before it.
+//
+// The format, version 1:
+//
+//	cqlvm-index 1\n
+//	{"size":S,"mtime":"RFC 3339 time","games":N,"plain":true}\n
+//	then, for plain PGN, N records of two unsigned varints:
+//	  (offset - previous offset) << 1 | 1 if the game does not start a line
+//	  line - previous line
+//
+// The first record's "previous" is offset 0, line 1. Size and mtime are
+// those of the PGN file when it was indexed: an index that does not
+// match its file is stale and is refused, never trusted.
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"cqlvm/engine/input"
+	"cqlvm/pgn"
+)
+
+// Suffix is added to a PGN file's name to name its index.
+const Suffix = ".cqlidx"
+
+const magic = "cqlvm-index 1\n"
+
+// Index is what an index file tells about its PGN file.
+type Index struct {
+	Size    int64     // the file's size when indexed
+	ModTime time.Time // and its modification time
+	Games   int       // the number of games, as a run cuts them
+	Plain   bool      // plain PGN: Starts are known
+	// Starts are the games' first bytes, in file order (plain PGN only).
+	Starts []Start
+}
+
+// Start is where a game starts.
+type Start struct {
+	Offset    int64
+	Line      int
+	LineStart bool // the game is the first thing on its line: a reader may begin there
+}
+
+// header is the JSON line after the magic line.
+type header struct {
+	Size    int64     `json:"size"`
+	ModTime time.Time `json:"mtime"`
+	Games   int       `json:"games"`
+	Plain   bool      `json:"plain"`
+}
+
+// PathOf is the name of the index of the PGN file name.
+func PathOf(name string) string { return name + Suffix }
+
+// Build cuts the games of the PGN file name (without searching them) and
+// returns its index.
+func Build(name string) (*Index, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	plain, err := input.IsPlain(name)
+	if err != nil {
+		return nil, err
+	}
+	ix := &Index{Size: st.Size(), ModTime: st.ModTime(), Plain: plain}
+	err = cutGames(name, func(g *pgn.RawGame) {
+		ix.Games++
+		if plain {
+			ix.Starts = append(ix.Starts, Start{Offset: g.Offset, Line: g.Line, LineStart: g.Col == 1})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// Count cuts the games of the input name, without searching them or
+// keeping them, and returns their number.
+func Count(name string) (int, error) {
+	n := 0
+	err := cutGames(name, func(*pgn.RawGame) { n++ })
+	return n, err
+}
+
+// cutGames calls fn with every game of the input name, cut as a run cuts
+// them.
+func cutGames(name string, fn func(*pgn.RawGame)) error {
+	var opener input.Opener
+	return opener.Each(name, func(s input.Stream) error {
+		r := pgn.NewReader(s.R, s.Name)
+		for {
+			g, err := r.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			fn(g)
+		}
+	})
+}
+
+// Write writes the index in its file format.
+func (ix *Index) Write(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(magic)
+	h, err := json.Marshal(header{ix.Size, ix.ModTime, ix.Games, ix.Plain})
+	if err != nil {
+		return err
+	}
+	bw.Write(h)
+	bw.WriteByte('\n')
+	var buf [2 * binary.MaxVarintLen64]byte
+	prevOffset, prevLine := int64(0), 1
+	for _, s := range ix.Starts {
+		delta := uint64(s.Offset-prevOffset) << 1
+		if !s.LineStart {
+			delta |= 1
+		}
+		n := binary.PutUvarint(buf[:], delta)
+		n += binary.PutUvarint(buf[n:], uint64(s.Line-prevLine))
+		bw.Write(buf[:n])
+		prevOffset, prevLine = s.Offset, s.Line
+	}
+	return bw.Flush()
+}
+
+// WriteFile writes the index of name to PathOf(name), through a
+// temporary file so that a reader never sees half an index.
+func (ix *Index) WriteFile(name string) error {
+	path := PathOf(name)
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := ix.Write(f); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("%s: %w", tmp, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// Read reads an index in its file format; what names the file in errors.
+func Read(r io.Reader, what string) (*Index, error) {
+	br := bufio.NewReader(r)
+	first, err := br.ReadString('\n')
+	if err != nil || first != magic {
+		return nil, fmt.Errorf("%s: not a cqlvm index of format version 1", what)
+	}
+	hline, err := br.ReadBytes('\n')
+	var h header
+	if err != nil || json.Unmarshal(bytes.TrimSpace(hline), &h) != nil || h.Games < 0 {
+		return nil, fmt.Errorf("%s: the index header is damaged", what)
+	}
+	ix := &Index{Size: h.Size, ModTime: h.ModTime, Games: h.Games, Plain: h.Plain}
+	if !h.Plain {
+		return ix, nil
+	}
+	ix.Starts = make([]Start, 0, h.Games)
+	offset, line := int64(0), 1
+	for range h.Games {
+		delta, err1 := binary.ReadUvarint(br)
+		dline, err2 := binary.ReadUvarint(br)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%s: truncated: %d of its %d games", what, len(ix.Starts), h.Games)
+		}
+		offset += int64(delta >> 1)
+		line += int(dline)
+		ix.Starts = append(ix.Starts, Start{Offset: offset, Line: line, LineStart: delta&1 == 0})
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%s: bytes after its %d games", what, h.Games)
+	}
+	return ix, nil
+}
+
+// ErrStale is the error of an index that no longer matches its file.
+var ErrStale = errors.New("stale index")
+
+// Load reads the index of the PGN file name, if it has one: nil and no
+// error when there is none. An index that does not match the file's
+// current size and modification time is an error (wrapping ErrStale).
+func Load(name string) (*Index, error) {
+	path := PathOf(name)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ix, err := Read(f, path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if st.Size() != ix.Size || !st.ModTime().Equal(ix.ModTime) {
+		return nil, fmt.Errorf("%s: %w: %s changed since it was indexed (size %d, then %d; modified %s, then %s); run cqlvm index %s again",
+			path, ErrStale, name, st.Size(), ix.Size, st.ModTime().Format(time.RFC3339Nano), ix.ModTime.Format(time.RFC3339Nano), name)
+	}
+	return ix, nil
+}
