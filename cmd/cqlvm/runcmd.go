@@ -37,6 +37,7 @@ type runFlags struct {
 	alwaysComment                        bool
 	enginePath                           string
 	restrict                             restrictFlags
+	shard                                shardFlags
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -66,6 +67,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
 	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
 	f.restrict.register(fs)
+	f.shard.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
@@ -125,6 +127,15 @@ func (c *cli) run(args []string) int {
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage
+	}
+	if f.shard.spec != "" {
+		if err := f.shard.prepare(q, cfg); err != nil {
+			fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
+			if errors.As(err, new(shardUsageError)) {
+				return exitUsage
+			}
+			return exitInput
+		}
 	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
@@ -224,6 +235,9 @@ type runConfig struct {
 	json          bool   // write one JSON object per matched position
 	lineIncrement int    // print a line every N games (0: never)
 	progress      string // "auto", "always" or "never"
+	// afterRun, when set, is called once the run has finished well,
+	// before the summary line (a shard writes its summary file)
+	afterRun func(engine.Stats) error
 }
 
 // makeConfig merges the header and the flags (flags win).
@@ -390,7 +404,7 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 			o.PGN, o.JSON = aroundIfSet(progress, o.PGN), aroundIfSet(progress, o.JSON)
 		}
 	}
-	o.OnGame = lineCounter(cfg.lineIncrement, o.Messages, start)
+	o.OnGame = bothOnGame(o.OnGame, lineCounter(cfg.lineIncrement, o.Messages, start))
 	st, err := engine.Run(q, o)
 	if progress != nil {
 		progress.Stop()
@@ -439,6 +453,9 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 	if ie, ok := errors.AsType[*engine.InternalError](err); ok {
 		return c.reportInternal(ie)
 	}
+	if err == nil && cfg.afterRun != nil {
+		err = cfg.afterRun(st)
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
 		return exitInput
@@ -470,6 +487,17 @@ func lineCounter(n int, w io.Writer, start time.Time) func(*engine.Game) {
 			matches++
 		}
 	}
+}
+
+// bothOnGame calls a and then b (either may be nil).
+func bothOnGame(a, b func(*engine.Game)) func(*engine.Game) {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return func(g *engine.Game) { a(g); b(g) }
 }
 
 // summaryLine is the official program's last line,
