@@ -78,3 +78,17 @@ test-engine:
 		echo "test-engine: could not install stockfish; the engine tests will skip"
 	@(command -v stockfish || ls /usr/games/stockfish) 2>/dev/null | sed 's/^/test-engine: engine /'
 	$(GO) test -count=1 -run 'Engine|Evaluat|Stockfish|UCI' ./uci ./compiler ./engine
+
+# Beyond one machine (README, deploy/): a 4-shard search of human.pgn under
+# GNU parallel and as a Slurm job array on a one-node cluster it sets up,
+# merged and compared byte for byte with the single run; installs
+# parallel, slurm-wlm and munge from Debian when missing (needs root and
+# ../shared/data/human.pgn.gz). Not part of make test.
+.PHONY: scale-test shard-matrix
+scale-test:
+	bash scripts/scale-test.sh
+
+# Shards of 1, 2, 3, 7 and 16 merged against the single run on the bundled
+# corpora and human.pgn, plain and sorted, PGN and JSON.
+shard-matrix:
+	bash scripts/shard-matrix.sh
