@@ -86,8 +86,9 @@ func TestIndexHasEveryGameStart(t *testing.T) {
 	}
 }
 
-// TestIndexFileRoundTrip: what Write writes, Read reads back.
-func TestIndexFileRoundTrip(t *testing.T) {
+// indexedSample is a copy of the sample with its index written.
+func indexedSample(t *testing.T) (string, *Index) {
+	t.Helper()
 	name := copyFile(t, "../../testdata/pgn/sample.pgn")
 	ix, err := Build(name)
 	if err != nil {
@@ -96,6 +97,12 @@ func TestIndexFileRoundTrip(t *testing.T) {
 	if err := ix.WriteFile(name); err != nil {
 		t.Fatal(err)
 	}
+	return name, ix
+}
+
+// TestIndexFileRoundTrip: what Write writes, Read reads back.
+func TestIndexFileRoundTrip(t *testing.T) {
+	name, ix := indexedSample(t)
 	back, err := Load(name)
 	if err != nil {
 		t.Fatal(err)
@@ -151,18 +158,11 @@ func TestStaleIndexIsRefused(t *testing.T) {
 			return os.Chtimes(name, later, later)
 		}},
 	} {
-		name := copyFile(t, "../../testdata/pgn/sample.pgn")
-		ix, err := Build(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := ix.WriteFile(name); err != nil {
-			t.Fatal(err)
-		}
+		name, _ := indexedSample(t)
 		if err := change.do(name); err != nil {
 			t.Fatal(err)
 		}
-		_, err = Load(name)
+		_, err := Load(name)
 		if !errors.Is(err, ErrStale) || !strings.Contains(err.Error(), "cqlvm index "+name) {
 			t.Errorf("index of a file %s: %v, want a stale index error", change.what, err)
 		}
