@@ -24,16 +24,21 @@ fi
 echo 'cql() pin from [RBQ] through [qr]' >plain.cql
 echo 'cql() sort "queens" #[Qq]  pin from [RBQ] through [qr]' >sort.cql
 
-# run FORMAT OUT CQLVM-RUN-ARGS...: one run, its output (PGN or JSON) in OUT
+# run FORMAT OUT CQLVM-RUN-ARGS...: one run, its output (PGN or JSON) in
+# OUT and its summary line in OUT.report
 run() {
 	local format=$1 out=$2
 	shift 2
 	if [ "$format" = jsonl ]; then
-		"$cqlvm" run -q --json "$@" >"$out" 2>/dev/null
+		"$cqlvm" run -q --json "$@" >"$out" 2>"$out.report"
 	else
-		"$cqlvm" run -q -o "$out" "$@" >/dev/null
+		"$cqlvm" run -q -o "$out" "$@" >"$out.report"
 	fi
 }
+
+# totals FILE: "N matches of M games (E with errors)" of the summary line
+# that ends FILE
+totals() { tail -n 1 "$1" | sed 's/ in [0-9.]* seconds.*//'; }
 
 failed=0
 for indexed in no yes; do
@@ -50,9 +55,13 @@ for indexed in no yes; do
 						[ $format = jsonl ] && summary=(--shard-summary parts/$i.$format.shard.json)
 						run $format parts/$i.$format --shard $i/$n "${summary[@]}" $q.cql $c.pgn
 					done
-					"$cqlvm" merge -o merged.$format parts/*.$format 2>/dev/null >/dev/null
-					if cmp -s single.$format merged.$format; then result=identical; else result=DIFFERENT; failed=1; fi
-					printf '%-8s index %-3s %-5s %-5s n=%-2d %s (%d bytes)\n' $c $indexed $q $format $n $result "$(stat -c %s single.$format)"
+					"$cqlvm" merge -o merged.$format parts/*.$format >merged.report
+					result=identical
+					cmp -s single.$format merged.$format || result=DIFFERENT
+					[ "$(totals single.$format.report)" = "$(totals merged.report)" ] || result="$result, totals $(totals merged.report)"
+					[ "$result" = identical ] || failed=1
+					printf '%-8s index %-3s %-5s %-5s n=%-2d %s (%d bytes; %s)\n' $c $indexed $q $format $n "$result" \
+						"$(stat -c %s single.$format)" "$(totals single.$format.report)"
 				done
 			done
 		done
