@@ -112,6 +112,9 @@ func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batche
 		if sp.To >= 0 && raw.Offset >= sp.To {
 			return next, false, nil
 		}
+		if lastWanted > 0 && raw.Number > lastWanted {
+			return next, true, nil // a shard that begins after the range
+		}
 		next = raw.Number + 1
 		end = raw.Offset + int64(len(raw.Data))
 		if raw.Offset < sp.From {

@@ -102,7 +102,7 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 
 // TestShardsKeepGameNumbers: across several inputs, one of them
 // compressed (a whole unit), -gamenumber and lastgamenumber select the
-// same games as in one run.
+// same games as in one run, and the games with errors are counted alike.
 func TestShardsKeepGameNumbers(t *testing.T) {
 	dir := t.TempDir()
 	sample := readText(t, samplePGN)
@@ -112,15 +112,21 @@ func TestShardsKeepGameNumbers(t *testing.T) {
 	zw.Write([]byte(sample))
 	zw.Close()
 	compressed := writeFile(t, dir, "b.pgn.gz", gz.String())
-	last := writeFile(t, dir, "c.pgn", readText(t, gamesPGN)[:200_000])
+	// two games with illegal moves: the totals count them
+	bad := "[Event \"bad\"]\n\n1. e4 Ke7 *\n\n"
+	last := writeFile(t, dir, "c.pgn", bad+readText(t, gamesPGN)[:200_000]+"\n\n"+bad)
 	args := []string{"-gamenumber", "200", "600", "-cql", "cql() sort min \"to the end\" lastgamenumber - gamenumber check", plain, compressed, last}
-	want, _ := singleRun(t, false, args...)
-	if !strings.Contains(want, "Game number 599") {
-		t.Fatalf("the single run did not reach game 599:\n%.300s", want)
+	want, wantSummary := singleRun(t, false, args...)
+	if !strings.Contains(want, "Game number 599") || !strings.Contains(wantSummary, "(1 with errors)") {
+		t.Fatalf("the single run did not reach game 599 or read the bad game: %s\n%.300s", wantSummary, want)
 	}
 	for _, n := range []int{2, 3, 7} {
-		if got, _ := shardedRun(t, dir, n, false, args...); got != want {
+		got, report := shardedRun(t, dir, n, false, args...)
+		if got != want {
 			t.Errorf("%d shards: the merged output differs from the single run's (%d bytes, want %d)", n, len(got), len(want))
+		}
+		if totals(report) != totals(wantSummary) {
+			t.Errorf("%d shards: merge reports %q, the single run %q", n, report, wantSummary)
 		}
 	}
 }
