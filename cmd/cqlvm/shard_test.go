@@ -239,3 +239,21 @@ func TestShardFromEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestMergePrintsTheMessages: the query's message output of all the
+// shards comes out of the merge in game order, as one run prints it.
+func TestMergePrintsTheMessages(t *testing.T) {
+	dir := t.TempDir()
+	games := writeFile(t, dir, "g.pgn", readText(t, samplePGN))
+	query := `mate message ("mate in game " gamenumber)`
+	_, want := singleRun(t, false, "-cql", query, games)
+	if strings.Count(want, "mate in game") < 5 {
+		t.Fatalf("the single run printed too few messages:\n%s", want)
+	}
+	messages := func(report string) string { return report[:strings.LastIndex(strings.TrimSuffix(report, "\n"), "\n")+1] } // without the summary line
+	for _, n := range []int{3, 7} {
+		if _, got := shardedRun(t, dir, n, false, "-cql", query, games); messages(got) != messages(want) {
+			t.Errorf("%d shards: the merge printed\n%s\nwant\n%s", n, messages(got), messages(want))
+		}
+	}
+}
