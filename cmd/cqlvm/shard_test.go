@@ -250,7 +250,9 @@ func TestMergePrintsTheMessages(t *testing.T) {
 	if strings.Count(want, "mate in game") < 5 {
 		t.Fatalf("the single run printed too few messages:\n%s", want)
 	}
-	messages := func(report string) string { return report[:strings.LastIndex(strings.TrimSuffix(report, "\n"), "\n")+1] } // without the summary line
+	messages := func(report string) string {
+		return report[:strings.LastIndex(strings.TrimSuffix(report, "\n"), "\n")+1]
+	} // without the summary line
 	for _, n := range []int{3, 7} {
 		if _, got := shardedRun(t, dir, n, false, "-cql", query, games); messages(got) != messages(want) {
 			t.Errorf("%d shards: the merge printed\n%s\nwant\n%s", n, messages(got), messages(want))
