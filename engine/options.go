@@ -92,7 +92,8 @@ type Span struct {
 	Input string
 	// Start is where reading begins: 0, or the first byte of a game that
 	// starts a line (an index knows them), on line StartLine; FirstGame is
-	// the number of the first game read from there.
+	// the number of the first game read from there (0: the number after
+	// the last game of the span before).
 	Start     int64
 	StartLine int
 	FirstGame int

@@ -54,11 +54,16 @@ func Plan(inputs []string, s Spec) ([]engine.Span, error) {
 			break
 		}
 		from, to := max(lo-base, 0), hi-base
+		if len(spans) > 0 {
+			// the span before is read to its end: the numbers go on
+			// from there, and the files need not be counted
+			firstGame = 0
+		}
 		if sp, ok := spanOf(f, from, to, firstGame); ok {
 			spans = append(spans, sp)
 		}
 		base += f.size
-		if base < hi {
+		if base < hi && len(spans) == 0 {
 			n, err := gameCount(f)
 			if err != nil {
 				return nil, err
@@ -104,7 +109,8 @@ func describeInputs(inputs []string) ([]file, int64, error) {
 }
 
 // spanOf is the span of file f with the games that start in [from, to),
-// f's first game being number firstGame; false when f has no byte there.
+// f's first game being number firstGame (0: the number after the last
+// game read); false when f has no byte there.
 func spanOf(f file, from, to int64, firstGame int) (engine.Span, bool) {
 	whole := engine.Span{Input: f.name, FirstGame: firstGame, To: -1}
 	if !f.plain {

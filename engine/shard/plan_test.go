@@ -184,3 +184,30 @@ func TestPlanRefuses(t *testing.T) {
 		t.Error("shard 3/2 was planned")
 	}
 }
+
+// TestPlanCountsOnlyTheFilesBefore: the games of the files a shard reads
+// are not counted beforehand (a compressed file would be decompressed
+// twice): a damaged gzip file after the first does not stop the plan of
+// a single shard, but does stop the plan of a shard after it, which
+// needs its game count.
+func TestPlanCountsOnlyTheFilesBefore(t *testing.T) {
+	dir := t.TempDir()
+	sample, err := os.ReadFile("../../testdata/pgn/sample.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(dir, "a.pgn")
+	damaged := filepath.Join(dir, "b.pgn.gz")
+	last := filepath.Join(dir, "c.pgn")
+	os.WriteFile(first, sample, 0o644)
+	os.WriteFile(damaged, append([]byte{0x1f, 0x8b, 8, 0}, sample[:1000]...), 0o644)
+	os.WriteFile(last, sample, 0o644)
+	inputs := []string{first, damaged, last}
+	spans, err := Plan(inputs, Spec{1, 1})
+	if err != nil || len(spans) != 3 || spans[0].FirstGame != 1 || spans[1].FirstGame != 0 || spans[2].FirstGame != 0 {
+		t.Fatalf("one shard: %+v, %v; want three spans numbered on from the first", spans, err)
+	}
+	if _, err := Plan(inputs, Spec{2, 2}); err == nil || !strings.Contains(err.Error(), "gzip") {
+		t.Fatalf("a shard after the damaged file: %v, want the error of counting its games", err)
+	}
+}
