@@ -26,8 +26,9 @@ command -v slurmctld >/dev/null || missing+=(slurm-wlm)
 command -v munged >/dev/null || missing+=(munge)
 [ -x /usr/bin/time ] || missing+=(time)
 if [ ${#missing[@]} -gt 0 ]; then
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+	echo "installing ${missing[*]} (apt-get's output in $work/apt-get.log)"
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >"$work/apt-get.log" 2>&1 ||
+		{ tail -20 "$work/apt-get.log"; exit 1; }
 else
 	echo "all installed"
 fi
