@@ -100,19 +100,22 @@ func Count(name string) (int, error) {
 // them.
 func cutGames(name string, fn func(*pgn.RawGame)) error {
 	var opener input.Opener
-	return opener.Each(name, func(s input.Stream) error {
-		r := pgn.NewReader(s.R, s.Name)
-		for {
-			g, err := r.Next()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			fn(g)
+	return opener.Each(name, func(s input.Stream) error { return cutStream(s, fn) })
+}
+
+// cutStream calls fn with every game of one stream.
+func cutStream(s input.Stream, fn func(*pgn.RawGame)) error {
+	r := pgn.NewReader(s.R, s.Name)
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return nil
 		}
-	})
+		if err != nil {
+			return err
+		}
+		fn(g)
+	}
 }
 
 // Write writes the index in its file format.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"cqlvm/engine/input"
 	"cqlvm/pgn"
 )
 
@@ -44,17 +45,11 @@ func copyFile(t *testing.T, name string) string {
 // readAll cuts every game of data as a run does.
 func readAll(t testing.TB, data []byte) []*pgn.RawGame {
 	var games []*pgn.RawGame
-	r := pgn.NewReader(bytes.NewReader(data), "x")
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			return games
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, g)
+	err := cutStream(input.Stream{Name: "x", R: bytes.NewReader(data)}, func(g *pgn.RawGame) { games = append(games, g) })
+	if err != nil {
+		t.Fatal(err)
 	}
+	return games
 }
 
 // TestIndexHasEveryGameStart: the index of a plain file lists, in order,
