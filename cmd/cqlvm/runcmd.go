@@ -129,7 +129,7 @@ func (c *cli) run(args []string) int {
 		return exitUsage
 	}
 	if f.shard.spec != "" {
-		if err := f.shard.prepare(q, cfg); err != nil {
+		if err := f.shard.prepare(q, cfg, f.output != ""); err != nil {
 			fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 			if errors.As(err, new(shardUsageError)) {
 				return exitUsage

@@ -33,12 +33,12 @@ type shardUsageError struct{ error }
 // prepare turns cfg into the run of one shard: it reads only the shard's
 // spans, writes its games in input order, and records the summary that
 // `cqlvm merge` needs, which cfg.afterRun writes.
-func (s *shardFlags) prepare(q *engine.Query, cfg *runConfig) error {
+func (s *shardFlags) prepare(q *engine.Query, cfg *runConfig, outputGiven bool) error {
 	spec, err := s.parse()
 	if err != nil {
 		return shardUsageError{err}
 	}
-	part, summaryPath, err := s.outputs(cfg)
+	part, summaryPath, err := s.outputs(cfg, outputGiven)
 	if err != nil {
 		return shardUsageError{err}
 	}
@@ -65,14 +65,18 @@ func (s *shardFlags) prepare(q *engine.Query, cfg *runConfig) error {
 }
 
 // outputs chooses the part a shard writes (PGN or JSON, not both: a
-// summary describes one file) and where its summary goes.
-func (s *shardFlags) outputs(cfg *runConfig) (part, summaryPath string, err error) {
+// summary describes one file) and where its summary goes. A PGN part
+// needs -o: the default output (<query>-out.pgn, or the header's) would
+// be the same file for every shard.
+func (s *shardFlags) outputs(cfg *runConfig, outputGiven bool) (part, summaryPath string, err error) {
 	part = shard.PartPGN
 	if cfg.json {
 		part = shard.PartJSON
 		if cfg.output != "" {
 			return "", "", errors.New("--shard: a shard writes one part, PGN (-o) or JSON (--json), not both")
 		}
+	} else if !outputGiven {
+		return "", "", errors.New("--shard: name each shard's part with -o (part-1.pgn, part-2.pgn, ...)")
 	}
 	summaryPath = s.summary
 	if summaryPath == "" {

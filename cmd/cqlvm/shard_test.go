@@ -187,6 +187,8 @@ func TestShardRefusals(t *testing.T) {
 		{[]string{"--shard", "0/4", "-cql", "check", "-o", out, games}, exitUsage, "expected i/n"},
 		{[]string{"--shard", "5/4", "-cql", "check", "-o", out, games}, exitUsage, "expected i/n"},
 		{[]string{"--shard", "1/2", "--json", "-cql", "check", games}, exitUsage, "--shard-summary"},
+		{[]string{"--shard", "1/2", "-cql", "check", games}, exitUsage, "name each shard's part with -o"},
+		{[]string{"--shard", "1/2", "--json", "-o", out, "-cql", "check", games}, exitUsage, "not both"},
 		{[]string{"--shard", "1/2", "-cql", "if check persistent Checks += 1  false", "-o", out, games}, exitUsage, "persistent"},
 		{[]string{"--shard", "1/2", "-cql", "check", "-o", out, "-"}, exitInput, "standard input"},
 	} {
