@@ -398,7 +398,7 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	o.Diagnostics, o.Messages = c.stderr, report
 	var progress *progressLine
 	if c.wantsProgress(cfg) {
-		progress = startProgress(c.stderr, c.termWidth, totalSize(o.Inputs, c.stdin), o.Progress)
+		progress = startProgress(c.stderr, c.termWidth, bytesToRead(o, c.stdin), o.Progress)
 		o.Diagnostics, o.Messages = progress.around(o.Diagnostics), progress.around(o.Messages)
 		if dataOnStdout && c.stdoutIsTerminal {
 			o.PGN, o.JSON = aroundIfSet(progress, o.PGN), aroundIfSet(progress, o.JSON)

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"cqlvm/engine"
+	"cqlvm/engine/input"
 	"cqlvm/engine/shard"
 )
 
@@ -163,4 +165,22 @@ func rangeText(r *engine.Range) string {
 		return "-"
 	}
 	return fmt.Sprintf("%d-%d", r.Lo, r.Hi)
+}
+
+// bytesToRead is what the progress line measures the run's reading
+// against: the inputs' size on disk, or for a shard the bytes from where
+// each of its spans starts reading to where it ends.
+func bytesToRead(o engine.Options, stdin io.Reader) int64 {
+	if len(o.Spans) == 0 {
+		return totalSize(o.Inputs, stdin)
+	}
+	var total int64
+	for _, sp := range o.Spans {
+		end := sp.To
+		if end < 0 {
+			end = input.Size(sp.Input, stdin)
+		}
+		total += end - sp.Start
+	}
+	return total
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cqlvm/engine"
+	"cqlvm/engine/shard"
 )
 
 // shardQueries are a query that writes games in input order and two that
@@ -259,5 +262,24 @@ func TestMergePrintsTheMessages(t *testing.T) {
 		if _, got := shardedRun(t, dir, n, false, "-cql", query, games); messages(got) != messages(want) {
 			t.Errorf("%d shards: the merge printed\n%s\nwant\n%s", n, messages(got), messages(want))
 		}
+	}
+}
+
+// TestShardProgressMeasuresItsSpans: a shard's progress line measures
+// what the shard reads, not the whole input.
+func TestShardProgressMeasuresItsSpans(t *testing.T) {
+	dir := t.TempDir()
+	games := writeFile(t, dir, "g.pgn", readText(t, samplePGN))
+	size := int64(len(readText(t, samplePGN)))
+	mustRun(t, nil, "index", games)
+	if got := bytesToRead(engine.Options{Inputs: []string{games}}, nil); got != size {
+		t.Errorf("a whole run reads %d bytes, want %d", got, size)
+	}
+	spans, err := shard.Plan([]string{games}, shard.Spec{I: 2, N: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bytesToRead(engine.Options{Inputs: []string{games}, Spans: spans}, nil); got != size-spans[0].Start || got > size*6/10 {
+		t.Errorf("shard 2/2 reads %d bytes from byte %d of %d", got, spans[0].Start, size)
 	}
 }
