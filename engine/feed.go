@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -175,7 +174,7 @@ func countGames(inputs []string) int {
 				if err != nil {
 					return nil
 				}
-				if hasWhiteTag(raw.Data) {
+				if pgn.HasWhiteTag(raw.Data) {
 					n++
 				}
 			}
@@ -185,21 +184,4 @@ func countGames(inputs []string) int {
 		}
 	}
 	return n
-}
-
-// hasWhiteTag reports whether a game's text has a line starting with a
-// White tag.
-func hasWhiteTag(data []byte) bool {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("[White ")) {
-			return true
-		}
-	}
-	return false
 }

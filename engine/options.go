@@ -26,6 +26,10 @@ type Options struct {
 	// of the whole of them: a shard of a larger run (engine/shard plans
 	// them). Inputs stay the whole input set, which lastgamenumber counts.
 	Spans []Span
+	// LastGameNumber, when positive, is the value of lastgamenumber,
+	// known beforehand (a shard's, from the inputs' indexes); otherwise a
+	// query that uses it has the run count the games of the Inputs first.
+	LastGameNumber int
 
 	// Threads is the number of workers; 0 means one per CPU. A query
 	// with persistent variables always runs on one, since its games

@@ -47,9 +47,11 @@ func (s *shardFlags) prepare(q *engine.Query, cfg *runConfig, outputGiven bool) 
 	if q.Program().HasPersistent() {
 		return shardUsageError{errors.New("--shard: the query has persistent variables, whose values depend on every game before: it cannot be split into shards")}
 	}
-	if cfg.Spans, err = shard.Plan(cfg.Inputs, spec); err != nil {
+	work, err := shard.Plan(cfg.Inputs, spec)
+	if err != nil {
 		return err
 	}
+	cfg.Spans, cfg.LastGameNumber = work.Spans, work.LastGameNumber
 	sum, err := shard.NewSummary(spec, queryIdentity(q, cfg), cfg.Inputs, part, q.Program().Sorts, cfg.SortByMatchCount)
 	if err != nil {
 		return err

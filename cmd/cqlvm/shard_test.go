@@ -105,7 +105,8 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 
 // TestShardsKeepGameNumbers: across several inputs, one of them
 // compressed (a whole unit), -gamenumber and lastgamenumber select the
-// same games as in one run, and the games with errors are counted alike.
+// same games as in one run, without and with indexes, and the games with
+// errors are counted alike.
 func TestShardsKeepGameNumbers(t *testing.T) {
 	dir := t.TempDir()
 	sample := readText(t, samplePGN)
@@ -123,13 +124,18 @@ func TestShardsKeepGameNumbers(t *testing.T) {
 	if !strings.Contains(want, "Game number 599") || !strings.Contains(wantSummary, "(1 with errors)") {
 		t.Fatalf("the single run did not reach game 599 or read the bad game: %s\n%.300s", wantSummary, want)
 	}
-	for _, n := range []int{2, 3, 7} {
-		got, report := shardedRun(t, dir, n, false, args...)
-		if got != want {
-			t.Errorf("%d shards: the merged output differs from the single run's (%d bytes, want %d)", n, len(got), len(want))
+	for _, indexed := range []bool{false, true} {
+		if indexed { // lastgamenumber then comes from the indexes
+			mustRun(t, nil, "index", plain, compressed, last)
 		}
-		if totals(report) != totals(wantSummary) {
-			t.Errorf("%d shards: merge reports %q, the single run %q", n, report, wantSummary)
+		for _, n := range []int{2, 3, 7} {
+			got, report := shardedRun(t, dir, n, false, args...)
+			if got != want {
+				t.Errorf("indexed %v, %d shards: the merged output differs from the single run's (%d bytes, want %d)", indexed, n, len(got), len(want))
+			}
+			if totals(report) != totals(wantSummary) {
+				t.Errorf("indexed %v, %d shards: merge reports %q, the single run %q", indexed, n, report, wantSummary)
+			}
 		}
 	}
 }
@@ -275,10 +281,11 @@ func TestShardProgressMeasuresItsSpans(t *testing.T) {
 	if got := bytesToRead(engine.Options{Inputs: []string{games}}, nil); got != size {
 		t.Errorf("a whole run reads %d bytes, want %d", got, size)
 	}
-	spans, err := shard.Plan([]string{games}, shard.Spec{I: 2, N: 2})
+	work, err := shard.Plan([]string{games}, shard.Spec{I: 2, N: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
+	spans := work.Spans
 	if got := bytesToRead(engine.Options{Inputs: []string{games}, Spans: spans}, nil); got != size-spans[0].Start || got > size*6/10 {
 		t.Errorf("shard 2/2 reads %d bytes from byte %d of %d", got, spans[0].Start, size)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,11 +67,16 @@ func TestIndexHasEveryGameStart(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		games := readAll(t, data)
-		if !ix.Plain || ix.Games != len(games) || len(ix.Starts) != len(games) {
-			t.Fatalf("%s: plain %v, %d games and %d starts, want %d", name, ix.Plain, ix.Games, len(ix.Starts), len(games))
+		starts := allStarts(t, ix)
+		if !ix.Plain || ix.Games != len(games) || len(starts) != len(games) {
+			t.Fatalf("%s: plain %v, %d games and %d starts, want %d", name, ix.Plain, ix.Games, len(starts), len(games))
 		}
+		whiteTags := 0
 		for i, g := range games {
-			s := ix.Starts[i]
+			if bytes.Contains(g.Data, []byte("[White ")) {
+				whiteTags++
+			}
+			s := starts[i]
 			if s.Offset != g.Offset || s.Line != g.Line || s.LineStart != (g.Col == 1) {
 				t.Fatalf("%s: game %d starts at %+v, the index says %+v", name, i+1, g, s)
 			}
@@ -78,7 +84,20 @@ func TestIndexHasEveryGameStart(t *testing.T) {
 				t.Fatalf("%s: game %d is not at byte %d", name, i+1, s.Offset)
 			}
 		}
+		if ix.WhiteTags > whiteTags || ix.WhiteTags < whiteTags*9/10 {
+			t.Errorf("%s: %d games with a White tag, %d games hold \"[White \"", name, ix.WhiteTags, whiteTags)
+		}
 	}
+}
+
+// allStarts are the starts of the games of an index.
+func allStarts(t *testing.T, ix *Index) []Start {
+	t.Helper()
+	var starts []Start
+	if err := ix.Each(func(_ int, s Start) bool { starts = append(starts, s); return true }); err != nil {
+		t.Fatal(err)
+	}
+	return starts
 }
 
 // indexedSample is a copy of the sample with its index written.
@@ -102,13 +121,11 @@ func TestIndexFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Games != ix.Games || back.Size != ix.Size || !back.ModTime.Equal(ix.ModTime) || len(back.Starts) != len(ix.Starts) {
-		t.Fatalf("read back %d games of a %d-byte file, want %d of %d", back.Games, back.Size, ix.Games, ix.Size)
+	if back.Games != ix.Games || back.WhiteTags != ix.WhiteTags || back.Size != ix.Size || !back.ModTime.Equal(ix.ModTime) {
+		t.Fatalf("read back %+v, written %+v", back, ix)
 	}
-	for i := range ix.Starts {
-		if back.Starts[i] != ix.Starts[i] {
-			t.Fatalf("start %d read back as %+v, written %+v", i, back.Starts[i], ix.Starts[i])
-		}
+	if !slices.Equal(allStarts(t, back), allStarts(t, ix)) {
+		t.Fatal("the starts read back differ from those written")
 	}
 }
 
@@ -125,8 +142,8 @@ func TestCompressedIndexCountsGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cix.Plain || cix.Games != ix.Games || cix.Starts != nil {
-		t.Fatalf("gzip index: plain %v, %d games, %d starts; want not plain, %d games, none", cix.Plain, cix.Games, len(cix.Starts), ix.Games)
+	if cix.Plain || cix.Games != ix.Games || cix.WhiteTags != ix.WhiteTags || len(allStarts(t, cix)) != 0 {
+		t.Fatalf("gzip index: %+v; want not plain, %d games, no starts", cix, ix.Games)
 	}
 	if n, err := Count(gz); err != nil || n != ix.Games {
 		t.Fatalf("Count = %d, %v; want %d", n, err, ix.Games)
@@ -178,9 +195,10 @@ func TestDamagedIndexIsRefused(t *testing.T) {
 	}
 	whole := buf.Bytes()
 	for what, data := range map[string][]byte{
-		"truncated":    whole[:len(whole)-5],
-		"longer":       append(append([]byte{}, whole...), 1, 2),
-		"not an index": []byte("[Event \"x\"]\n"),
+		"truncated":     whole[:len(whole)-5],
+		"longer":        append(append([]byte{}, whole...), 1, 2),
+		"not an index":  []byte("[Event \"x\"]\n"),
+		"no white_tags": []byte(magic + `{"size":1,"mtime":"2020-01-01T00:00:00Z","games":0,"plain":true}` + "\n"),
 	} {
 		if err := os.WriteFile(PathOf(name), data, 0o644); err != nil {
 			t.Fatal(err)

@@ -13,7 +13,6 @@ package shard
 import (
 	"fmt"
 	"os"
-	"sort"
 
 	"cqlvm/engine"
 	"cqlvm/engine/index"
@@ -33,18 +32,48 @@ type file struct {
 	ix    *index.Index // nil: no index
 }
 
-// Plan returns the spans of the inputs that shard s reads. An input with
-// a stale index is an error; an input without one is read from its start
+// Work is what one shard does.
+type Work struct {
+	Spans []engine.Span // what it reads
+	// LastGameNumber is the value of lastgamenumber, from the inputs'
+	// indexes; 0 when an input has none (the run counts then).
+	LastGameNumber int
+}
+
+// Plan returns the work of shard s of a run over inputs. An input with a
+// stale index is an error; an input without one is read from its start
 // (its games before the shard are cut, not searched), and the games of
 // the files before the shard are counted by cutting them.
-func Plan(inputs []string, s Spec) ([]engine.Span, error) {
+func Plan(inputs []string, s Spec) (Work, error) {
 	if s.N < 1 || s.I < 1 || s.I > s.N {
-		return nil, fmt.Errorf("shard %s: expected i/n with 1 <= i <= n", s)
+		return Work{}, fmt.Errorf("shard %s: expected i/n with 1 <= i <= n", s)
 	}
 	files, total, err := describeInputs(inputs)
 	if err != nil {
-		return nil, err
+		return Work{}, err
 	}
+	spans, err := planSpans(files, total, s)
+	if err != nil {
+		return Work{}, err
+	}
+	return Work{Spans: spans, LastGameNumber: lastGameNumber(files)}, nil
+}
+
+// lastGameNumber is the number of games with a White tag in the files,
+// from their indexes, or 0 if one has none.
+func lastGameNumber(files []file) int {
+	n := 0
+	for _, f := range files {
+		if f.ix == nil {
+			return 0
+		}
+		n += f.ix.WhiteTags
+	}
+	return n
+}
+
+// planSpans cuts the spans of shard s out of files of total bytes.
+func planSpans(files []file, total int64, s Spec) ([]engine.Span, error) {
 	lo, hi := cut(total, s.I-1, s.N), cut(total, s.I, s.N)
 	var spans []engine.Span
 	var base int64 // where the file starts in the inputs laid end to end
@@ -59,7 +88,11 @@ func Plan(inputs []string, s Spec) ([]engine.Span, error) {
 			// from there, and the files need not be counted
 			firstGame = 0
 		}
-		if sp, ok := spanOf(f, from, to, firstGame); ok {
+		sp, ok, err := spanOf(f, from, to, firstGame)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
 			spans = append(spans, sp)
 		}
 		base += f.size
@@ -110,37 +143,33 @@ func describeInputs(inputs []string) ([]file, int64, error) {
 
 // spanOf is the span of file f with the games that start in [from, to),
 // f's first game being number firstGame (0: the number after the last
-// game read); false when f has no byte there.
-func spanOf(f file, from, to int64, firstGame int) (engine.Span, bool) {
-	whole := engine.Span{Input: f.name, FirstGame: firstGame, To: -1}
+// game read); false when f has no game there.
+func spanOf(f file, from, to int64, firstGame int) (engine.Span, bool, error) {
 	if !f.plain {
 		// a compressed file goes to the shard its first byte is in
-		return whole, from == 0 && to > 0
+		whole := engine.Span{Input: f.name, FirstGame: firstGame, To: -1}
+		return whole, from == 0 && to > 0, nil
 	}
 	if from >= f.size || to <= 0 || f.size == 0 {
-		return engine.Span{}, false
+		return engine.Span{}, false, nil
 	}
 	sp := engine.Span{Input: f.name, FirstGame: firstGame, From: from, To: to}
 	if to >= f.size {
 		sp.To = -1
 	}
 	if f.ix == nil || from == 0 {
-		return sp, true
+		return sp, true, nil
 	}
 	// begin at the last game that starts a line, at or before the first
 	// game of the span
-	starts := f.ix.Starts
-	k := sort.Search(len(starts), func(k int) bool { return starts[k].Offset >= from })
-	if k == len(starts) || sp.To >= 0 && starts[k].Offset >= sp.To {
-		return engine.Span{}, false // no game starts in the span
-	}
-	for k > 0 && !starts[k].LineStart {
-		k--
+	first, resume, k, ok, err := f.ix.Find(from)
+	if err != nil || !ok || sp.To >= 0 && first.Offset >= sp.To {
+		return engine.Span{}, false, err // no game starts in the span
 	}
 	if k > 0 {
-		sp.Start, sp.StartLine, sp.FirstGame = starts[k].Offset, starts[k].Line, firstGame+k
+		sp.Start, sp.StartLine, sp.FirstGame = resume.Offset, resume.Line, firstGame+k
 	}
-	return sp, true
+	return sp, true, nil
 }
 
 // gameCount is the number of games of f: from its index, or by cutting

@@ -133,11 +133,11 @@ func checkShardsReadEveryGameOnce(t *testing.T, inputs []string, indexed bool) {
 	for n := 1; n <= 16; n++ {
 		var got []gameAt
 		for i := 1; i <= n; i++ {
-			spans, err := Plan(inputs, Spec{i, n})
+			work, err := Plan(inputs, Spec{i, n})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = append(got, gamesRead(t, inputs, spans)...)
+			got = append(got, gamesRead(t, inputs, work.Spans)...)
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%d inputs, indexed %v, %d shards: the shards read %d games, differing from the single run's %d at %s",
@@ -164,14 +164,17 @@ func TestIndexedShardsSeek(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(name, data, 0o644)
-	spans, err := Plan([]string{name}, Spec{2, 2})
-	if err != nil || len(spans) != 1 || spans[0].Start != 0 {
-		t.Fatalf("without an index: %+v, %v; want one span read from byte 0", spans, err)
+	work, err := Plan([]string{name}, Spec{2, 2})
+	if err != nil || len(work.Spans) != 1 || work.Spans[0].Start != 0 || work.LastGameNumber != 0 {
+		t.Fatalf("without an index: %+v, %v; want one span read from byte 0, lastgamenumber unknown", work, err)
 	}
 	indexAll(t, []string{name})
-	spans, err = Plan([]string{name}, Spec{2, 2})
-	if err != nil || len(spans) != 1 || spans[0].Start < int64(len(data))/2-20000 || spans[0].FirstGame < 2 {
-		t.Fatalf("with an index: %+v, %v; want one span read from near the middle", spans, err)
+	work, err = Plan([]string{name}, Spec{2, 2})
+	if err != nil || len(work.Spans) != 1 || work.Spans[0].Start < int64(len(data))/2-20000 || work.Spans[0].FirstGame < 2 {
+		t.Fatalf("with an index: %+v, %v; want one span read from near the middle", work, err)
+	}
+	if ix, _ := index.Load(name); work.LastGameNumber != ix.WhiteTags || ix.WhiteTags < 200 {
+		t.Errorf("with an index: lastgamenumber %d, want the index's %d", work.LastGameNumber, ix.WhiteTags)
 	}
 }
 
@@ -203,8 +206,8 @@ func TestPlanCountsOnlyTheFilesBefore(t *testing.T) {
 	os.WriteFile(damaged, append([]byte{0x1f, 0x8b, 8, 0}, sample[:1000]...), 0o644)
 	os.WriteFile(last, sample, 0o644)
 	inputs := []string{first, damaged, last}
-	spans, err := Plan(inputs, Spec{1, 1})
-	if err != nil || len(spans) != 3 || spans[0].FirstGame != 1 || spans[1].FirstGame != 0 || spans[2].FirstGame != 0 {
+	work, err := Plan(inputs, Spec{1, 1})
+	if spans := work.Spans; err != nil || len(spans) != 3 || spans[0].FirstGame != 1 || spans[1].FirstGame != 0 || spans[2].FirstGame != 0 {
 		t.Fatalf("one shard: %+v, %v; want three spans numbered on from the first", spans, err)
 	}
 	if _, err := Plan(inputs, Spec{2, 2}); err == nil || !strings.Contains(err.Error(), "gzip") {
