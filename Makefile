@@ -88,3 +88,17 @@ browser-test:
 	@command -v chromium >/dev/null || \
 		(apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core)
 	CQLVM_BROWSER_TEST=1 $(GO) test -count=1 -v -run TestBrowser ./cmd/cqlvm
+
+# Beyond one machine (README, deploy/): a 4-shard search of human.pgn under
+# GNU parallel and as a Slurm job array on a one-node cluster it sets up,
+# merged and compared byte for byte with the single run; installs
+# parallel, slurm-wlm and munge from Debian when missing (needs root and
+# ../shared/data/human.pgn.gz). Not part of make test.
+.PHONY: scale-test shard-matrix
+scale-test:
+	bash scripts/scale-test.sh
+
+# Shards of 1, 2, 3, 7 and 16 merged against the single run on the bundled
+# corpora and human.pgn, plain and sorted, PGN and JSON.
+shard-matrix:
+	bash scripts/shard-matrix.sh

@@ -12,11 +12,10 @@ import (
 
 // gameResult is what a worker reports about one game.
 type gameResult struct {
-	Game              // what OnGame is shown; PGN and JSON are the game's outputs
-	read     bool     // false for games skipped by the game-number range
-	asserts  []string // failed `assert`s, for the error stream
-	sortVals []vm.SortValue
-	crash    *InternalError // the worker panicked on this game
+	Game                   // what OnGame is shown; PGN and JSON are the game's outputs
+	read    bool           // false for games skipped by the game-number range
+	asserts []string       // failed `assert`s, for the error stream
+	crash   *InternalError // the worker panicked on this game
 }
 
 // collector writes the selected games (sorted when asked) and reports
@@ -34,7 +33,7 @@ type collector struct {
 func newCollector(cfg *runConfig, sorts []vm.SortKey) *collector {
 	return &collector{
 		cfg: cfg, sorts: sorts,
-		sorting: cfg.SortByMatchCount || len(sorts) > 0,
+		sorting: !cfg.Unsorted && (cfg.SortByMatchCount || len(sorts) > 0),
 		pgnOut:  bufferedOrNil(cfg.PGN),
 		jsonOut: bufferedOrNil(cfg.JSON),
 	}
@@ -88,7 +87,7 @@ func (c *collector) write(r *gameResult) {
 func (c *collector) finish() (runStats, error) {
 	if c.sorting {
 		kept := c.kept
-		sort.SliceStable(kept, func(i, j int) bool { return sortsBefore(&kept[i], &kept[j], c.sorts, c.cfg.SortByMatchCount) })
+		sort.SliceStable(kept, func(i, j int) bool { return SortsBefore(&kept[i].Game, &kept[j].Game, c.sorts, c.cfg.SortByMatchCount) })
 		for i := range kept {
 			c.write(&kept[i])
 		}
@@ -122,13 +121,14 @@ func formatGameError(e *pgn.Error, gameOffset int64) string {
 	return fmt.Sprintf("%s:%d:%d: game %d (starting at byte %d): %s", e.File, e.Line, e.Col, e.Game, gameOffset, e.Msg)
 }
 
-// sortsBefore orders output games by the sort keys in the order they
-// appear in the query (max keys descending, min keys ascending; games
-// without a value last), then by matchcount when the header sorts by it;
-// ties keep input order.
-func sortsBefore(a, b *gameResult, keys []vm.SortKey, byMatchCount bool) bool {
+// SortsBefore orders a sorted run's selected games by the sort keys in
+// the order they appear in the query (max keys descending, min keys
+// ascending; games without a value last), then by matchcount when the
+// header sorts by it. Ties keep input order: sort with a stable sort of
+// the games in input order.
+func SortsBefore(a, b *Game, keys []vm.SortKey, byMatchCount bool) bool {
 	for i, k := range keys {
-		va, vb := a.sortVals[i], b.sortVals[i]
+		va, vb := a.SortValues[i], b.SortValues[i]
 		if va.Set != vb.Set {
 			return va.Set
 		}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -49,9 +48,10 @@ func (f *gameFeed) take() (batch []*pgn.RawGame, seq int, ok bool) {
 	return batch, seq, ok
 }
 
-// readInputs yields the games of every input in batches, numbering them
-// continuously across files, and stops after the last game of the
-// game-number range or when the batches are no longer wanted.
+// readInputs yields the games of every input (or of the run's Spans) in
+// batches, numbering them continuously across files, and stops after the
+// last game of the game-number range or when the batches are no longer
+// wanted.
 func readInputs(cfg *runConfig, b *batcher) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -60,13 +60,14 @@ func readInputs(cfg *runConfig, b *batcher) (err error) {
 		b.flush()
 	}()
 	next := 1
-	for _, name := range cfg.Inputs {
+	for _, sp := range spansOf(cfg.Options) {
+		if sp.FirstGame > 0 {
+			next = sp.FirstGame
+		}
 		done := false
-		err := cfg.opener.Each(name, func(s input.Stream) error {
-			var stop bool
+		err := cfg.opener.EachFrom(sp.Input, sp.Start, func(s input.Stream) error {
 			var err error
-			next, stop, err = readStream(s, next, cfg.gameHi, b)
-			done = stop
+			next, done, err = readStream(s, next, sp, cfg.gameHi, b)
 			return err
 		})
 		if err != nil || done {
@@ -76,13 +77,29 @@ func readInputs(cfg *runConfig, b *batcher) (err error) {
 	return nil
 }
 
-// readStream sends the games of one stream, numbered from first; it
-// returns the next game number and whether the game-number range is done.
-func readStream(s input.Stream, first, lastWanted int, raws *batcher) (next int, done bool, err error) {
+// spansOf is what a run reads: its Spans, or else each input whole.
+func spansOf(o Options) []Span {
+	if len(o.Spans) > 0 {
+		return o.Spans
+	}
+	spans := make([]Span, len(o.Inputs))
+	for i, name := range o.Inputs {
+		spans[i] = Span{Input: name, To: -1}
+	}
+	return spans
+}
+
+// readStream sends the games of one stream of span sp that start in
+// [sp.From, sp.To), numbered from first; it returns the next game number
+// and whether the game-number range is done.
+func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batcher) (next int, done bool, err error) {
 	r := pgn.NewReader(s.R, s.Name)
 	r.SetFirstNumber(first)
+	if sp.Start > 0 {
+		r.SetStart(sp.Start, sp.StartLine)
+	}
 	next = first
-	var end int64 // where the last complete game ended
+	end := sp.Start // where the last complete game ended
 	for {
 		raw, err := r.Next()
 		if err == io.EOF {
@@ -91,9 +108,18 @@ func readStream(s input.Stream, first, lastWanted int, raws *batcher) (next int,
 		if err != nil {
 			return next, false, &InputError{fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", s.Name, end, next-1, err)}
 		}
-		raws.add(raw)
+		if sp.To >= 0 && raw.Offset >= sp.To {
+			return next, false, nil
+		}
+		if lastWanted > 0 && raw.Number > lastWanted {
+			return next, true, nil // a shard that begins after the range
+		}
 		next = raw.Number + 1
 		end = raw.Offset + int64(len(raw.Data))
+		if raw.Offset < sp.From {
+			continue // before the span: only counted
+		}
+		raws.add(raw)
 		if lastWanted > 0 && raw.Number >= lastWanted || raws.abandoned {
 			return next, true, nil
 		}
@@ -148,7 +174,7 @@ func countGames(inputs []string) int {
 				if err != nil {
 					return nil
 				}
-				if hasWhiteTag(raw.Data) {
+				if pgn.HasWhiteTag(raw.Data) {
 					n++
 				}
 			}
@@ -158,21 +184,4 @@ func countGames(inputs []string) int {
 		}
 	}
 	return n
-}
-
-// hasWhiteTag reports whether a game's text has a line starting with a
-// White tag.
-func hasWhiteTag(data []byte) bool {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("[White ")) {
-			return true
-		}
-	}
-	return false
 }

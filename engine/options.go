@@ -7,6 +7,7 @@ import (
 
 	"cqlvm/engine/input"
 	"cqlvm/pgn"
+	"cqlvm/vm"
 )
 
 // Options say what a run reads, which games it selects and where it
@@ -21,6 +22,14 @@ type Options struct {
 	// zstd or zip, recognised by content) or "-" for Stdin.
 	Inputs []string
 	Stdin  io.Reader // what "-" reads; nil means os.Stdin
+	// Spans, when set, are the parts of the Inputs the run reads instead
+	// of the whole of them: a shard of a larger run (engine/shard plans
+	// them). Inputs stay the whole input set, which lastgamenumber counts.
+	Spans []Span
+	// LastGameNumber, when positive, is the value of lastgamenumber,
+	// known beforehand (a shard's, from the inputs' indexes); otherwise a
+	// query that uses it has the run count the games of the Inputs first.
+	LastGameNumber int
 
 	// Threads is the number of workers; 0 means one per CPU. A query
 	// with persistent variables always runs on one, since its games
@@ -36,6 +45,10 @@ type Options struct {
 	// `sort` filters sort the output too; either way the selected games
 	// are held until the end of the run.
 	SortByMatchCount bool
+	// Unsorted writes the selected games in input order even when the
+	// query sorts, each with its Game.SortValues: a shard's part, which
+	// the merge sorts with the other shards' (SortsBefore).
+	Unsorted bool
 
 	// How the selected games are annotated in the PGN output.
 	MatchString   string // comment at every matched position; "" for none
@@ -81,6 +94,22 @@ type Options struct {
 	OnSubmissions func(file string, games int)
 }
 
+// Span is a part of one input: the games that start at a byte offset in
+// [From, To) of a plain PGN file, or a whole input (From 0, To -1).
+type Span struct {
+	Input string
+	// Start is where reading begins: 0, or the first byte of a game that
+	// starts a line (an index knows them), on line StartLine; FirstGame is
+	// the number of the first game read from there (0: the number after
+	// the last game of the span before).
+	Start     int64
+	StartLine int
+	FirstGame int
+	// Games starting before From are cut but not searched; reading ends
+	// at the first game starting at To or later (To < 0: the end).
+	From, To int64
+}
+
 // Range is an inclusive range of numbers.
 type Range struct{ Lo, Hi int }
 
@@ -95,7 +124,10 @@ type Game struct {
 	// writer is set. A sorted run writes them only at the end.
 	PGN, JSON []byte
 	Errors    []*pgn.Error // why the game could not be read to its end
-	Messages  []string     // the query's `message` output for the game
+	// SortValues are the values of the query's sort keys, in the order of
+	// Program().Sorts, when the game is selected.
+	SortValues []vm.SortValue
+	Messages   []string // the query's `message` output for the game
 }
 
 // Stats are a run's totals.

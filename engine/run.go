@@ -117,7 +117,10 @@ type runStats struct {
 func runPipeline(q *Query, cfg *runConfig) (runStats, error) {
 	last := 0
 	if q.Program().NeedsLastGameNumber {
-		last = countGames(cfg.Inputs)
+		last = cfg.LastGameNumber
+		if last <= 0 {
+			last = countGames(cfg.Inputs)
+		}
 	}
 	feed := newFeed(cfg)
 	defer feed.stop()

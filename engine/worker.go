@@ -139,12 +139,12 @@ func (w *worker) process(raw *pgn.RawGame) gameResult {
 		return res
 	}
 	res.Selected = true
-	res.sortVals = append(res.sortVals, w.m.SortValues()...)
+	res.SortValues = append(res.SortValues, w.m.SortValues()...)
 	if w.cfg.JSON != nil {
-		res.JSON = w.jsonLines(res.sortVals)
+		res.JSON = w.jsonLines(res.SortValues)
 	}
 	if w.cfg.writesPGN() {
-		res.PGN = w.annotatedPGN(raw.Number, res.sortVals)
+		res.PGN = w.annotatedPGN(raw.Number, res.SortValues)
 	}
 	return res
 }

@@ -58,6 +58,15 @@ func NewReader(r io.Reader, name string) *Reader {
 // that numbering can continue across several files.
 func (r *Reader) SetFirstNumber(n int) { r.number = n }
 
+// SetStart tells a Reader that its input begins at byte offset of a
+// file, on the given line, at the start of that line: the games' Offset
+// and Line are then those of the file, as if it had been read from its
+// first byte. A shard of a run reads a file from the middle this way.
+func (r *Reader) SetStart(offset int64, line int) {
+	r.base = offset
+	r.lines = lineCounter{line: line, at: offset}
+}
+
 // Next returns the next game, or io.EOF after the last one. A read error
 // other than io.EOF is returned once the games before it have been returned.
 func (r *Reader) Next() (*RawGame, error) {

@@ -240,3 +240,21 @@ func placementCastling(p *bitboard.Position) bitboard.Set {
 	}
 	return rights
 }
+
+// HasWhiteTag reports whether a game's text has a line starting with a
+// White tag. CQL's lastgamenumber counts such games (engine.Run); a game
+// index counts them too.
+func HasWhiteTag(data []byte) bool {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("[White ")) {
+			return true
+		}
+	}
+	return false
+}

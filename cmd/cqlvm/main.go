@@ -5,6 +5,8 @@
 //	cqlvm help [FILTER | run]                     the syntax and meaning of a filter
 //	cqlvm disasm query.cql                        print the compiled bytecode
 //	cqlvm serve games.pgn ...                     a web page to run queries and see the matches
+//	cqlvm index FILE...                           index the games of FILE for cqlvm run --shard
+//	cqlvm merge [-o OUT] PART...                  merge the parts of a sharded run
 //	cqlvm version
 //
 // Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
@@ -90,6 +92,10 @@ func (c *cli) main(args []string) (status int) {
 		return c.translate(args[1:])
 	case "serve":
 		return c.serve(args[1:])
+	case "index":
+		return c.index(args[1:])
+	case "merge":
+		return c.merge(args[1:])
 	case "version", "-version", "--version":
 		fmt.Fprintln(c.stdout, version)
 		return exitOK
@@ -101,7 +107,7 @@ func (c *cli) main(args []string) (status int) {
 	if strings.HasPrefix(args[0], "-") || isQueryFileName(args[0]) {
 		return c.run(args)
 	}
-	fmt.Fprintf(c.stderr, "cqlvm: unknown command %q (the commands are run, check, translate, serve, help, disasm and version)\n", args[0])
+	fmt.Fprintf(c.stderr, "cqlvm: unknown command %q (the commands are run, check, translate, serve, index, merge, help, disasm and version)\n", args[0])
 	return exitUsage
 }
 
@@ -115,6 +121,8 @@ const usage = `usage:
   cqlvm translate query.cqls                    print an old CQL 3 / CQL-S query as CQL 6
   cqlvm serve [--addr 127.0.0.1:8080] games.pgn ...
                                                 a web page to write queries and see the matches
+  cqlvm index games.pgn ...                     index the games, for --shard
+  cqlvm merge [-o out.pgn] part.pgn ...         merge the parts of --shard runs
   cqlvm version
 
 Inputs may be plain PGN, .gz, .bz2, .zst or .zip (recognised by content),
@@ -150,6 +158,9 @@ run flags (one or two dashes, as the official cql spells them):
   --lineincrement N       print a line every N games instead of the progress line
   --outputbuffer N        cut each written game after N bytes, as the official cql does
                           (default: never cut)
+  --shard i/n|auto        search only shard i of n (README: Beyond one machine);
+                          auto: from a Slurm job array or a Kubernetes Indexed Job
+  --shard-summary F       the shard's summary for cqlvm merge (default OUTPUT.shard.json)
   --cpuprofile F, --memprofile F
   --version, --help
   Every option of the official cql is accepted too (-gui, -u, -a, -html, -assign,

@@ -39,6 +39,7 @@ type runFlags struct {
 	html                                 string
 	restrict                             restrictFlags
 	official                             officialFlags // the official options with no flag above
+	shard                                shardFlags
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -69,6 +70,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
 	fs.StringVar(&f.html, "html", "", "also write an HTML page with a diagram of each matched position")
 	f.restrict.register(fs)
+	f.shard.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
@@ -137,6 +139,15 @@ func (c *cli) run(args []string) int {
 		return exitUsage
 	}
 	cfg.showMatches = f.official.on("showmatches")
+	if f.shard.spec != "" {
+		if err := f.shard.prepare(q, cfg, f.output != ""); err != nil {
+			fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
+			if errors.As(err, new(shardUsageError)) {
+				return exitUsage
+			}
+			return exitInput
+		}
+	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -238,6 +249,9 @@ type runConfig struct {
 	html          string // --html: the report page to write ("": none)
 	queryText     string // the query, as the HTML report shows it
 	showMatches   bool   // -showmatches: print <N> for each selected game
+	// afterRun, when set, is called once the run has finished well,
+	// before the summary line (a shard writes its summary file)
+	afterRun func(engine.Stats) error
 }
 
 // makeConfig merges the header and the flags (flags win).
@@ -404,15 +418,17 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	o.Diagnostics, o.Messages = c.stderr, report
 	var progress *progressLine
 	if c.wantsProgress(cfg) {
-		progress = startProgress(c.stderr, c.termWidth, totalSize(o.Inputs, c.stdin), o.Progress)
+		progress = startProgress(c.stderr, c.termWidth, bytesToRead(o, c.stdin), o.Progress)
 		o.Diagnostics, o.Messages = progress.around(o.Diagnostics), progress.around(o.Messages)
 		if dataOnStdout && c.stdoutIsTerminal {
 			o.PGN, o.JSON = aroundIfSet(progress, o.PGN), aroundIfSet(progress, o.JSON)
 		}
 	}
+	onGame := o.OnGame // a shard's, when it is one
 	o.OnGame = lineCounter(cfg.lineIncrement, o.Messages, start)
 	html := newHTMLReport(cfg, &o)
-	c.officialRun(cfg, &o)
+	c.officialRun(cfg, &o) // under the name cql: the official line counter
+	o.OnGame = bothOnGame(onGame, o.OnGame)
 	st, err := engine.Run(q, o)
 	if html != nil && err == nil {
 		err = html.write()
@@ -464,6 +480,9 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 	if ie, ok := errors.AsType[*engine.InternalError](err); ok {
 		return c.reportInternal(ie)
 	}
+	if err == nil && cfg.afterRun != nil {
+		err = cfg.afterRun(st)
+	}
 	if err != nil {
 		if c.official != nil {
 			return c.official.errorText(c.stdout, err.Error())
@@ -502,6 +521,17 @@ func lineCounter(n int, w io.Writer, start time.Time) func(*engine.Game) {
 			matches++
 		}
 	}
+}
+
+// bothOnGame calls a and then b (either may be nil).
+func bothOnGame(a, b func(*engine.Game)) func(*engine.Game) {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return func(g *engine.Game) { a(g); b(g) }
 }
 
 // summaryLine is the official program's last line,

@@ -56,6 +56,45 @@ func (o *Opener) Each(name string, fn func(Stream) error) error {
 		return err
 	}
 	defer closeRaw()
+	return o.each(name, raw, fn)
+}
+
+// EachFrom is Each for a plain PGN file read from byte offset start on
+// (a game's first byte, found by an index): the stream begins there.
+func (o *Opener) EachFrom(name string, start int64, fn func(Stream) error) error {
+	if start == 0 {
+		return o.Each(name, fn)
+	}
+	if err := Check(name); err != nil {
+		return err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return describe(name, err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(start, io.SeekStart); err != nil {
+		return describe(name, err)
+	}
+	raw := &countingReader{r: f, n: &o.read}
+	return fn(Stream{name, bufio.NewReaderSize(raw, 64<<10)})
+}
+
+// IsPlain reports whether the file name holds plain PGN text rather than
+// compressed data or an archive.
+func IsPlain(name string) (bool, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return false, describe(name, err)
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	return sniff(head[:n]) == formatPlain, nil
+}
+
+// each reads the streams of raw, the bytes of input name.
+func (o *Opener) each(name string, raw io.Reader, fn func(Stream) error) error {
 	display := name
 	if name == "-" {
 		display = StdinName

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"cqlvm/engine/index"
+)
+
+// index runs `cqlvm index FILE...`: it writes FILE.cqlidx beside each
+// PGN file, the game index a shard run uses to start at its first game
+// (README "Beyond one machine").
+func (c *cli) index(args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		fmt.Fprint(c.stderr, "usage: cqlvm index FILE...   write FILE.cqlidx, the index of the games of FILE, for cqlvm run --shard\n")
+		return exitUsage
+	}
+	for _, name := range args {
+		start := time.Now()
+		ix, err := index.Build(name)
+		if err == nil {
+			err = ix.WriteFile(name)
+		}
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cqlvm index: %v\n", err)
+			return exitInput
+		}
+		secs := time.Since(start).Seconds()
+		fmt.Fprintf(c.stdout, "%s: %d games, %.1f MB in %.2f seconds (%.0f MB/s)\n",
+			index.PathOf(name), ix.Games, float64(ix.Size)/1e6, secs, float64(ix.Size)/1e6/max(secs, 1e-9))
+	}
+	return exitOK
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"cqlvm/engine/shard"
+)
+
+// merge runs `cqlvm merge [-o OUT] PART...`: it puts the parts of the
+// shards of a run (cqlvm run --shard) together into the output of a
+// single run, and prints the run's messages and summary line.
+func (c *cli) merge(args []string) int {
+	var output string
+	fs := pflag.NewFlagSet("merge", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVarP(&output, "output", "o", "-", "merged output")
+	if err := fs.Parse(normalizeArgs(args)); err != nil || fs.NArg() == 0 {
+		fmt.Fprint(c.stderr, "usage: cqlvm merge [-o OUT] PART...   merge the parts of the shards of a run (each PART with its PART.shard.json)\n")
+		return exitUsage
+	}
+	start := time.Now()
+	var parts []shard.Part
+	for _, arg := range fs.Args() {
+		p := shard.PartOf(arg)
+		if output != "-" && sameFile(output, p.Data) {
+			fmt.Fprintf(c.stderr, "cqlvm merge: %s is a part and the output; choose another -o\n", p.Data)
+			return exitUsage
+		}
+		parts = append(parts, p)
+	}
+	out, report := c.stdout, c.stderr
+	var file *os.File
+	if output != "-" {
+		var err error
+		if file, err = os.Create(output); err != nil {
+			fmt.Fprintf(c.stderr, "cqlvm merge: cannot write the output %s: %v\n", output, unwrapPathError(err))
+			return exitUsage
+		}
+		out, report = file, c.stdout
+	}
+	t, err := shard.Merge(parts, out)
+	if file != nil {
+		if cerr := file.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(output) // no half-merged output that looks whole
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cqlvm merge: %v\n", err)
+		return exitInput
+	}
+	for _, m := range t.Messages {
+		fmt.Fprintln(report, m)
+	}
+	fmt.Fprintln(report, summaryLine(t.Stats, &runConfig{output: output}, start))
+	return exitOK
+}
+
+// sameFile reports whether the names a and b are one existing file.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
