@@ -46,8 +46,7 @@ func (m *Machine) fused(in *Inst, code []Inst, pc int) (int, int) {
 		m.slots[x], m.bound[x] = m.pieceSquare(uint8(m.slots[in.A])), true
 		return pc + 1, 1
 	case OpMoveInitNext:
-		m.moveInit(int(in.A), int(in.B))
-		if !m.moveNext(int(in.A)) {
+		if !m.moveInitNext(int(in.A), int(in.B)) {
 			return int(code[pc].B), 1
 		}
 		return pc + 1, 1

@@ -139,6 +139,33 @@ func (m *Machine) moveInit(base int, spec int) {
 	}
 }
 
+// moveInitNext is moveInit then moveNext. A filter of game moves asked
+// only about their squares (squaresOnly) goes straight to its first
+// candidate: in a piece loop (`M--` at every position for every piece)
+// the general path's bookkeeping cost more than the test.
+func (m *Machine) moveInitNext(base, spec int) bool {
+	sp := &m.prog.MoveSpecs[spec]
+	if sp.Source != SrcPGN || !m.squaresOnly(sp, base) {
+		m.moveInit(base, spec)
+		return m.moveNext(base)
+	}
+	m.slots[base+MoveSlotSpec] = uint64(spec)
+	m.bound[base+MoveSlotCurrent] = false
+	first := m.tree.Nodes[m.cur].FirstChild
+	if sp.Linearized && m.lin.active && m.lin.node == m.cur {
+		first = m.lin.child
+	}
+	m.slots[base+MoveSlotState] = uint64(int64(first))
+	return m.nextGameMoveBySquares(base, sp, bitboard.Set(m.slots[base+MoveSlotFrom]), bitboard.Set(m.slots[base+MoveSlotTo]))
+}
+
+// squaresOnly reports whether the move filter at base asks of a move no
+// more than its squares (and that it is not a null move).
+func (m *Machine) squaresOnly(sp *MoveSpec, base int) bool {
+	return sp.Require&^MustNotNull == 0 && m.promoteOf(sp, base) == 0 && !sp.AnyCastle &&
+		bitboard.Set(m.slots[base+MoveSlotCapture]) == bitboard.Full
+}
+
 // moveBuf is the generated-move list of the filter at base.
 func (m *Machine) moveBuf(base int) *[]bitboard.Move {
 	if m.moveBufs == nil {
@@ -163,7 +190,7 @@ func (m *Machine) moveNext(base int) bool {
 	promote := m.promoteOf(sp, base)
 	switch sp.Source {
 	case SrcPGN:
-		if sp.Require&^MustNotNull == 0 && promote == 0 && !sp.AnyCastle && capt == bitboard.Full {
+		if m.squaresOnly(sp, base) {
 			return m.nextGameMoveBySquares(base, sp, from, to)
 		}
 		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
