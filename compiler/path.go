@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"cqlvm/bitboard"
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
@@ -77,7 +79,10 @@ func (g *gen) genPath(n *ast.Node, fail int) {
 		if v.Atomic {
 			spec.Path.Atomic = append(spec.Path.Atomic, v.Slot)
 		}
+		spec.Path.Vars = append(spec.Path.Vars, v.Slot)
 	}
+	slices.Sort(spec.Path.Atomic)
+	slices.Sort(spec.Path.Vars)
 	var elems []*ast.Node
 	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
 		elems = append(elems, c)

@@ -19,6 +19,10 @@ type PathSpec struct {
 	// depends on the number of moves made to reach it
 	UsesCount bool
 	Atomic    []int
+	// Vars are the slots of the query's variables, sorted: what a state
+	// of an impure path's search depends on besides (pc, node). The
+	// other slots are the temporaries of one constituent's evaluation.
+	Vars []int
 	// Max is the entry of the value subroutine of the parameter max, -1
 	// for none: the path whose last position gives it the greatest value
 	// wins, and that value is the path's
@@ -224,7 +228,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 		// decompositions)
 		var vars uint64
 		if !p.Pure {
-			vars = m.variableHash()
+			vars = m.variableHash(p.Vars)
 		}
 		if byLength {
 			vars = (vars ^ uint64(length)) * 1099511628211
@@ -529,21 +533,19 @@ func (m *Machine) runValue(entry int) (bitboard.Set, bool) {
 // a hash of the variables.
 type stateKey struct{ at, vars uint64 }
 
-// variableHash hashes the values of every variable (FNV-1a).
-func (m *Machine) variableHash() uint64 {
+// variableHash hashes the values of the variables in slots vars
+// (FNV-1a).
+func (m *Machine) variableHash(vars []int) uint64 {
 	const prime = 1099511628211
 	h := uint64(14695981039346656037)
-	slots := m.slots
-	bound := m.bound[:len(slots)] // one bounds check, not one a slot
-	for i, v := range slots {
-		h = (h ^ v) * prime
-		if bound[i] {
+	for _, i := range vars {
+		h = (h ^ m.slots[i]) * prime
+		if m.bound[i] {
 			h = (h ^ 1) * prime
 		}
-	}
-	for _, s := range m.sslots {
-		for i := 0; i < len(s); i++ {
-			h = (h ^ uint64(s[i])) * prime
+		s := m.sslots[i]
+		for k := 0; k < len(s); k++ {
+			h = (h ^ uint64(s[k])) * prime
 		}
 		h = (h ^ 0xff) * prime
 	}
