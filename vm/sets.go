@@ -43,7 +43,7 @@ func attacking(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 	if 2*b.Count() <= a.Count() {
 		// few targets (A attacks x in a square loop): ask who attacks
 		// each of them, two lookups a target instead of one a piece
-		return a & attackersOf(p, b)
+		return a & attackersFrom(p, a, b)
 	}
 	var out bitboard.Set
 	for s := a; s != 0; {
@@ -63,7 +63,7 @@ func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 		var out bitboard.Set
 		for s := a; s != 0; {
 			sq := s.Pop()
-			if attackersOf(p, bitboard.SquareSet(sq))&b != 0 {
+			if attackersFrom(p, b, bitboard.SquareSet(sq))&b != 0 {
 				out |= bitboard.SquareSet(sq)
 			}
 		}
@@ -76,12 +76,19 @@ func attackedBy(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
 	return a & att
 }
 
-// attackersOf is the pieces of either colour that attack a square of b.
-func attackersOf(p *bitboard.Position, b bitboard.Set) bitboard.Set {
+// attackersFrom is the pieces of a's colours that attack a square of b:
+// `A attacks x` need not look for Black's attackers.
+func attackersFrom(p *bitboard.Position, a, b bitboard.Set) bitboard.Set {
+	white, black := a&p.ByColor[bitboard.White] != 0, a&p.ByColor[bitboard.Black] != 0
 	var att bitboard.Set
 	for s := b; s != 0; {
 		t := s.Pop()
-		att |= p.AttackersOf(t, bitboard.White, p.Occupied) | p.AttackersOf(t, bitboard.Black, p.Occupied)
+		if white {
+			att |= p.AttackersOf(t, bitboard.White, p.Occupied)
+		}
+		if black {
+			att |= p.AttackersOf(t, bitboard.Black, p.Occupied)
+		}
 	}
 	return att
 }
