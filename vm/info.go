@@ -295,8 +295,12 @@ func rays(p *bitboard.Position, sets []bitboard.Set, dirs uint8, attack bool) bi
 	var out bitboard.Set
 	for s := sets[0]; s != 0; {
 		start := s.Pop()
+		toward := dirs
+		if n > 1 {
+			toward &= dirsToward(start, sets[1])
+		}
 		for i, v := range dirSteps {
-			if dirs&(1<<i) == 0 {
+			if toward&(1<<i) == 0 {
 				continue
 			}
 			if attack && !slidesAlong(p.Board[start].Type(), i) {
@@ -315,6 +319,33 @@ func rays(p *bitboard.Position, sets []bitboard.Set, dirs uint8, attack bool) bi
 	}
 	return out
 }
+
+// dirsToward is the directions (bit i: dirSteps[i]) from start in which
+// lies a square of set, found square by square when set has few (a piece
+// variable's), or else every direction (the ray masks test them).
+func dirsToward(start bitboard.Square, set bitboard.Set) uint8 {
+	if set.Count() > 2 {
+		return 0xFF
+	}
+	var d uint8
+	for s := set; s != 0; {
+		d |= dirBits[start][s.Pop()]
+	}
+	return d
+}
+
+// dirBits[a][b] is the bit of the direction in which b lies from a (0
+// when b is on no line from a).
+var dirBits = func() (bits [64][64]uint8) {
+	for a := range bitboard.Square(64) {
+		for i := range dirSteps {
+			for s := rayMasks[a][i]; s != 0; {
+				bits[a][s.Pop()] = 1 << i
+			}
+		}
+	}
+	return bits
+}()
 
 // rayMasks[sq][i] is every square from sq (excluded) to the edge in the
 // direction dirSteps[i].
