@@ -12,7 +12,7 @@ func (p *Position) IsLegal(m Move) bool {
 		legal, ok := p.castlingMove(m.RookFrom)
 		return ok && legal.To == m.To && legal.From == m.From
 	}
-	return p.kingSafeAfter(m)
+	return p.kingSafeAfter(&m)
 }
 
 // HasLegalMove reports whether the side to move has any legal move. It is

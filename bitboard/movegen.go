@@ -214,7 +214,7 @@ func (p *Position) enPassantCapturers() Set {
 func (p *Position) appendEnPassant(dst []Move, legalOnly bool) []Move {
 	for from := p.enPassantCapturers(); from != 0; {
 		m := p.enPassantMove(from.Pop())
-		if !legalOnly || p.kingSafeAfter(m) {
+		if !legalOnly || p.kingSafeAfter(&m) {
 			dst = append(dst, m)
 		}
 	}
@@ -224,26 +224,39 @@ func (p *Position) appendEnPassant(dst []Move, legalOnly bool) []Move {
 // kingSafeAfter reports whether m, a pseudo-legal move other than castling
 // and the null move, leaves the mover's king unattacked. It works on
 // occupancy alone, without playing m.
-func (p *Position) kingSafeAfter(m Move) bool {
+func (p *Position) kingSafeAfter(m *Move) bool {
+	ep := NoSquare
+	if m.Flags&FlagEnPassant != 0 {
+		ep = m.CaptureSquare()
+	}
+	return p.kingSafeMoving(m.From, m.To, ep)
+}
+
+// kingSafeMoving is kingSafeAfter for the piece on fromSq going to toSq,
+// capturing en passant on ep (NoSquare for any other move). Resolving a
+// SAN move asks it of its candidates without building a Move for each:
+// a Move built on the stack and passed whole was reloaded before its
+// bytes had landed (a store-forwarding stall).
+func (p *Position) kingSafeMoving(fromSq, toSq, ep Square) bool {
 	us := p.Side
 	them := us.Other()
-	from, to := SquareSet(m.From), SquareSet(m.To)
-	if p.Board[m.From].Type() == King {
-		return !p.attacked(m.To, them, p.Occupied&^from)
+	from, to := SquareSet(fromSq), SquareSet(toSq)
+	if p.Board[fromSq].Type() == King {
+		return !p.attacked(toSq, them, p.Occupied&^from)
 	}
 	ksq := p.KingSquare(us)
-	if p.Checkers() == 0 && m.Flags&FlagEnPassant == 0 {
+	if p.Checkers() == 0 && ep == NoSquare {
 		// Not in check now, so only a slider on the line from the king
 		// through From can attack the king after the move, and only if
 		// the piece leaves that line.
-		line := lineTable[ksq][m.From]
-		if line&(p.rookMovers(them)|p.bishopMovers(them)) == 0 || line.Has(m.To) {
+		line := lineTable[ksq][fromSq]
+		if line&(p.rookMovers(them)|p.bishopMovers(them)) == 0 || line.Has(toSq) {
 			return true
 		}
 	}
 	occ := p.Occupied&^from | to
-	if m.Flags&FlagEnPassant != 0 {
-		occ &^= SquareSet(m.CaptureSquare())
+	if ep != NoSquare {
+		occ &^= SquareSet(ep)
 	}
 	// The piece captured on To is still in occ; it attacks nothing now.
 	return p.AttackersOf(ksq, them, occ)&^to == 0

@@ -278,14 +278,12 @@ func (p *Position) resolvePawn(dst *Move, to Square, fromFile, fromRank int, pro
 	if from == NoSquare || (fromRank >= 0 && from.Rank() != fromRank) {
 		return failNoPiece
 	}
-	m, fail := p.pawnMove(from, to, promo)
-	if fail != resolved {
+	if fail := p.pawnMove(dst, from, to, promo); fail != resolved {
 		return fail
 	}
-	if !p.kingSafeAfter(m) {
+	if !p.kingSafeAfter(dst) {
 		return failLeavesKingInCheck
 	}
-	*dst = m
 	return resolved
 }
 
@@ -320,31 +318,38 @@ func (p *Position) pushSource(to Square) Square {
 // pawnMove builds the pawn move from -> to, where from holds an own pawn
 // that can reach to by a push or a diagonal step; it checks the capture
 // target and the promotion piece but not king safety.
-func (p *Position) pawnMove(from, to Square, promo PieceType) (Move, failure) {
+func (p *Position) pawnMove(dst *Move, from, to Square, promo PieceType) failure {
 	us := p.Side
-	m := Move{From: from, To: to, Piece: MakePiece(us, Pawn), Captured: p.Board[to], RookFrom: NoSquare, RookTo: NoSquare}
+	captured, flags := p.Board[to], MoveFlags(0)
 	switch {
 	case from.File() == to.File():
 		if d := to - from; d == 16 || d == -16 {
-			m.Flags |= FlagDoublePush
+			flags = FlagDoublePush
 		}
-	case m.Captured != Empty && m.Captured.Color() != us:
-		m.Flags |= FlagCapture
+	case captured != Empty && captured.Color() != us:
+		flags = FlagCapture
 	case to == p.EP && p.enPassantCapturers().Has(from):
-		m = p.enPassantMove(from)
+		if promo != NoType { // an en-passant capture never reaches the last rank
+			return failPromotionRank
+		}
+		*dst = p.enPassantMove(from)
+		return resolved
 	default:
-		return Move{}, failNothingToCapture
+		return failNothingToCapture
 	}
+	promoted := NoType
 	if promotionRank(us).Has(to) {
 		if promo == NoType || promo == Pawn || promo == King {
-			return Move{}, failNeedsPromotion
+			return failNeedsPromotion
 		}
-		m.Promo = promo
-		m.Flags |= FlagPromotion
+		promoted, flags = promo, flags|FlagPromotion
 	} else if promo != NoType {
-		return Move{}, failPromotionRank
+		return failPromotionRank
 	}
-	return m, resolved
+	// field by field into *dst, not a Move returned: see ParseSANTo
+	dst.From, dst.To, dst.Piece, dst.Captured = from, to, MakePiece(us, Pawn), captured
+	dst.Promo, dst.Flags, dst.RookFrom, dst.RookTo = promoted, flags, NoSquare, NoSquare
+	return resolved
 }
 
 // resolvePiece finds the knight, bishop, rook, queen or king move: the
@@ -376,19 +381,18 @@ func (p *Position) resolvePiece(dst *Move, piece PieceType, to Square, fromFile,
 	if captured != Empty {
 		flags = FlagCapture
 	}
-	found := 0
+	found, from := 0, NoSquare
 	for candidates != 0 {
-		// a new Move each time rather than one whose From is changed in
-		// memory: copying it whole after a one-byte store stalled
-		m := Move{From: candidates.Pop(), To: to, Piece: pc, Captured: captured, Flags: flags,
-			RookFrom: NoSquare, RookTo: NoSquare}
-		if p.kingSafeAfter(m) {
-			*dst = m
+		if f := candidates.Pop(); p.kingSafeMoving(f, to, NoSquare) {
+			from = f
 			found++
 		}
 	}
 	switch found {
 	case 1:
+		// field by field, not a copy of m: see ParseSANTo
+		dst.From, dst.To, dst.Piece, dst.Captured = from, to, pc, captured
+		dst.Promo, dst.Flags, dst.RookFrom, dst.RookTo = NoType, flags, NoSquare, NoSquare
 		return resolved
 	case 0:
 		return failLeavesKingInCheck
@@ -518,7 +522,7 @@ func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
 	var rivals Set
 	for other := m; others != 0; {
 		other.From = others.Pop()
-		if p.kingSafeAfter(other) {
+		if p.kingSafeAfter(&other) {
 			rivals |= SquareSet(other.From)
 		}
 	}

@@ -46,7 +46,7 @@ func (p *Position) ParseUCI(s []byte) (Move, error) {
 	if m.Captured != Empty {
 		m.Flags = FlagCapture
 	}
-	if !p.kingSafeAfter(m) {
+	if !p.kingSafeAfter(&m) {
 		return Move{}, moveError(ErrIllegal, s, "it leaves the king in check")
 	}
 	return m, nil
@@ -73,11 +73,11 @@ func (p *Position) uciPawnMove(s []byte, from, to Square, promo PieceType) (Move
 	if !reachable.Has(to) {
 		return Move{}, moveError(ErrIllegal, s, "the pawn on %v cannot go to %v", from, to)
 	}
-	m, fail := p.pawnMove(from, to, promo)
-	if fail != resolved {
+	var m Move
+	if fail := p.pawnMove(&m, from, to, promo); fail != resolved {
 		return Move{}, fail.error(s, Pawn, to)
 	}
-	if !p.kingSafeAfter(m) {
+	if !p.kingSafeAfter(&m) {
 		return Move{}, moveError(ErrIllegal, s, "it leaves the king in check")
 	}
 	return m, nil

@@ -66,7 +66,7 @@ func (p *Position) Hash() uint64 {
 // hasLegalEnPassant reports whether the side to move can capture en passant.
 func (p *Position) hasLegalEnPassant() bool {
 	for from := p.enPassantCapturers(); from != 0; {
-		if p.kingSafeAfter(p.enPassantMove(from.Pop())) {
+		if m := p.enPassantMove(from.Pop()); p.kingSafeAfter(&m) {
 			return true
 		}
 	}
