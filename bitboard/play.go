@@ -7,7 +7,14 @@ package bitboard
 // Castling rights are lost when the king moves, and for one rook when it
 // moves or is captured. EP is set after every double push, as FEN records
 // it, whether or not an en-passant capture is possible.
-func (p *Position) Play(m Move) {
+func (p *Position) Play(m Move) { p.PlayMove(&m) }
+
+// PlayMove is Play for a move in memory (a game tree's node). Its fields
+// are read one by one: a Move passed by value is loaded whole, and a
+// Move just written field by field (as the SAN reader writes it) cannot
+// be loaded whole before its bytes have landed (a store-forwarding
+// stall, a tenth of PGN replay).
+func (p *Position) PlayMove(m *Move) {
 	us := p.Side
 	p.EP = NoSquare
 	p.HalfMove++
@@ -90,7 +97,7 @@ func slidesBetween(t PieceType, a, b Square) bool {
 	return false
 }
 
-func (p *Position) playNormal(m Move) {
+func (p *Position) playNormal(m *Move) {
 	us := p.Side
 	mover := p.remove(m.From)
 	if capSq := m.CaptureSquare(); capSq != NoSquare {
@@ -122,7 +129,7 @@ func (p *Position) playNormal(m Move) {
 
 // playCastling lifts king and rook before placing them, because in Chess960
 // either may land on the other's square.
-func (p *Position) playCastling(m Move) {
+func (p *Position) playCastling(m *Move) {
 	us := p.Side
 	king := p.remove(m.From)
 	rook := p.remove(m.RookFrom)

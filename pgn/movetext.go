@@ -355,7 +355,7 @@ func (p *Parser) linkNode(parent, idx int32) {
 	n.Parent, n.FirstChild, n.NextSibling = parent, -1, -1
 	n.Ply, n.Depth = pn.Ply+1, pn.Depth
 	n.Pos = pn.Pos
-	n.Pos.Play(n.Move)
+	n.Pos.PlayMove(&n.Move)
 	n.PreComments, n.Comments, n.NAGs, n.SAN = nil, nil, nil, nil
 	if pn.FirstChild < 0 {
 		pn.FirstChild = idx
