@@ -347,9 +347,26 @@ func (p *Position) pawnMove(dst *Move, from, to Square, promo PieceType) failure
 		return failPromotionRank
 	}
 	// field by field into *dst, not a Move returned: see ParseSANTo
-	dst.From, dst.To, dst.Piece, dst.Captured = from, to, MakePiece(us, Pawn), captured
-	dst.Promo, dst.Flags, dst.RookFrom, dst.RookTo = promoted, flags, NoSquare, NoSquare
+	dst.set(from, to, MakePiece(us, Pawn), captured, promoted, flags)
 	return resolved
+}
+
+// set makes m the move of piece from→to (not castling), a field at a
+// time: a composite literal or a parallel assignment is built on the
+// stack and copied whole from the bytes just stored there (a
+// store-forwarding stall). Inlined, its stores were merged into such a
+// copy too.
+//
+//go:noinline
+func (m *Move) set(from, to Square, piece, captured Piece, promo PieceType, flags MoveFlags) {
+	m.From = from
+	m.To = to
+	m.Piece = piece
+	m.Captured = captured
+	m.Promo = promo
+	m.Flags = flags
+	m.RookFrom = NoSquare
+	m.RookTo = NoSquare
 }
 
 // resolvePiece finds the knight, bishop, rook, queen or king move: the
@@ -391,8 +408,7 @@ func (p *Position) resolvePiece(dst *Move, piece PieceType, to Square, fromFile,
 	switch found {
 	case 1:
 		// field by field, not a copy of m: see ParseSANTo
-		dst.From, dst.To, dst.Piece, dst.Captured = from, to, pc, captured
-		dst.Promo, dst.Flags, dst.RookFrom, dst.RookTo = NoType, flags, NoSquare, NoSquare
+		dst.set(from, to, pc, captured, NoType, flags)
 		return resolved
 	case 0:
 		return failLeavesKingInCheck
