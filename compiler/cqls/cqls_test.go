@@ -151,7 +151,16 @@ var translateTests = []struct{ name, query string }{
 	{"refused: black rating", "(match (position :blackrating 2000 2500))"},
 	{"refused: reset", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
 	{"refused: sumrange without accumulator", "(match (position :sumrange acc 3))"},
-	{"refused: relation", "(match (position :relation (:pattern (position :check))))"},
+	{"relation: WCCT7 (CQL 3 manual)", "(match (position :relation (:missingpiececount A 1)))"},
+	{"relation: the same board, other side to move", "(match (position :relation (:changesidetomove)))"},
+	{"relation: counted squares", "(match (position :relation (:samesidetomove :missingpiececount a 1 :newpiececount U 0 :originaldifferentcount 1 :originalsamecount >=20)))"},
+	{"relation: in a transformed list, unlimited", "(match (position Q :relation (:ignoresidetomove :missingpiececount A 1 unlimited) :flipcolor))"},
+	{"relation: two of them", "(match (position :relation (:changesidetomove)) (position :relation (:newpiececount q 1)))"},
+	{"refused: relation pattern", "(match (position Ka1 :relation (:pattern)))"},
+	{"refused: relation shift", "(match (position :relation (:shift :missingpiececount A 1)))"},
+	{"refused: relation flip", "(match (position :relation (:flip)))"},
+	{"refused: relation variations", "(match (position :relation (:variations)))"},
+	{"refused: relation variationsonly", "(match (position :relation (:variationsonly)))"},
 	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
 	{"refused: skip", "(match (position :check :skip))"},
 	{"refused: powerdifference star", "(match (position :powerdifference* [Aa] >=2))"},
@@ -227,6 +236,14 @@ var errorTests = []struct{ name, query string }{
 	{"evaluation without its view", "(match (position :evaluation depth 4 >=2))"},
 	{"exchange value that is no number", "(match (position :exchangeevaluation >=two))"},
 	{"string never closed", `(match (position :line "e2-e4))`},
+	{"relation without a specifier", "(match (position :relation :check))"},
+	{"relation specifier never closed", "(match (position :relation (:changesidetomove"},
+	{"unknown relation keyword", "(match (position :relation (:missingpeicecount A 1)))"},
+	{"position keyword in a relation specifier", "(match (position :relation (:check)))"},
+	{"relation keyword twice", "(match (position :relation (:missingpiececount A 1 :missingpiececount a 1)))"},
+	{"negated relation keyword", "(match (position :relation (!:changesidetomove)))"},
+	{"relation count without its range", "(match (position :relation (:newpiececount A)))"},
+	{"a word in a relation specifier", "(match (position :relation (A 1)))"},
 }
 
 func TestErrorsGolden(t *testing.T) {
@@ -280,6 +297,11 @@ func TestEveryKeywordExemplified(t *testing.T) {
 		}
 	}
 	for k := range matchKeywords {
+		if !used[k] {
+			missing = append(missing, k)
+		}
+	}
+	for k := range relationKeywords {
 		if !used[k] {
 			missing = append(missing, k)
 		}

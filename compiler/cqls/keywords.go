@@ -181,7 +181,7 @@ func init() {
 		":accumulate*":                 entry(shName, lowerAccumulate(true), ":accumulate* NAME: the same, counted for each colour apart (:flipcolor)"),
 		":sumrange":                    entry(shNameRange, lowerSumRange, ":sumrange NAME r: the accumulator NAME lies in r at this position (for the colour of the copy, with :accumulate*)"),
 		":reset":                       refused(shName, noReset, ":reset NAME: clear the accumulator after a transformation"),
-		":relation":                    refused(shBalanced, "the CQL-S manual defers its relation specification keywords to a relation list that is not part of it, so their meaning is not known here: write the pair of positions with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
+		":relation":                    entry(shRelation, lowerRelation, ":relation (SPEC): some later position of the game stands in the relation SPEC to this one (see the relation specifier keywords)"),
 		":tagmatch":                    refused(shNameDesig, "the CQL-S manual defers how a piece gets its tag to a section on tagging that is not part of it, so what the tag names is not known here: follow the piece with a CQL 6 piece variable (piece x in D ...)", ":tagmatch NAME D: the tagged piece matches D"),
 
 		// controlling keywords
@@ -257,7 +257,7 @@ func (p *parser) unknown(t token, table map[string]keyword, what string) {
 // (and, for those cqlvm cannot run, why), for `cqlvm help`.
 func Keywords() map[string]string {
 	out := map[string]string{}
-	for _, table := range []map[string]keyword{positionKeywords, matchKeywords} {
+	for _, table := range []map[string]keyword{positionKeywords, matchKeywords, relationKeywords} {
 		for k, kw := range table {
 			if _, ok := out[k]; ok {
 				continue

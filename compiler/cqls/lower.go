@@ -38,6 +38,9 @@ type plist struct {
 	// :sumrange tests (built when the list is complete)
 	accumulates []accSpec
 	sums        []sumSpec
+	// rel is the relation specifier being read, in the scratch list
+	// readRelation gives the keywords of relationKeywords
+	rel *relSpec
 }
 
 // runSpec is `:run n (position ...)`: L matching at least n positions in

@@ -327,6 +327,13 @@ func (p *parser) parseRange(kw token, need string) *rangeSpec {
 	}
 	b := p.bound(t, text)
 	r.lo, r.hi, r.pct, r.loEnd, r.hiEnd, r.op = b.v, b.v, b.pct, b.end, b.end, "=="
+	if n := p.tok(); n.kind == tWord && n.text == "unlimited" {
+		// `n unlimited`: no upper bound (the CQL 3 and Scidb examples
+		// of :relation write (:missingpiececount A 1 unlimited))
+		p.advance()
+		r.op, r.span = ">=", source.Join(t.span, n.span)
+		return r
+	}
 	if n := p.tok(); n.kind == tWord && looksLikeRange(n.text) && strings.TrimLeft(n.text, "<>=") == n.text {
 		p.advance()
 		hb := p.bound(n, n.text)
@@ -389,29 +396,6 @@ func (p *parser) words() []token {
 		ws = append(ws, p.advance())
 	}
 	return ws
-}
-
-// balanced skips a parenthesised argument, nested lists included.
-func (p *parser) balanced(kw token) {
-	open := p.tok()
-	if open.kind != tOpen {
-		p.failf(rangeErrSpan(kw, open), "%s needs a parenthesised argument", kw)
-	}
-	depth := 0
-	for {
-		t := p.advance()
-		switch t.kind {
-		case tOpen:
-			depth++
-		case tClose:
-			depth--
-			if depth == 0 {
-				return
-			}
-		case tEOF:
-			p.failf(open.span, "the '(' of the argument of %s is never closed", kw)
-		}
-	}
 }
 
 // freshName returns a variable name not used before in this query:
