@@ -35,6 +35,7 @@ const (
 	shNameRange           // NAME r
 	shNameDesig           // NAME D
 	shRelation            // ( :keyword ... ): a relation specifier
+	shOptNameDesig        // [NAME D]
 )
 
 // need says, for error messages, what a shape needs.
@@ -149,6 +150,11 @@ func (p *parser) readArgs(kw token, sh shape) *args {
 		}
 		if sh == shNameDesig {
 			a.desigs = append(a.desigs, p.needDesig(kw, msg))
+		}
+	case shOptNameDesig:
+		if t := p.tok(); t.kind == tWord {
+			a.words = append(a.words, p.advance())
+			a.desigs = append(a.desigs, p.needDesig(kw, "a tag name and a piece designator"))
 		}
 	case shRelation:
 		a.rel = p.readRelation(kw)

@@ -182,7 +182,7 @@ func init() {
 		":sumrange":                    entry(shNameRange, lowerSumRange, ":sumrange NAME r: the accumulator NAME lies in r at this position (for the colour of the copy, with :accumulate*)"),
 		":reset":                       refused(shName, noReset, ":reset NAME: clear the accumulator after a transformation"),
 		":relation":                    entry(shRelation, lowerRelation, ":relation (SPEC): some later position of the game stands in the relation SPEC to this one (see the relation specifier keywords)"),
-		":tagmatch":                    refused(shNameDesig, "the CQL-S manual defers how a piece gets its tag to a section on tagging that is not part of it, so what the tag names is not known here: follow the piece with a CQL 6 piece variable (piece x in D ...)", ":tagmatch NAME D: the tagged piece matches D"),
+		":tagmatch":                    entry(shNameDesig, lowerTagMatch, ":tagmatch NAME D: the piece tagged NAME (:forany NAME ... in the match list) stands where it matches D"),
 
 		// controlling keywords
 		":cut":       entry(shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"),
@@ -868,7 +868,7 @@ func (p *parser) matchKeyword(m *matchList, t token) {
 		return
 	}
 	kw.lower(p, l, a)
-	if t.text == "forany" || t.text == "eithercolor" {
+	if t.text == "eithercolor" || t.text == "forany" && len(a.words) == 0 {
 		m.eachColor = t
 	}
 	m.filters = append(m.filters, l.items...)
@@ -889,7 +889,7 @@ func init() {
 		":black":          entry(shString, player(2), `:black "NAME": Black's name contains NAME`),
 		":site":           entry(shString, tagContains("Site"), `:site "S": the Site tag contains S`),
 		":event":          entry(shString, tagContains("Event"), `:event "S": the Event tag contains S`),
-		":forany":         entry(shNone, noop, "match the game with the colours reversed too"),
+		":forany":         entry(shOptNameDesig, lowerForany, ":forany NAME D: NAME tags a piece of the initial position that is, or becomes, of the type of D (at most two tags; see :tagmatch); a bare :forany: the game with the colours reversed too"),
 		":eithercolor":    entry(shNone, noop, "match the game with the colours reversed too"),
 		":rating":         refused(shWords, noRating, "a rating other than Elo"),
 		":sort":           entry(shWords, lowerSort, ":sort KEY: sort the output by KEY: year, elo (the higher rating), whiteelo, blackelo or gamenumber, highest first"),

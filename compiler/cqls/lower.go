@@ -41,6 +41,10 @@ type plist struct {
 	// rel is the relation specifier being read, in the scratch list
 	// readRelation gives the keywords of relationKeywords
 	rel *relSpec
+	// relation is where the list's :relation stands, if it has one
+	// (tags may not join a relation)
+	relation    source.Span
+	hasRelation bool
 }
 
 // runSpec is `:run n (position ...)`: L matching at least n positions in
@@ -385,7 +389,9 @@ func (p *parser) assemble(m *matchList) {
 	}
 	lists, excludes := p.splitLists(m)
 	body := append([]*syntax.Node(nil), m.filters...)
-	if len(lists) == 1 && isPlainList(lists[0]) {
+	if len(p.tags) > 0 {
+		body = append(body, p.tagged(m, lists)...)
+	} else if len(lists) == 1 && isPlainList(lists[0]) {
 		body = append(body, p.onlyList(lists[0])...)
 	} else {
 		body = append(body, p.everyList(m, lists)...)

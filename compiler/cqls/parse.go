@@ -74,6 +74,8 @@ type parser struct {
 	names map[string]int // the variables made up so far, by stem: xc, xc2, ...
 	// accs are the accumulators of the lists read so far (:accumulate)
 	accs map[string]*accDef
+	// tags are the tags of the match list (:forany NAME D)
+	tags []*tagDef
 }
 
 type bailout struct{}
@@ -238,6 +240,9 @@ func (p *parser) parseListBody(open token) *plist {
 func (p *parser) designator(t token, where string) *syntax.Node {
 	if looksLikeRange(t.text) {
 		p.failf(t.span, "a range ('%s') cannot stand here: %s needs a piece designator", t.text, where)
+	}
+	if strings.HasPrefix(t.text, "$") {
+		return p.tagDesig(t)
 	}
 	d, err := parseDesig(t.text)
 	if err != nil {

@@ -162,6 +162,7 @@ func lowerRelation(p *parser, l *plist, a *args) {
 	}
 	echo := &syntax.Node{Kind: syntax.KEcho, Span: sp, Flags: syntax.FlagQuiet, Params: []string{s, t},
 		Args: []*syntax.Node{{Kind: syntax.KCompound, Span: sp, Args: body}}}
+	l.relation, l.hasRelation = sp, true
 	l.add(&syntax.Node{Kind: syntax.KNoTransform, Span: sp, Args: []*syntax.Node{echo}})
 }
 
