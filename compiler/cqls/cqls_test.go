@@ -140,7 +140,7 @@ var translateTests = []struct{ name, query string }{
 	{"built-in: maxswapevaluation", "(match (position :maxswapevaluation ?1-7 ?8 >=0))"},
 	{"built-in: maxswapvalue", "(match (position :maxswapvalue >=1))"},
 	{"built-in: repetitioncount", "(match (position :repetitioncount >=2))"},
-	{"built-in: pretransformrepetitioncount", "(match (position :pretransformrepetitioncount 2 :shift))"},
+	{"refused: pretransformrepetitioncount", "(match (position :pretransformrepetitioncount 2 :shift))"},
 	{"refused: tablebases", "(match (position :endgameevaluation win))"},
 	{"refused: tablebases star", "(match (position :endgameevaluation* win))"},
 	{"refused: endgame", "(match (position :endgame))"},
