@@ -46,10 +46,10 @@ func init() {
 		":samesidetomove":         entry(shNone, relSide(0), "in :relation: P2 has the same side to move as P1 (the default)"),
 		":changesidetomove":       entry(shNone, relSide(1), "in :relation: P2 has the other side to move"),
 		":ignoresidetomove":       entry(shNone, relSide(2), "in :relation: either side may be to move in P2"),
-		":missingpiececount":      entry(shDesigRange, relPieces(false), "in :relation: :missingpiececount D r: the pieces on squares of P1 that are empty in P2 all match D, and there are r of them (default: none)"),
-		":newpiececount":          entry(shDesigRange, relPieces(true), "in :relation: :newpiececount D r: the pieces on squares of P2 that are empty in P1 all match D, and there are r of them (default: none)"),
-		":originaldifferentcount": entry(shRange, relSquares(false), "in :relation: :originaldifferentcount r: r squares differ between P1 and P2 (without it, no square holds another piece)"),
-		":originalsamecount":      entry(shRange, relSquares(true), "in :relation: :originalsamecount r: r occupied squares are the same in P1 and P2"),
+		":missingpiececount":      entry(shDesigRange, relPieces(func(s *relSpec) **relCount { return &s.missing }), "in :relation: :missingpiececount D r: the pieces on squares of P1 that are empty in P2 all match D, and there are r of them (default: none)"),
+		":newpiececount":          entry(shDesigRange, relPieces(func(s *relSpec) **relCount { return &s.added }), "in :relation: :newpiececount D r: the pieces on squares of P2 that are empty in P1 all match D, and there are r of them (default: none)"),
+		":originaldifferentcount": entry(shRange, relSquares(func(s *relSpec) **rangeSpec { return &s.different }), "in :relation: :originaldifferentcount r: r squares differ between P1 and P2 (without it, no square holds another piece)"),
+		":originalsamecount":      entry(shRange, relSquares(func(s *relSpec) **rangeSpec { return &s.same }), "in :relation: :originalsamecount r: r occupied squares are the same in P1 and P2"),
 		":pattern": refused(shNone, "the manuals say the designators of the list \"define the allowable squares\" without saying whether a designator gives its square part or the squares it matches in P1, so cqlvm does not guess: compare chosen squares with CQL 6 echo, e.g. echo (s t) {s < t  #(square x in SQUARES colortype x != s:colortype x) == 0}",
 			"in :relation: compare only the squares of the list's designators"),
 		":shift": refused(shNone, noRelTransform, "in :relation: P2 may be shifted before the comparison"),
@@ -67,30 +67,25 @@ func relSide(side int) lowerFunc {
 	return func(p *parser, l *plist, a *args) { l.rel.side = side }
 }
 
-func relPieces(added bool) lowerFunc {
+// relPieces records a :missingpiececount or :newpiececount in the slot
+// of the specifier that slot gives.
+func relPieces(slot func(*relSpec) **relCount) lowerFunc {
 	return func(p *parser, l *plist, a *args) {
-		c := &l.rel.missing
-		if added {
-			c = &l.rel.added
-		}
-		if *c != nil {
-			p.failf(p.argSpan(a.kw), "%s can occur only once in a relation specifier", a.kw)
-		}
-		*c = &relCount{a.desigs[0], a.ranges[0]}
+		setOnce(p, a, slot(l.rel), &relCount{a.desigs[0], a.ranges[0]})
 	}
 }
 
-func relSquares(same bool) lowerFunc {
-	return func(p *parser, l *plist, a *args) {
-		r := &l.rel.different
-		if same {
-			r = &l.rel.same
-		}
-		if *r != nil {
-			p.failf(p.argSpan(a.kw), "%s can occur only once in a relation specifier", a.kw)
-		}
-		*r = a.ranges[0]
+// relSquares records an :originaldifferentcount or :originalsamecount.
+func relSquares(slot func(*relSpec) **rangeSpec) lowerFunc {
+	return func(p *parser, l *plist, a *args) { setOnce(p, a, slot(l.rel), a.ranges[0]) }
+}
+
+// setOnce fills a slot of the specifier that may be filled once.
+func setOnce[T any](p *parser, a *args, slot **T, v *T) {
+	if *slot != nil {
+		p.failf(p.argSpan(a.kw), "%s can occur only once in a relation specifier", a.kw)
 	}
+	*slot = v
 }
 
 // readRelation reads `( :keyword args ... )`, the argument of :relation.
@@ -149,9 +144,9 @@ func lowerRelation(p *parser, l *plist, a *args) {
 		body = append(body, at("sidetomove != %[1]s:sidetomove"))
 	}
 	// missing: on a square of P1 (evaluated at the source), empty now
-	body = append(body, p.relPieces(rel.missing, sp, at, "#(%[1]s:hole1 & _)")...)
+	body = append(body, p.pieceTests(rel.missing, sp, at, "#(%[1]s:hole1 & _)")...)
 	// new: on a square that was empty in P1
-	body = append(body, p.relPieces(rel.added, sp, at, "#(hole1 & %[1]s:_)")...)
+	body = append(body, p.pieceTests(rel.added, sp, at, "#(hole1 & %[1]s:_)")...)
 	if rel.different != nil {
 		body = append(body, p.inRange(at("#(square %[2]s in . colortype %[2]s != %[1]s:colortype %[2]s)"), rel.different))
 	} else {
@@ -166,11 +161,11 @@ func lowerRelation(p *parser, l *plist, a *args) {
 	l.add(&syntax.Node{Kind: syntax.KNoTransform, Span: sp, Args: []*syntax.Node{echo}})
 }
 
-// relPieces are the tests of a :missingpiececount or :newpiececount
+// pieceTests are the tests of a :missingpiececount or :newpiececount
 // (count is the number of pieces of a designator, hole1): every such
 // piece matches the designator, and their number lies in the range. By
 // default there are none.
-func (p *parser) relPieces(c *relCount, sp source.Span, at func(string, ...*syntax.Node) *syntax.Node, count string) []*syntax.Node {
+func (p *parser) pieceTests(c *relCount, sp source.Span, at func(string, ...*syntax.Node) *syntax.Node, count string) []*syntax.Node {
 	every := p.template(sp, "[Aa]")[0]
 	if c == nil {
 		return []*syntax.Node{cmp("==", at(count, every), number(0, sp))}
