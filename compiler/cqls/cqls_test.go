@@ -165,6 +165,7 @@ var translateTests = []struct{ name, query string }{
 	{"tagging: a pawn that becomes a queen", "(match :forany p Q (position :tagmatch p P))"},
 	{"tagging: two tags, a count, game filters", "(match :year 1990 2020 :forany a N :forany b N (position :tagmatch a N?6 :tagmatch b N?6 :matchcount 2 10))"},
 	{"tagging: tag designators", "(match :forany foo Q (position $foo[a1,d4] :check) (position $foo :mate :flipcolor))"},
+	{"tagging: an excluded list", "(match :forany a Q (position :tagmatch a Qd1) (position :tagmatch a Qh5 :exclude))"},
 	{"tagging: with the colours reversed", "(match :eithercolor :forany t B (position :tagmatch t Bh7 :check))"},
 	{"refused: skip", "(match (position :check :skip))"},
 	{"refused: powerdifference star", "(match (position :powerdifference* [Aa] >=2))"},

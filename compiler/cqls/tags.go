@@ -71,15 +71,16 @@ func lowerTagMatch(p *parser, l *plist, a *args) {
 
 // tagged is the body of a match list with tags: from the initial
 // position, some choice of the tagged pieces (distinct, each of its type
-// some time in the game) for which every list matches.
-func (p *parser) tagged(m *matchList, lists []*plist) []*syntax.Node {
+// some time in the game) for which every list matches and the lists with
+// a bare :exclude (the tests excludes) do not.
+func (p *parser) tagged(m *matchList, lists []*plist, excludes []*syntax.Node) []*syntax.Node {
 	for _, l := range lists {
 		if l.hasRelation {
 			p.failf(l.relation, "tags may not be used in a match list with a :relation (CQL 3 manual)")
 		}
 	}
 	every := p.everyList(m, lists) // initial, then a find per list
-	inner := every[1:]
+	inner := append(append([]*syntax.Node(nil), every[1:]...), excludes...)
 	for i := len(p.tags) - 1; i >= 0; i-- {
 		t := p.tags[i]
 		sp := t.span
