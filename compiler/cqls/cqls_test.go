@@ -158,7 +158,7 @@ var translateTests = []struct{ name, query string }{
 	{"relation: two of them", "(match (position :relation (:changesidetomove)) (position :relation (:newpiececount q 1)))"},
 	{"refused: relation pattern", "(match (position Ka1 :relation (:pattern)))"},
 	{"refused: relation shift", "(match (position :relation (:shift :missingpiececount A 1)))"},
-	{"refused: relation flip", "(match (position :relation (:flip)))"},
+	{"relation: flipped", "(match (position :piececount [Aa] <=5 :relation (:flip :missingpiececount A 0 1)))"},
 	{"refused: relation variations", "(match (position :relation (:variations)))"},
 	{"refused: relation variationsonly", "(match (position :relation (:variationsonly)))"},
 	{"tagging: the same rook (CQL 3 manual)", "(match :forany r R (position :tagmatch r Ra1) (position :tagmatch r Ra8))"},

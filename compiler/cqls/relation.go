@@ -2,6 +2,7 @@ package cqls
 
 import (
 	"fmt"
+	"strings"
 
 	"cqlvm/compiler/syntax"
 	"cqlvm/source"
@@ -27,6 +28,7 @@ type relSpec struct {
 	added     *relCount
 	different *rangeSpec
 	same      *rangeSpec
+	flip      bool // P2 may be flipped before the comparison
 }
 
 // relCount is a :missingpiececount or :newpiececount: which pieces may be
@@ -52,8 +54,8 @@ func init() {
 		":originalsamecount":      entry(shRange, relSquares(func(s *relSpec) **rangeSpec { return &s.same }), "in :relation: :originalsamecount r: r occupied squares are the same in P1 and P2"),
 		":pattern": refused(shNone, "the manuals say the designators of the list \"define the allowable squares\" without saying whether a designator gives its square part or the squares it matches in P1, so cqlvm does not guess: compare chosen squares with CQL 6 echo, e.g. echo (s t) {s < t  #(square x in SQUARES colortype x != s:colortype x) == 0}",
 			"in :relation: compare only the squares of the list's designators"),
-		":shift": refused(shNone, noRelTransform, "in :relation: P2 may be shifted before the comparison"),
-		":flip":  refused(shNone, noRelTransform, "in :relation: P2 may be flipped before the comparison"),
+		":shift": refused(shNone, noRelShift, "in :relation: P2 may be shifted before the comparison"),
+		":flip":  entry(shNone, func(p *parser, l *plist, a *args) { l.rel.flip = true }, "in :relation: P2 may be flipped (any of the eight symmetries of the board) before the comparison"),
 		":variations": refused(shNone, "the manuals list it in the relation specifier without a description, so whether P2 may lie in a variation, or P1 too, is not known: write the query in CQL 6 with echo ... in all",
 			"in :relation: (not described) variations"),
 		":variationsonly": refused(shNone, "the manuals list it in the relation specifier without a description, so what it restricts to variations is not known: write the query in CQL 6 with echo and variation",
@@ -61,7 +63,7 @@ func init() {
 	}
 }
 
-const noRelTransform = "cqlvm does not translate a transformed comparison of P2 with P1 (CQL 6 transforms change designators, not the pairing of the squares of two positions): compare the transformed squares yourself in CQL 6 echo"
+const noRelShift = "cqlvm does not translate a shifted comparison of P2 with P1 (how the squares a shift moves off the board compare is not said): compare the shifted squares yourself in CQL 6 echo, with makesquare"
 
 func relSide(side int) lowerFunc {
 	return func(p *parser, l *plist, a *args) { l.rel.side = side }
@@ -131,34 +133,64 @@ func lowerRelation(p *parser, l *plist, a *args) {
 	sp := p.argSpan(a.kw)
 	rel := a.rel
 	s, t, x := p.freshName("source"), p.freshName("target"), p.freshName("sq")
-	// at is CQL 6 text with the source's name for %[1]s and a square
-	// variable's for %[2]s
-	at := func(text string, holes ...*syntax.Node) *syntax.Node {
-		return conj(sp, p.template(sp, fmt.Sprintf(text, s, x), holes...))
-	}
 	body := []*syntax.Node{cmp("<", varNode(s, sp), varNode(t, sp))}
 	switch rel.side {
 	case 0:
-		body = append(body, at("sidetomove == %[1]s:sidetomove"))
+		body = append(body, p.template(sp, fmt.Sprintf("sidetomove == %s:sidetomove", s))...)
 	case 1:
-		body = append(body, at("sidetomove != %[1]s:sidetomove"))
+		body = append(body, p.template(sp, fmt.Sprintf("sidetomove != %s:sidetomove", s))...)
 	}
-	// missing: on a square of P1 (evaluated at the source), empty now
-	body = append(body, p.pieceTests(rel.missing, sp, at, "#(%[1]s:hole1 & _)")...)
-	// new: on a square that was empty in P1
-	body = append(body, p.pieceTests(rel.added, sp, at, "#(hole1 & %[1]s:_)")...)
-	if rel.different != nil {
-		body = append(body, p.inRange(at("#(square %[2]s in . colortype %[2]s != %[1]s:colortype %[2]s)"), rel.different))
+	if rel.flip {
+		var alts []*syntax.Node
+		for _, image := range dihedral {
+			alts = append(alts, conj(sp, p.boardTests(rel, sp, s, x, image)))
+		}
+		body = append(body, orAll(alts))
 	} else {
-		body = append(body, not(at("square %[2]s in [Aa] & %[1]s:[Aa] colortype %[2]s != %[1]s:colortype %[2]s")))
-	}
-	if rel.same != nil {
-		body = append(body, p.inRange(at("#(square %[2]s in [Aa] colortype %[2]s == %[1]s:colortype %[2]s)"), rel.same))
+		body = append(body, p.boardTests(rel, sp, s, x, "%[2]s")...)
 	}
 	echo := &syntax.Node{Kind: syntax.KEcho, Span: sp, Flags: syntax.FlagQuiet, Params: []string{s, t},
 		Args: []*syntax.Node{{Kind: syntax.KCompound, Span: sp, Args: body}}}
 	l.relation, l.hasRelation = sp, true
 	l.add(&syntax.Node{Kind: syntax.KNoTransform, Span: sp, Args: []*syntax.Node{echo}})
+}
+
+// dihedral are the images of a square %[2]s under the eight flips of the
+// board (:flip: "Allow P2 to be flipped before the comparison").
+var dihedral = []string{
+	"%[2]s",
+	"makesquare (9 - file %[2]s  rank %[2]s)",
+	"makesquare (file %[2]s  9 - rank %[2]s)",
+	"makesquare (9 - file %[2]s  9 - rank %[2]s)",
+	"makesquare (rank %[2]s  file %[2]s)",
+	"makesquare (9 - rank %[2]s  file %[2]s)",
+	"makesquare (rank %[2]s  9 - file %[2]s)",
+	"makesquare (9 - rank %[2]s  9 - file %[2]s)",
+}
+
+// boardTests compare the boards of P1 (the source s) and P2 (the current
+// position): square x of P1 with its image in P2 (image, a square set
+// written with %[2]s for x).
+func (p *parser) boardTests(rel *relSpec, sp source.Span, s, x, image string) []*syntax.Node {
+	// at is CQL 6 text with %[1]s for the source, %[2]s for square x and
+	// %[3]s for its image
+	at := func(text string, holes ...*syntax.Node) *syntax.Node {
+		text = strings.ReplaceAll(text, "%[3]s", image)
+		return conj(sp, p.template(sp, fmt.Sprintf(text, s, x), holes...))
+	}
+	// missing: a piece on x in P1, its image empty in P2; new: the reverse
+	tests := p.pieceTests(rel.missing, sp, at, "#(square %[2]s in %[1]s:hole1 %[3]s & _)")
+	tests = append(tests, p.pieceTests(rel.added, sp, at, "#(square %[2]s in %[1]s:_ %[3]s & hole1)")...)
+	if rel.different != nil {
+		tests = append(tests, p.inRange(at("#(square %[2]s in . colortype %[3]s != %[1]s:colortype %[2]s)"), rel.different))
+	} else {
+		// "in no case is P2 allowed to have a different piece on a square than P1"
+		tests = append(tests, not(at("square %[2]s in %[1]s:[Aa] {%[3]s & [Aa]  colortype %[3]s != %[1]s:colortype %[2]s}")))
+	}
+	if rel.same != nil {
+		tests = append(tests, p.inRange(at("#(square %[2]s in %[1]s:[Aa] colortype %[3]s == %[1]s:colortype %[2]s)"), rel.same))
+	}
+	return tests
 }
 
 // pieceTests are the tests of a :missingpiececount or :newpiececount
