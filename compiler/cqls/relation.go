@@ -143,11 +143,11 @@ func lowerRelation(p *parser, l *plist, a *args) {
 	if rel.flip {
 		var alts []*syntax.Node
 		for _, image := range dihedral {
-			alts = append(alts, conj(sp, p.boardTests(rel, sp, s, x, image)))
+			alts = append(alts, conj(sp, p.boardTests(rel, imaged, sp, s, x, image)))
 		}
 		body = append(body, orAll(alts))
 	} else {
-		body = append(body, p.boardTests(rel, sp, s, x, "%[2]s")...)
+		body = append(body, p.boardTests(rel, sameSquares, sp, s, x, "%[2]s")...)
 	}
 	echo := &syntax.Node{Kind: syntax.KEcho, Span: sp, Flags: syntax.FlagQuiet, Params: []string{s, t},
 		Args: []*syntax.Node{{Kind: syntax.KCompound, Span: sp, Args: body}}}
@@ -168,27 +168,52 @@ var dihedral = []string{
 	"makesquare (9 - rank %[2]s  9 - file %[2]s)",
 }
 
+// boardTexts are the CQL 6 texts of the comparisons of the two boards,
+// with %[1]s for the source, %[2]s for a square x of P1, %[3]s for its
+// image in P2, and hole1 for a designator: the number of missing pieces
+// (on x in P1, the image empty in P2) and of new ones (the reverse), the
+// number of differing squares, the test that some square holds another
+// piece, the number of occupied squares that are the same.
+type boardTexts struct{ missing, added, different, changed, same string }
+
+// sameSquares compares each square with itself, in set operations where
+// it can (much faster than a loop over the squares); imaged compares each
+// square with an image.
+var (
+	sameSquares = boardTexts{
+		missing:   "#(%[1]s:hole1 & _)",
+		added:     "#(hole1 & %[1]s:_)",
+		different: "#(square %[2]s in . colortype %[2]s != %[1]s:colortype %[2]s)",
+		changed:   "square %[2]s in [Aa] & %[1]s:[Aa] colortype %[2]s != %[1]s:colortype %[2]s",
+		same:      "#(square %[2]s in [Aa] colortype %[2]s == %[1]s:colortype %[2]s)",
+	}
+	imaged = boardTexts{
+		missing:   "#(square %[2]s in %[1]s:hole1 %[3]s & _)",
+		added:     "#(square %[2]s in %[1]s:_ %[3]s & hole1)",
+		different: "#(square %[2]s in . colortype %[3]s != %[1]s:colortype %[2]s)",
+		changed:   "square %[2]s in %[1]s:[Aa] {%[3]s & [Aa]  colortype %[3]s != %[1]s:colortype %[2]s}",
+		same:      "#(square %[2]s in %[1]s:[Aa] colortype %[3]s == %[1]s:colortype %[2]s)",
+	}
+)
+
 // boardTests compare the boards of P1 (the source s) and P2 (the current
-// position): square x of P1 with its image in P2 (image, a square set
-// written with %[2]s for x).
-func (p *parser) boardTests(rel *relSpec, sp source.Span, s, x, image string) []*syntax.Node {
-	// at is CQL 6 text with %[1]s for the source, %[2]s for square x and
-	// %[3]s for its image
+// position) as texts says, square x of P1 with its image in P2 (a square
+// set written with %[2]s for x).
+func (p *parser) boardTests(rel *relSpec, texts boardTexts, sp source.Span, s, x, image string) []*syntax.Node {
 	at := func(text string, holes ...*syntax.Node) *syntax.Node {
 		text = strings.ReplaceAll(text, "%[3]s", image)
 		return conj(sp, p.template(sp, fmt.Sprintf(text, s, x), holes...))
 	}
-	// missing: a piece on x in P1, its image empty in P2; new: the reverse
-	tests := p.pieceTests(rel.missing, sp, at, "#(square %[2]s in %[1]s:hole1 %[3]s & _)")
-	tests = append(tests, p.pieceTests(rel.added, sp, at, "#(square %[2]s in %[1]s:_ %[3]s & hole1)")...)
+	tests := p.pieceTests(rel.missing, sp, at, texts.missing)
+	tests = append(tests, p.pieceTests(rel.added, sp, at, texts.added)...)
 	if rel.different != nil {
-		tests = append(tests, p.inRange(at("#(square %[2]s in . colortype %[3]s != %[1]s:colortype %[2]s)"), rel.different))
+		tests = append(tests, p.inRange(at(texts.different), rel.different))
 	} else {
 		// "in no case is P2 allowed to have a different piece on a square than P1"
-		tests = append(tests, not(at("square %[2]s in %[1]s:[Aa] {%[3]s & [Aa]  colortype %[3]s != %[1]s:colortype %[2]s}")))
+		tests = append(tests, not(at(texts.changed)))
 	}
 	if rel.same != nil {
-		tests = append(tests, p.inRange(at("#(square %[2]s in %[1]s:[Aa] colortype %[3]s == %[1]s:colortype %[2]s)"), rel.same))
+		tests = append(tests, p.inRange(at(texts.same), rel.same))
 	}
 	return tests
 }
