@@ -40,6 +40,9 @@ func lowerForany(p *parser, l *plist, a *args) {
 		return
 	}
 	name := a.words[0]
+	if strings.IndexFunc(name.text, func(r rune) bool { return !isAlnum(r) }) >= 0 {
+		p.failf(name.span, "'%s' is not a tag name: the manuals' tag names are alphanumeric", name.text)
+	}
 	if p.tag(name.text) != nil {
 		p.failf(p.argSpan(a.kw), "the tag %s is defined twice", name.text)
 	}
@@ -122,4 +125,8 @@ func (p *parser) tagDesig(w token) *syntax.Node {
 		p.failf(w.span, "'%s': after the tag name, the squares must be a bracketed list such as [a1,d4]", w.text)
 	}
 	return binary(syntax.KInter, v, desig(syntax.Designator{Pieces: syntax.MaskAll, Squares: sq, HasSquares: true}, w.span))
+}
+
+func isAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
