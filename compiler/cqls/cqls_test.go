@@ -246,6 +246,7 @@ var errorTests = []struct{ name, query string }{
 	{"tagmatch without its tag", "(match (position :tagmatch t1 Q))"},
 	{"tag designator without its tag", "(match :forany a Q (position $b[a1]))"},
 	{"tag designator with bare squares", "(match :forany a Q (position $aa1))"},
+	{"a number too large for CQL 6", "(match (position :power A 1100000000000))"},
 	{"a tag name that is not alphanumeric", "(match :forany a! A (position :tagmatch a! A))"},
 	{"three tags", "(match :forany a Q :forany b R :forany c B (position :tagmatch a Q))"},
 	{"a tag defined twice", "(match :forany a Q :forany a R (position :tagmatch a Q))"},

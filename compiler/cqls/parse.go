@@ -295,8 +295,15 @@ func (p *parser) bound(t token, text string) bound {
 	if err != nil {
 		p.failf(t.span, "'%s' is not a number", text)
 	}
+	if v > maxNumber || v < -maxNumber {
+		p.failf(t.span, "%d is out of range: CQL 6 numbers lie within %d", v, int64(maxNumber))
+	}
 	return bound{v: v, pct: pct}
 }
+
+// maxNumber is the largest number a CQL 6 query can write (the CQL 6
+// lexer's bound).
+const maxNumber = 1 << 40
 
 // number reads a word as an integer.
 func (p *parser) number(t token, text string) (int64, bool) {
