@@ -124,8 +124,8 @@ func TestTranslateCommand(t *testing.T) {
 	if r := mustRun(t, strings.NewReader("(position ♔g1 :check)"), "translate", "-"); r.stdout != "cql()\nKg1\ncheck\n" {
 		t.Errorf("translate - (standard input, chess symbols): %q", r.stdout)
 	}
-	if r := runCLI(t, nil, "translate", "-cql", "(position :pretransformrepetitioncount 2 :shift)"); r.status != exitQueryError || !strings.Contains(r.stderr, "needs a native built-in") {
-		t.Errorf("translate of a keyword without a built-in: exit %d %s", r.status, r.stderr)
+	if r := runCLI(t, nil, "translate", "-cql", "(position :pretransformrepetitioncount 2 :shift)"); r.status != exitQueryError || !strings.Contains(r.stderr, "names it only in its index") {
+		t.Errorf("translate of a refused keyword: exit %d %s", r.status, r.stderr)
 	}
 	// a CQL-S built-in runs, but has no CQL 6 spelling
 	if r := runCLI(t, nil, "translate", "-cql", "(position :opposition)"); r.status == exitOK || !strings.Contains(r.stderr, ":opposition is a CQL-S built-in") {
@@ -141,8 +141,8 @@ func TestHelpOldKeyword(t *testing.T) {
 	if !strings.Contains(r.stdout, ":movefrom  (CQL 3 / CQL-S)") || !strings.Contains(r.stdout, ":check  (CQL 3 / CQL-S)") {
 		t.Errorf("help :movefrom !:check:\n%s", r.stdout)
 	}
-	if r := mustRun(t, nil, "help", ":pretransformrepetitioncount"); !strings.Contains(r.stdout, "needs a native built-in") {
-		t.Errorf("help :pretransformrepetitioncount does not say it needs a built-in:\n%s", r.stdout)
+	if r := mustRun(t, nil, "help", ":pretransformrepetitioncount"); !strings.Contains(r.stdout, "cqlvm cannot run it") {
+		t.Errorf("help :pretransformrepetitioncount does not say it is refused:\n%s", r.stdout)
 	}
 	r = runCLI(t, nil, "help", ":chek")
 	if r.status != exitUsage || !strings.Contains(r.stderr, `did you mean ":check"`) {

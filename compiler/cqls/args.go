@@ -34,7 +34,8 @@ const (
 	shName                // NAME
 	shNameRange           // NAME r
 	shNameDesig           // NAME D
-	shBalanced            // ( ... ): an argument of its own little language
+	shRelation            // ( :keyword ... ): a relation specifier
+	shOptNameDesig        // [NAME D]
 )
 
 // need says, for error messages, what a shape needs.
@@ -56,6 +57,7 @@ var need = map[shape]string{
 	shName:          "a name",
 	shNameRange:     "a name and a range",
 	shNameDesig:     "a name and a piece designator",
+	shRelation:      "a relation specifier ( :keyword ... )",
 }
 
 // args are the arguments read after a keyword.
@@ -67,6 +69,7 @@ type args struct {
 	str    token
 	words  []token
 	n      int64
+	rel    *relSpec
 }
 
 // span is the keyword's span joined with its arguments' up to the
@@ -148,8 +151,13 @@ func (p *parser) readArgs(kw token, sh shape) *args {
 		if sh == shNameDesig {
 			a.desigs = append(a.desigs, p.needDesig(kw, msg))
 		}
-	case shBalanced:
-		p.balanced(kw)
+	case shOptNameDesig:
+		if t := p.tok(); t.kind == tWord {
+			a.words = append(a.words, p.advance())
+			a.desigs = append(a.desigs, p.needDesig(kw, "a tag name and a piece designator"))
+		}
+	case shRelation:
+		a.rel = p.readRelation(kw)
 	}
 	return a
 }

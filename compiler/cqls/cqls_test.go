@@ -140,7 +140,7 @@ var translateTests = []struct{ name, query string }{
 	{"built-in: maxswapevaluation", "(match (position :maxswapevaluation ?1-7 ?8 >=0))"},
 	{"built-in: maxswapvalue", "(match (position :maxswapvalue >=1))"},
 	{"built-in: repetitioncount", "(match (position :repetitioncount >=2))"},
-	{"built-in: pretransformrepetitioncount", "(match (position :pretransformrepetitioncount 2 :shift))"},
+	{"refused: pretransformrepetitioncount", "(match (position :pretransformrepetitioncount 2 :shift))"},
 	{"refused: tablebases", "(match (position :endgameevaluation win))"},
 	{"refused: tablebases star", "(match (position :endgameevaluation* win))"},
 	{"refused: endgame", "(match (position :endgame))"},
@@ -151,8 +151,22 @@ var translateTests = []struct{ name, query string }{
 	{"refused: black rating", "(match (position :blackrating 2000 2500))"},
 	{"refused: reset", "(match (position :reset acc e2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical))"},
 	{"refused: sumrange without accumulator", "(match (position :sumrange acc 3))"},
-	{"refused: relation", "(match (position :relation (:pattern (position :check))))"},
-	{"refused: tagmatch", "(match (position :tagmatch t1 Q))"},
+	{"relation: WCCT7 (CQL 3 manual)", "(match (position :relation (:missingpiececount A 1)))"},
+	{"relation: the same board, other side to move", "(match (position :relation (:changesidetomove)))"},
+	{"relation: counted squares", "(match (position :relation (:samesidetomove :missingpiececount a 1 :newpiececount U 0 :originaldifferentcount 1 :originalsamecount >=20)))"},
+	{"relation: in a transformed list, unlimited", "(match (position Q :relation (:ignoresidetomove :missingpiececount A 1 unlimited) :flipcolor))"},
+	{"relation: two of them", "(match (position :relation (:changesidetomove)) (position :relation (:newpiececount q 1)))"},
+	{"refused: relation pattern", "(match (position Ka1 :relation (:pattern)))"},
+	{"refused: relation shift", "(match (position :relation (:shift :missingpiececount A 1)))"},
+	{"relation: flipped", "(match (position :piececount [Aa] <=5 :relation (:flip :missingpiececount A 0 1)))"},
+	{"refused: relation variations", "(match (position :relation (:variations)))"},
+	{"refused: relation variationsonly", "(match (position :relation (:variationsonly)))"},
+	{"tagging: the same rook (CQL 3 manual)", "(match :forany r R (position :tagmatch r Ra1) (position :tagmatch r Ra8))"},
+	{"tagging: a pawn that becomes a queen", "(match :forany p Q (position :tagmatch p P))"},
+	{"tagging: two tags, a count, game filters", "(match :year 1990 2020 :forany a N :forany b N (position :tagmatch a N?6 :tagmatch b N?6 :matchcount 2 10))"},
+	{"tagging: tag designators", "(match :forany foo Q (position $foo[a1,d4] :check) (position $foo :mate :flipcolor))"},
+	{"tagging: an excluded list", "(match :forany a Q (position :tagmatch a Qd1) (position :tagmatch a Qh5 :exclude))"},
+	{"tagging: with the colours reversed", "(match :eithercolor :forany t B (position :tagmatch t Bh7 :check))"},
 	{"refused: skip", "(match (position :check :skip))"},
 	{"refused: powerdifference star", "(match (position :powerdifference* [Aa] >=2))"},
 	{"refused: transposition line with an illegal move", `(match (position :line* "e2-e4 e7-e6 e4-e6"))`},
@@ -227,6 +241,26 @@ var errorTests = []struct{ name, query string }{
 	{"evaluation without its view", "(match (position :evaluation depth 4 >=2))"},
 	{"exchange value that is no number", "(match (position :exchangeevaluation >=two))"},
 	{"string never closed", `(match (position :line "e2-e4))`},
+	{"string across lines", "(match :player \"Kas\nparov\" (position :mate))"},
+	{"string with a quote", `(match :player "Kas\"parov" (position :mate))`},
+	{"tagmatch without its tag", "(match (position :tagmatch t1 Q))"},
+	{"tag designator without its tag", "(match :forany a Q (position $b[a1]))"},
+	{"tag designator with bare squares", "(match :forany a Q (position $aa1))"},
+	{"a number too large for CQL 6", "(match (position :power A 1100000000000))"},
+	{"a tag name that is not alphanumeric", "(match :forany a! A (position :tagmatch a! A))"},
+	{"three tags", "(match :forany a Q :forany b R :forany c B (position :tagmatch a Q))"},
+	{"a tag defined twice", "(match :forany a Q :forany a R (position :tagmatch a Q))"},
+	{"a tag without its designator", "(match :forany foo (position :check))"},
+	{"tags and a relation", "(match :forany a Q (position :tagmatch a Q :relation (:changesidetomove)))"},
+	{"negated tag definition", "(match !:forany a Q (position :tagmatch a Q))"},
+	{"relation without a specifier", "(match (position :relation :check))"},
+	{"relation specifier never closed", "(match (position :relation (:changesidetomove"},
+	{"unknown relation keyword", "(match (position :relation (:missingpeicecount A 1)))"},
+	{"position keyword in a relation specifier", "(match (position :relation (:check)))"},
+	{"relation keyword twice", "(match (position :relation (:missingpiececount A 1 :missingpiececount a 1)))"},
+	{"negated relation keyword", "(match (position :relation (!:changesidetomove)))"},
+	{"relation count without its range", "(match (position :relation (:newpiececount A)))"},
+	{"a word in a relation specifier", "(match (position :relation (A 1)))"},
 }
 
 func TestErrorsGolden(t *testing.T) {
@@ -280,6 +314,11 @@ func TestEveryKeywordExemplified(t *testing.T) {
 		}
 	}
 	for k := range matchKeywords {
+		if !used[k] {
+			missing = append(missing, k)
+		}
+	}
+	for k := range relationKeywords {
 		if !used[k] {
 			missing = append(missing, k)
 		}

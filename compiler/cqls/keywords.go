@@ -26,13 +26,6 @@ func entry(sh shape, lower lowerFunc, help string) keyword {
 	return keyword{sh, lower, help, ""}
 }
 
-// native is the entry of a keyword that needs a built-in filter of its
-// own: when the built-in exists, the entry becomes
-// entry(shape, emitBuiltin(syntax.KTheKind), help).
-func native(sh shape, help string) keyword {
-	return keyword{sh, needsBuiltin, help, "needs a native built-in that cqlvm does not have yet"}
-}
-
 // refused is the entry of a keyword cqlvm cannot give a meaning; why says
 // why, in the error and in `cqlvm help`.
 func refused(sh shape, why, help string) keyword {
@@ -45,12 +38,10 @@ type lowerFunc func(p *parser, l *plist, a *args)
 
 // positionKeywords is the one table of the position-list keywords: every
 // keyword of the CQL-S manual's index. Each is lowered to nodes of
-// existing CQL 6 kinds where CQL 6 has an equivalent or a rewrite
-// (entry); the keywords that need a built-in of their own (native) or
-// that cannot have a meaning here (refused) still read all their
-// arguments, so the query's syntax is checked, and then stop with an
-// error that says why. When a built-in exists, its native(...) entry
-// becomes entry(shape, emitBuiltin(syntax.KThatKind), help): one line.
+// existing CQL 6 kinds where CQL 6 has an equivalent or a rewrite, or
+// to a CQL-S built-in (entry); the keywords that cannot have a meaning
+// here (refused) still read all their arguments, so the query's syntax
+// is checked, and then stop with an error that says why.
 var positionKeywords map[string]keyword
 
 func init() {
@@ -89,7 +80,7 @@ func init() {
 		":matingmaterial":      entry(shNone, test(syntax.KMatingMaterial), "either side has mating material"),
 		":nomatingmaterial":    entry(shNone, negated(syntax.KMatingMaterial), "neither side has mating material"),
 		":gameisover":          entry(shNone, test(syntax.KGameIsOver), "mate, stalemate or no mating material"),
-		":endgame":             refused(shNone, "its definition in the CQL-S manual lost its piece symbols, and cqlvm does not guess it: write the material condition with :piececount and :power", "an endgame position (Chess Assistant definition)"),
+		":endgame":             refused(shNone, noEndgame, "an endgame position (Chess Assistant definition)"),
 		":losing":              entry(shNone, lowerFalse, "Antichess: one side has lost all its pieces (never in standard chess)"),
 		":mustcapture":         entry(shNone, lowerFalse, "Antichess: the side to move must capture (never in standard chess)"),
 		":catureforced":        refused(shNone, variantOnly("Antichess"), "Antichess: a capture is forced"),
@@ -176,13 +167,13 @@ func init() {
 		":matchcount":                  entry(shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"),
 		":pretransformmatchcount":      entry(shRange, lowerPretransform, ":pretransformmatchcount r: the list matches r positions in one transformed copy"),
 		":repetitioncount":             entry(shRange, count(numberOf(syntax.KRepetitionCount)), ":repetitioncount r: how often the position has occurred, this time included"),
-		":pretransformrepetitioncount": native(shRange, ":repetitioncount per transformed copy"),
+		":pretransformrepetitioncount": refused(shRange, noPretransformRepetition, ":pretransformrepetitioncount r: (only named in the manual's index)"),
 		":accumulate":                  entry(shName, lowerAccumulate(false), ":accumulate NAME: NAME counts the transformed copies of the list that match the position"),
 		":accumulate*":                 entry(shName, lowerAccumulate(true), ":accumulate* NAME: the same, counted for each colour apart (:flipcolor)"),
 		":sumrange":                    entry(shNameRange, lowerSumRange, ":sumrange NAME r: the accumulator NAME lies in r at this position (for the colour of the copy, with :accumulate*)"),
 		":reset":                       refused(shName, noReset, ":reset NAME: clear the accumulator after a transformation"),
-		":relation":                    refused(shBalanced, "the CQL-S manual defers its relation specification keywords to a relation list that is not part of it, so their meaning is not known here: write the pair of positions with CQL 6 echo", ":relation (...): pairs of positions with given properties"),
-		":tagmatch":                    refused(shNameDesig, "the CQL-S manual defers how a piece gets its tag to a section on tagging that is not part of it, so what the tag names is not known here: follow the piece with a CQL 6 piece variable (piece x in D ...)", ":tagmatch NAME D: the tagged piece matches D"),
+		":relation":                    entry(shRelation, lowerRelation, ":relation (SPEC): some later position of the game stands in the relation SPEC to this one (see the relation specifier keywords)"),
+		":tagmatch":                    entry(shNameDesig, lowerTagMatch, ":tagmatch NAME D: the piece tagged NAME (:forany NAME ... in the match list) stands where it matches D"),
 
 		// controlling keywords
 		":cut":       entry(shOptList, lowerCut, ":cut [(position ...)]: stop searching the game after the first match of the list"),
@@ -203,11 +194,13 @@ func init() {
 }
 
 const (
-	noRating     = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
-	standardOnly = "it names the rules of a chess variant, and cqlvm reads standard chess and Chess960 only (for Chess960 start positions use :ischess960 or :startposition)"
-	noReset      = "the CQL-S manual says it clears the accumulator \"after applying a transformation\" without saying after which of the list's transformations, so its count is not defined: count the copies of one transform with :accumulate in a list of its own"
-	noFlow       = "cqlvm does not translate this flow keyword yet: a position list cannot leave positions out of the search in CQL 6"
-	noTablebases = "it needs endgame tablebases, which cqlvm does not have"
+	noRating                 = "CQL 6 reads Elo ratings only: use :whiteelo / :blackelo"
+	standardOnly             = "it names the rules of a chess variant, and cqlvm reads standard chess and Chess960 only (for Chess960 start positions use :ischess960 or :startposition)"
+	noReset                  = "the CQL-S manual (Scidb \"CQL - The position list\") says it clears the accumulator \"after applying a transformation\" but not after which of the list's transformations, so what the accumulator then counts is not defined: count the copies of the inner transforms in a list of their own, e.g. tripled pawns are (position :piececount Pd2-7 3 6 :shifthorizontal :flipcolor)"
+	noFlow                   = "the CQL-S manual (Scidb \"CQL - The position list\") says only that \"a matching position can be skipped\", not which position, nor whether it still counts as a match of the list or for :matchcount: leave the position out with a test, (position ... :not (position CONDITION))"
+	noEndgame                = "the CQL-S manual (Scidb \"CQL - The position list\", taken from Chess Assistant 9) defines it by a formula of :piececount and :power whose piece symbols are lost in the copy cqlvm has (\":piececount [] 0 3\"), and no other source gives it: write the material condition you mean, e.g. (position :piececount [Qq] 0 :power [RBNrbn] 0 10)"
+	noPretransformRepetition = "the CQL-S manual names it only in its index, without a description, and the repetition count of a position does not change with the list's transforms, so a count per transformed copy has no evident meaning: use :repetitioncount"
+	noTablebases             = "it needs endgame tablebases, which cqlvm does not have"
 )
 
 func variantOnly(v string) string {
@@ -257,7 +250,7 @@ func (p *parser) unknown(t token, table map[string]keyword, what string) {
 // (and, for those cqlvm cannot run, why), for `cqlvm help`.
 func Keywords() map[string]string {
 	out := map[string]string{}
-	for _, table := range []map[string]keyword{positionKeywords, matchKeywords} {
+	for _, table := range []map[string]keyword{positionKeywords, matchKeywords, relationKeywords} {
 		for k, kw := range table {
 			if _, ok := out[k]; ok {
 				continue
@@ -281,34 +274,6 @@ func Suggest(word string) string {
 	sort.Strings(names)
 	return suggest(word, names)
 }
-
-// needsBuiltin is the lowering of the keywords whose meaning needs a
-// built-in filter of its own (SEE, pawn structure, opposition, engines,
-// repetitions): their arguments have been read and checked.
-func needsBuiltin(p *parser, l *plist, a *args) {
-	p.failf(p.argSpan(a.kw), "%s needs a native built-in that cqlvm does not have yet", a.kw)
-}
-
-// emitBuiltin lowers a keyword to a built-in kind of its own: the
-// designators are its Args, a range its bounds, the words its Str.
-// (Used once the native built-ins exist; see positionKeywords.)
-func emitBuiltin(k syntax.Kind) lowerFunc {
-	return func(p *parser, l *plist, a *args) {
-		n := &syntax.Node{Kind: k, Span: p.argSpan(a.kw), Args: a.desigs}
-		if len(a.ranges) > 0 {
-			b := countBounds(a.ranges[0])
-			n.HasRange, n.Int, n.Int2 = true, b[0], b[1]
-		}
-		var ws []string
-		for _, w := range a.words {
-			ws = append(ws, w.text)
-		}
-		n.Str = strings.Join(ws, " ")
-		l.add(n)
-	}
-}
-
-var _ = emitBuiltin // kept for the native built-ins (see positionKeywords)
 
 // refuse is the lowering of a keyword that has no meaning cqlvm can give
 // it; why says why.
@@ -868,7 +833,7 @@ func (p *parser) matchKeyword(m *matchList, t token) {
 		return
 	}
 	kw.lower(p, l, a)
-	if t.text == "forany" || t.text == "eithercolor" {
+	if t.text == "eithercolor" || t.text == "forany" && len(a.words) == 0 {
 		m.eachColor = t
 	}
 	m.filters = append(m.filters, l.items...)
@@ -889,7 +854,7 @@ func init() {
 		":black":          entry(shString, player(2), `:black "NAME": Black's name contains NAME`),
 		":site":           entry(shString, tagContains("Site"), `:site "S": the Site tag contains S`),
 		":event":          entry(shString, tagContains("Event"), `:event "S": the Event tag contains S`),
-		":forany":         entry(shNone, noop, "match the game with the colours reversed too"),
+		":forany":         entry(shOptNameDesig, lowerForany, ":forany NAME D: NAME tags a piece of the initial position that is, or becomes, of the type of D (at most two tags; see :tagmatch); a bare :forany: the game with the colours reversed too"),
 		":eithercolor":    entry(shNone, noop, "match the game with the colours reversed too"),
 		":rating":         refused(shWords, noRating, "a rating other than Elo"),
 		":sort":           entry(shWords, lowerSort, ":sort KEY: sort the output by KEY: year, elo (the higher rating), whiteelo, blackelo or gamenumber, highest first"),

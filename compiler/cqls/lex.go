@@ -157,16 +157,23 @@ func (lx *lexer) scanString(t *token) {
 	start := lx.pos
 	lx.pos++
 	var b strings.Builder
-	for lx.pos < len(lx.text) && lx.text[lx.pos] != '"' {
+	for lx.pos < len(lx.text) && lx.text[lx.pos] != '"' && lx.text[lx.pos] != '\n' {
 		if lx.text[lx.pos] == '\\' && lx.pos+1 < len(lx.text) {
 			lx.pos++
 		}
 		b.WriteByte(lx.text[lx.pos])
 		lx.pos++
 	}
-	if lx.pos >= len(lx.text) {
-		lx.errorf(start, lx.pos, "the string is never closed")
-	} else {
+	// a CQL 6 string holds no newline and no quote: the translation
+	// could not write one
+	switch {
+	case lx.pos >= len(lx.text) || lx.text[lx.pos] == '\n':
+		lx.errorf(start, lx.pos, "the string is never closed on its line")
+		lx.pos = len(lx.text) // what follows would only echo this error
+	case strings.ContainsAny(b.String(), "\"\n"):
+		lx.errorf(start, lx.pos+1, "a string cannot hold a quote or a newline (CQL 6 strings have no escapes)")
+		lx.pos++
+	default:
 		lx.pos++
 	}
 	t.text = b.String()

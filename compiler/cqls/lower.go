@@ -38,6 +38,13 @@ type plist struct {
 	// :sumrange tests (built when the list is complete)
 	accumulates []accSpec
 	sums        []sumSpec
+	// rel is the relation specifier being read, in the scratch list
+	// readRelation gives the keywords of relationKeywords
+	rel *relSpec
+	// relation is where the list's :relation stands, if it has one
+	// (tags may not join a relation)
+	relation    source.Span
+	hasRelation bool
 }
 
 // runSpec is `:run n (position ...)`: L matching at least n positions in
@@ -382,20 +389,32 @@ func (p *parser) assemble(m *matchList) {
 	}
 	lists, excludes := p.splitLists(m)
 	body := append([]*syntax.Node(nil), m.filters...)
-	if len(lists) == 1 && isPlainList(lists[0]) {
+	switch {
+	case len(p.tags) > 0:
+		body = append(body, p.tagged(m, lists, p.excluded(excludes))...)
+	case len(lists) == 1 && isPlainList(lists[0]):
 		body = append(body, p.onlyList(lists[0])...)
-	} else {
+		body = append(body, p.excluded(excludes)...)
+	default:
 		body = append(body, p.everyList(m, lists)...)
-	}
-	for _, l := range excludes {
-		l.excludes = false
-		body = append(body, not(p.colon(l.span, syntax.KInitialPosition, p.find(l.span, 0, nil, p.node(l)))))
+		body = append(body, p.excluded(excludes)...)
 	}
 	if m.eachColor.kind != tEOF {
 		body = []*syntax.Node{{Kind: syntax.KTransform, Span: m.eachColor.span, TKind: syntax.TFlipColor,
 			Args: []*syntax.Node{conj(m.span, body)}}}
 	}
 	p.file.Body = body
+}
+
+// excluded are the tests that the lists with a bare :exclude match
+// nowhere in the game.
+func (p *parser) excluded(excludes []*plist) []*syntax.Node {
+	var out []*syntax.Node
+	for _, l := range excludes {
+		l.excludes = false
+		out = append(out, not(p.colon(l.span, syntax.KInitialPosition, p.find(l.span, 0, nil, p.node(l)))))
+	}
+	return out
 }
 
 // splitLists separates the lists with a bare :exclude from the others.

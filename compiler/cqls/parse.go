@@ -74,6 +74,8 @@ type parser struct {
 	names map[string]int // the variables made up so far, by stem: xc, xc2, ...
 	// accs are the accumulators of the lists read so far (:accumulate)
 	accs map[string]*accDef
+	// tags are the tags of the match list (:forany NAME D)
+	tags []*tagDef
 }
 
 type bailout struct{}
@@ -239,6 +241,9 @@ func (p *parser) designator(t token, where string) *syntax.Node {
 	if looksLikeRange(t.text) {
 		p.failf(t.span, "a range ('%s') cannot stand here: %s needs a piece designator", t.text, where)
 	}
+	if strings.HasPrefix(t.text, "$") {
+		return p.tagDesig(t)
+	}
 	d, err := parseDesig(t.text)
 	if err != nil {
 		p.failf(t.span, "%v", err)
@@ -290,8 +295,15 @@ func (p *parser) bound(t token, text string) bound {
 	if err != nil {
 		p.failf(t.span, "'%s' is not a number", text)
 	}
+	if v > maxNumber || v < -maxNumber {
+		p.failf(t.span, "%d is out of range: CQL 6 numbers lie within %d", v, int64(maxNumber))
+	}
 	return bound{v: v, pct: pct}
 }
+
+// maxNumber is the largest number a CQL 6 query can write (the CQL 6
+// lexer's bound).
+const maxNumber = 1 << 40
 
 // number reads a word as an integer.
 func (p *parser) number(t token, text string) (int64, bool) {
@@ -327,6 +339,13 @@ func (p *parser) parseRange(kw token, need string) *rangeSpec {
 	}
 	b := p.bound(t, text)
 	r.lo, r.hi, r.pct, r.loEnd, r.hiEnd, r.op = b.v, b.v, b.pct, b.end, b.end, "=="
+	if n := p.tok(); n.kind == tWord && n.text == "unlimited" {
+		// `n unlimited`: no upper bound (the CQL 3 and Scidb examples
+		// of :relation write (:missingpiececount A 1 unlimited))
+		p.advance()
+		r.op, r.span = ">=", source.Join(t.span, n.span)
+		return r
+	}
 	if n := p.tok(); n.kind == tWord && looksLikeRange(n.text) && strings.TrimLeft(n.text, "<>=") == n.text {
 		p.advance()
 		hb := p.bound(n, n.text)
@@ -389,29 +408,6 @@ func (p *parser) words() []token {
 		ws = append(ws, p.advance())
 	}
 	return ws
-}
-
-// balanced skips a parenthesised argument, nested lists included.
-func (p *parser) balanced(kw token) {
-	open := p.tok()
-	if open.kind != tOpen {
-		p.failf(rangeErrSpan(kw, open), "%s needs a parenthesised argument", kw)
-	}
-	depth := 0
-	for {
-		t := p.advance()
-		switch t.kind {
-		case tOpen:
-			depth++
-		case tClose:
-			depth--
-			if depth == 0 {
-				return
-			}
-		case tEOF:
-			p.failf(open.span, "the '(' of the argument of %s is never closed", kw)
-		}
-	}
 }
 
 // freshName returns a variable name not used before in this query:
