@@ -156,7 +156,7 @@ func (m *Machine) moveInitNext(base, spec int) bool {
 		first = m.lin.child
 	}
 	m.slots[base+MoveSlotState] = uint64(int64(first))
-	return m.nextGameMoveBySquares(base, sp, bitboard.Set(m.slots[base+MoveSlotFrom]), bitboard.Set(m.slots[base+MoveSlotTo]))
+	return m.nextGameMove(base, sp, 0, bitboard.Set(m.slots[base+MoveSlotFrom]), bitboard.Set(m.slots[base+MoveSlotTo]), bitboard.Full, true)
 }
 
 // squaresOnly reports whether the move filter at base asks of a move no
@@ -190,24 +190,7 @@ func (m *Machine) moveNext(base int) bool {
 	promote := m.promoteOf(sp, base)
 	switch sp.Source {
 	case SrcPGN:
-		if m.squaresOnly(sp, base) {
-			return m.nextGameMoveBySquares(base, sp, from, to)
-		}
-		for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
-			n := &m.tree.Nodes[c]
-			next := n.NextSibling
-			if sp.Linearized && m.lin.active && m.lin.node == n.Parent {
-				next = -1 // linearized: the one move only
-			}
-			if m.moveMatches(sp, promote, &n.Move, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild) {
-				m.slots[base+MoveSlotState] = uint64(int64(next))
-				m.slots[base+MoveSlotCurrent] = uint64(c)
-				m.bound[base+MoveSlotCurrent] = true
-				return true
-			}
-			c = next
-		}
-		m.slots[base+MoveSlotState] = noNode
+		return m.nextGameMove(base, sp, promote, from, to, capt, m.squaresOnly(sp, base))
 	case SrcPrevious:
 		c := int32(int64(m.slots[base+MoveSlotState]))
 		m.slots[base+MoveSlotState] = noNode
@@ -279,11 +262,11 @@ func (m *Machine) moveMatches(sp *MoveSpec, promote uint16, mv *bitboard.Move, f
 	return castle && sp.CastleEither && from.Has(mv.RookFrom) && to.Has(mv.RookTo)
 }
 
-// nextGameMoveBySquares is moveNext for a filter of game moves that asks
-// only about their squares, the most frequent kind (`M--`, `move from X`
-// in a piece loop): it leaves out the requirements that moveMatches tests
-// one by one.
-func (m *Machine) nextGameMoveBySquares(base int, sp *MoveSpec, from, to bitboard.Set) bool {
+// nextGameMove is moveNext over the game's moves. A filter that asks only
+// about their squares (squaresOnly), the most frequent kind (`M--`,
+// `move from X` in a piece loop), leaves out the requirements that
+// moveMatches tests one by one.
+func (m *Machine) nextGameMove(base int, sp *MoveSpec, promote uint16, from, to, capt bitboard.Set, squaresOnly bool) bool {
 	notNull := sp.Require&MustNotNull != 0
 	for c := int32(int64(m.slots[base+MoveSlotState])); c >= 0; {
 		n := &m.tree.Nodes[c]
@@ -292,8 +275,14 @@ func (m *Machine) nextGameMoveBySquares(base int, sp *MoveSpec, from, to bitboar
 			next = -1 // linearized: the one move only
 		}
 		mv := &n.Move
-		if !(notNull && mv.Is(bitboard.FlagNull)) && (from.Has(mv.From) && to.Has(mv.To) ||
-			sp.CastleEither && mv.Is(bitboard.FlagCastle) && from.Has(mv.RookFrom) && to.Has(mv.RookTo)) {
+		var ok bool
+		if squaresOnly {
+			ok = !(notNull && mv.Is(bitboard.FlagNull)) && (from.Has(mv.From) && to.Has(mv.To) ||
+				sp.CastleEither && mv.Is(bitboard.FlagCastle) && from.Has(mv.RookFrom) && to.Has(mv.RookTo))
+		} else {
+			ok = m.moveMatches(sp, promote, mv, from, to, capt, c == m.tree.Nodes[n.Parent].FirstChild)
+		}
+		if ok {
 			m.slots[base+MoveSlotState] = uint64(int64(next))
 			m.slots[base+MoveSlotCurrent] = uint64(c)
 			m.bound[base+MoveSlotCurrent] = true
