@@ -349,3 +349,31 @@ func TestKeptSANIsWhatTheWriterWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestMainlineLenIsTheFirstChildChain: MainlineLen takes a shortcut when
+// the game has no variation; on every game of the corpora (studies with
+// variations included) it must still be the length of the chain of first
+// children from the root.
+func TestMainlineLenIsTheFirstChildChain(t *testing.T) {
+	for _, file := range []string{"games.pgn", "studies.pgn"} {
+		withVariations := 0
+		eachFileGame(t, testdataDir+file, func(raw *RawGame, g *Game) {
+			if len(g.Nodes) == 0 {
+				return
+			}
+			chain := 1
+			for i := g.Nodes[0].FirstChild; i >= 0; i = g.Nodes[i].FirstChild {
+				chain++
+			}
+			if chain < len(g.Nodes) {
+				withVariations++
+			}
+			if got := g.MainlineLen(); got != chain {
+				t.Fatalf("%s game %d: MainlineLen %d, the first-child chain %d", file, raw.Number, got, chain)
+			}
+		})
+		if file == "studies.pgn" && withVariations < 100 {
+			t.Errorf("%s: only %d games with variations", file, withVariations)
+		}
+	}
+}

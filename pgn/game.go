@@ -101,6 +101,10 @@ func (g *Game) MainlineLen() int {
 	if len(g.Nodes) == 0 {
 		return 0
 	}
+	if g.Nodes[len(g.Nodes)-1].Depth == 0 {
+		// the nodes after the mainline are variations': there are none
+		return len(g.Nodes)
+	}
 	n := 1
 	for i := g.Nodes[0].FirstChild; i >= 0; i = g.Nodes[i].FirstChild {
 		n++
