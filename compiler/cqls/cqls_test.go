@@ -14,6 +14,7 @@ import (
 
 	"cqlvm/compiler"
 	"cqlvm/compiler/syntax"
+	"cqlvm/internal/golden"
 	"cqlvm/source"
 )
 
@@ -278,23 +279,7 @@ func TestErrorsGolden(t *testing.T) {
 
 func compareGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./compiler/cqls -update to create it)", err)
-	}
-	if diff := gocmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got; go test ./compiler/cqls -update rewrites it):\n%s", name, diff)
-	}
+	golden.Compare(t, name, got, *update, "compiler/cqls")
 }
 
 // TestEveryKeywordExemplified: each keyword of the tables is used by some

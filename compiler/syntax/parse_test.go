@@ -3,14 +3,11 @@ package syntax
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"cqlvm/bitboard"
+	"cqlvm/internal/golden"
 	"cqlvm/source"
 )
 
@@ -294,23 +291,7 @@ func TestParseErrorGolden(t *testing.T) {
 
 func compareGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./compiler/syntax -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, diff)
-	}
+	golden.Compare(t, name, got, *update, "compiler/syntax")
 }
 
 // TestParseDeterministic parses every case twice: a dump must not depend
