@@ -135,8 +135,13 @@ type batcher struct {
 	abandoned bool // yield said no more batches are wanted
 }
 
+// Each batch costs a turn at the feed's lock and a hand-over to the
+// writer, with a wake-up of a goroutine now and then: with 64 games a
+// batch, two threads on human.pgn were 1.81-1.88 times as fast as one,
+// with 256 games 1.85-1.92 (bench -queries trivial / set, same run). A
+// batch of 256 typical games is about 150 KB.
 const (
-	batchGames = 64
+	batchGames = 256
 	batchBytes = 256 << 10
 )
 
