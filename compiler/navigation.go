@@ -449,21 +449,10 @@ func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 // dozen instructions per pair of positions to a comparison of
 // occupancies, and ordered pairs look at half the targets.
 func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after bool) {
-	var walk func(n *ast.Node) bool // false: stop at n
-	walk = func(n *ast.Node) bool {
-		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
-			for _, a := range n.Args {
-				if !walk(a) {
-					return false
-				}
-			}
-			return true
-		}
+	leadingTests(body, func(n *ast.Node) {
 		sameBoard = sameBoard || g.isSameBoardTest(n, src, tgt)
 		after = after || g.isAfterSourceTest(n, src, tgt)
-		return pureTest(n)
-	}
-	walk(body)
+	})
 	return sameBoard, after
 }
 
@@ -472,6 +461,17 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 // walk gives only targets after the source, for which they hold.
 func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 	var out []*ast.Node
+	leadingTests(body, func(n *ast.Node) {
+		if g.isAfterSourceTest(n, src, tgt) {
+			out = append(out, n)
+		}
+	})
+	return out
+}
+
+// leadingTests calls f with the conjuncts of body (through compounds and
+// ands) in order, up to and including the first that is not a pure test.
+func leadingTests(body *ast.Node, f func(*ast.Node)) {
 	var walk func(n *ast.Node) bool // false: stop at n
 	walk = func(n *ast.Node) bool {
 		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
@@ -482,13 +482,10 @@ func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 			}
 			return true
 		}
-		if g.isAfterSourceTest(n, src, tgt) {
-			out = append(out, n)
-		}
+		f(n)
 		return pureTest(n)
 	}
 	walk(body)
-	return out
 }
 
 // testLeavingOut tests n as test does, but without the conjuncts in
