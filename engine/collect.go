@@ -40,13 +40,14 @@ func newCollector(cfg *runConfig, sorts []vm.SortKey) *collector {
 }
 
 // add takes the result of the next game in input order.
-func (c *collector) add(r gameResult) {
+func (c *collector) add(r *gameResult) {
 	st, cfg := &c.st, c.cfg
 	if r.read {
 		st.Games++
 		cfg.progress.games.Add(1)
 		if cfg.OnGame != nil {
-			cfg.OnGame(&r.Game)
+			g := r.Game // a copy, so that r itself does not escape
+			cfg.OnGame(&g)
 		}
 	}
 	if r.crash != nil && st.crash == nil {
@@ -68,10 +69,10 @@ func (c *collector) add(r gameResult) {
 	st.Matches++
 	cfg.progress.matches.Add(1)
 	if c.sorting {
-		c.kept = append(c.kept, r)
+		c.kept = append(c.kept, *r)
 		return
 	}
-	c.write(&r)
+	c.write(r)
 }
 
 func (c *collector) write(r *gameResult) {

@@ -16,7 +16,7 @@ import (
 // asking worker's thread.
 type gameFeed struct {
 	mu   sync.Mutex
-	next func() ([]*pgn.RawGame, bool)
+	next func() (*rawBatch, bool)
 	stop func()
 	seq  int
 	err  error // the reading error, once the games before it are taken
@@ -28,14 +28,14 @@ type gameFeed struct {
 
 func newFeed(cfg *runConfig) *gameFeed {
 	f := &gameFeed{ctx: cfg.Context}
-	f.next, f.stop = iter.Pull(func(yield func([]*pgn.RawGame) bool) {
+	f.next, f.stop = iter.Pull(func(yield func(*rawBatch) bool) {
 		f.err = readInputs(cfg, &batcher{yield: yield})
 	})
 	return f
 }
 
 // take returns the next batch and its number; ok is false after the last.
-func (f *gameFeed) take() (batch []*pgn.RawGame, seq int, ok bool) {
+func (f *gameFeed) take() (batch *rawBatch, seq int, ok bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.ctx != nil && f.ctx.Err() != nil {
@@ -101,7 +101,8 @@ func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batche
 	next = first
 	end := sp.Start // where the last complete game ended
 	for {
-		raw, err := r.Next()
+		raw, arena := raws.slot()
+		err := r.NextIn(raw, arena)
 		if err == io.EOF {
 			return next, false, nil
 		}
@@ -117,9 +118,10 @@ func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batche
 		next = raw.Number + 1
 		end = raw.Offset + int64(len(raw.Data))
 		if raw.Offset < sp.From {
+			raws.discard()
 			continue // before the span: only counted
 		}
-		raws.add(raw)
+		raws.commit()
 		if lastWanted > 0 && raw.Number >= lastWanted || raws.abandoned {
 			return next, true, nil
 		}
@@ -129,10 +131,10 @@ func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batche
 // batcher groups games for the workers: up to batchGames games or
 // batchBytes bytes of PGN, whichever comes first.
 type batcher struct {
-	yield     func([]*pgn.RawGame) bool
-	games     []*pgn.RawGame
-	bytes     int
-	abandoned bool // yield said no more batches are wanted
+	yield     func(*rawBatch) bool
+	cur       *rawBatch // being filled
+	mark      int       // the length of cur's arena before the game of slot
+	abandoned bool      // yield said no more batches are wanted
 }
 
 // Each batch costs a turn at the feed's lock and a hand-over to the
@@ -145,19 +147,62 @@ const (
 	batchBytes = 256 << 10
 )
 
-func (b *batcher) add(g *pgn.RawGame) {
-	b.games = append(b.games, g)
-	b.bytes += len(g.Data)
-	if len(b.games) >= batchGames || b.bytes >= batchBytes {
+// slot is where the next game is read to: a RawGame of the current batch
+// and its arena. Either commit or discard follows.
+func (b *batcher) slot() (*pgn.RawGame, *[]byte) {
+	if b.cur == nil {
+		b.cur = newRawBatch()
+	}
+	b.mark = len(b.cur.arena)
+	return &b.cur.raws[len(b.cur.games)], &b.cur.arena
+}
+
+// commit adds the game of the last slot to the batch.
+func (b *batcher) commit() {
+	c := b.cur
+	c.games = append(c.games, &c.raws[len(c.games)])
+	if len(c.games) >= batchGames || len(c.arena) >= batchBytes {
 		b.flush()
 	}
 }
 
+// discard forgets the game of the last slot.
+func (b *batcher) discard() {
+	b.cur.raws[len(b.cur.games)] = pgn.RawGame{}
+	b.cur.arena = b.cur.arena[:b.mark]
+}
+
 func (b *batcher) flush() {
-	if len(b.games) > 0 && !b.abandoned {
-		b.abandoned = !b.yield(b.games)
-		b.games, b.bytes = nil, 0
+	if b.cur != nil && len(b.cur.games) > 0 && !b.abandoned {
+		b.abandoned = !b.yield(b.cur)
+		b.cur = nil
 	}
+}
+
+// rawBatch is a batch of games and the memory they were read into. The
+// worker that searched its games gives it back (recycle) for another
+// batch: nothing of a game's result points into its raw bytes (outputs,
+// messages and errors are copies), so the bytes can be overwritten once
+// the games are searched.
+type rawBatch struct {
+	games []*pgn.RawGame // the batch: pointers to raws[:len(games)]
+	raws  [batchGames]pgn.RawGame
+	arena []byte // the games' bytes
+}
+
+var rawBatches = sync.Pool{New: func() any {
+	return &rawBatch{arena: make([]byte, 0, batchBytes+batchBytes/4)}
+}}
+
+func newRawBatch() *rawBatch { return rawBatches.Get().(*rawBatch) }
+
+// recycle gives b back once its games are searched.
+func (b *rawBatch) recycle() {
+	clear(b.raws[:len(b.games)])
+	clear(b.games)
+	b.games = b.games[:0]
+	b.arena = b.arena[:0]
+	rawBatches.Put(b)
 }
 
 // countGames is the value of lastgamenumber: the number of games of the

@@ -154,9 +154,11 @@ func runOneWorker(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collect
 			out = out[:0]
 			w.batchOut = &out
 		}
-		for _, raw := range batch {
-			c.add(w.processSafely(raw))
+		for _, raw := range batch.games {
+			r := w.processSafely(raw)
+			c.add(&r)
 		}
+		batch.recycle()
 	}
 	c.st.Persistent = w.m.PersistentValues()
 }

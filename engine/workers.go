@@ -30,8 +30,8 @@ func runWorkers(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collector
 				break
 			}
 			delete(pending, next)
-			for _, r := range rb.results {
-				c.add(r)
+			for i := range rb.results {
+				c.add(&rb.results[i])
 			}
 			if recycle {
 				pools.put(rb)
@@ -56,14 +56,15 @@ func startWorkers(q *Query, cfg *runConfig, last int, feed *gameFeed, pools *bat
 				if !ok {
 					return
 				}
-				b := resultBatch{seq: seq, results: pools.results(len(batch))}
+				b := resultBatch{seq: seq, results: pools.results(len(batch.games))}
 				if recycle {
 					b.out = pools.output()
 					w.batchOut = b.out
 				}
-				for i, raw := range batch {
+				for i, raw := range batch.games {
 					b.results[i] = w.processSafely(raw)
 				}
+				batch.recycle()
 				results <- b
 			}
 		})

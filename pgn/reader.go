@@ -12,9 +12,10 @@ type RawGame struct {
 	Offset int64  // byte offset of the game's first byte in its file
 	Line   int    // 1-based line number of the game's first byte
 	Col    int    // 1-based column (in bytes) of the game's first byte
-	// Data is the game's bytes, owned by the RawGame: the Reader never
-	// reuses them. Small games share 64 KB allocations with their
-	// neighbours, so keeping a few RawGames of many keeps those alive.
+	// Data is the game's bytes. From Next they are owned by the RawGame:
+	// the Reader never reuses them, and small games share 64 KB
+	// allocations with their neighbours, so keeping a few RawGames of many
+	// keeps those alive. From NextIn they lie in the caller's arena.
 	Data []byte
 }
 
@@ -70,19 +71,37 @@ func (r *Reader) SetStart(offset int64, line int) {
 // Next returns the next game, or io.EOF after the last one. A read error
 // other than io.EOF is returned once the games before it have been returned.
 func (r *Reader) Next() (*RawGame, error) {
+	g := new(RawGame)
+	if err := r.next(g, nil); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// NextIn is Next into a RawGame and an arena of the caller's: the game's
+// bytes are appended to *arena and g.Data is their part of it. A caller
+// that reuses its RawGames and arenas once it is done with their games
+// (the engine's batches) makes no garbage per game, and the bytes it
+// parses stay in the cache instead of going through fresh memory.
+func (r *Reader) NextIn(g *RawGame, arena *[]byte) error {
+	return r.next(g, arena)
+}
+
+func (r *Reader) next(g *RawGame, arena *[]byte) error {
 	for !r.skipToGame() {
 		if r.atEOF {
 			if r.readErr != nil {
-				return nil, r.readErr
+				return r.readErr
 			}
-			return nil, io.EOF
+			return io.EOF
 		}
 		r.fill()
 	}
 	for {
 		n, next, ok := cutGame(r.buf[r.pos:r.end], r.col0, r.atEOF)
 		if ok {
-			return r.take(n, next), nil
+			r.take(g, arena, n, next)
+			return nil
 		}
 		r.fill()
 	}
@@ -116,22 +135,30 @@ func (r *Reader) skipToGame() bool {
 	return false
 }
 
-// take turns the next n buffered bytes into a RawGame and moves on to next.
-func (r *Reader) take(n, next int) *RawGame {
+// take turns the next n buffered bytes into g and moves on to next; the
+// bytes go to *arena, or to the Reader's slabs when arena is nil.
+func (r *Reader) take(g *RawGame, arena *[]byte, n, next int) {
 	r.lines.advance(r.buf[r.lines.mark(r.base):r.pos])
-	g := &RawGame{
+	data := r.buf[r.pos : r.pos+n]
+	if arena != nil {
+		off := len(*arena)
+		*arena = append(*arena, data...)
+		data = (*arena)[off:len(*arena):len(*arena)]
+	} else {
+		data = r.own(data)
+	}
+	*g = RawGame{
 		Number: r.number,
 		File:   r.name,
 		Offset: r.base + int64(r.pos),
 		Line:   r.lines.line,
 		Col:    r.lines.col + 1,
-		Data:   r.own(r.buf[r.pos : r.pos+n]),
+		Data:   data,
 	}
 	r.number++
 	r.pos += next
 	c := r.buf[r.pos-1]
 	r.col0 = c == '\n' || c == '\r'
-	return g
 }
 
 // own copies a game's bytes out of the read buffer. Small games share slabs

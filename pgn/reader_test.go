@@ -247,3 +247,38 @@ func TestReaderOwnsGameData(t *testing.T) {
 		t.Errorf("appending to one game's data changed the next: %q", b.Data)
 	}
 }
+
+// NextIn cuts the same games as Next, with the same numbers and places,
+// and puts their bytes one after the other in the caller's arena.
+func TestReaderNextInUsesTheArena(t *testing.T) {
+	text := "[Event \"a\"]\n\n1.e4 e5 *\n\n% escape\n1.d4 *\n\n\n[Event \"c\"]\n1.c4 1-0\n"
+	want := readRaw(t, strings.NewReader(text))
+	rd := NewReader(iotest.OneByteReader(strings.NewReader(text)), "test.pgn")
+	arena := make([]byte, 0, 4) // too small: appending must still work
+	var got []RawGame
+	for {
+		var g RawGame
+		err := rd.NextIn(&g, &arena)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, g)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("NextIn cut %d games, Next %d", len(got), len(want))
+	}
+	var all []byte
+	for i, g := range got {
+		w := want[i]
+		if string(g.Data) != string(w.Data) || g.Number != w.Number || g.Offset != w.Offset || g.Line != w.Line || g.Col != w.Col {
+			t.Errorf("game %d: NextIn gave %+v, Next %+v", i+1, g, *w)
+		}
+		all = append(all, g.Data...)
+	}
+	if string(arena) != string(all) {
+		t.Errorf("arena holds %q, want the games' bytes in order %q", arena, all)
+	}
+}
