@@ -38,6 +38,10 @@ type gen struct {
 	kindSeen  func(pass string, k ast.Kind) // Options.kindSeen
 	// noEchoShortcuts: Options.noEchoShortcuts
 	noEchoShortcuts bool
+	// unlinearizedMoves: the move filters compiled now see every move
+	// from the position whatever line they are in (a line's necessary
+	// start test, made in its caller: see genLine)
+	unlinearizedMoves bool
 	// operandError is set once a value did not fit an instruction
 	// (operandOutOfRange): one error says it all.
 	operandError bool

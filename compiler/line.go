@@ -63,17 +63,95 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
-	if k, ok := l.NFA.SoleStartFilter(); ok && !l.Lin[k] && onlyTestsOrDashes(filters[k]) {
-		l.StartTest, l.StartFilter = true, k
-		if startTestInline(filters[k]) {
-			// the start test runs here, in the caller's frame, rather
-			// than in a subroutine the machine calls for the line: most
-			// starts fail it (`line --> M-- --> ...` in a piece loop)
-			l.StartTested = true
-			g.test(filters[k], fail)
+	if k, ok := l.NFA.SoleStartFilter(); ok && onlyTestsOrDashes(filters[k]) {
+		switch f := filters[k]; {
+		case !l.Lin[k]:
+			l.StartTest, l.StartFilter = true, k
+			if startTestInline(f) {
+				// the start test runs here, in the caller's frame, rather
+				// than in a subroutine the machine calls for the line: most
+				// starts fail it (`line --> M-- --> ...` in a piece loop)
+				l.StartTested = true
+				g.test(f, fail)
+			}
+		case startNeedInline(f):
+			g.testUnlinearized(f, fail)
 		}
 	}
 	g.jumpLine(idx, n.Bounds, fail)
+}
+
+// testUnlinearized tests f with its move filters seeing every move of the
+// position, whatever line the code is in.
+//
+// A line's start filter that depends on the move the line goes on with
+// (`line --> move from F --> ...`) cannot hold for one move when it holds
+// for none (startNeedInline): tested with every move in the line's
+// caller, it lets most starts fail without the line's search, which tests
+// it again for each move.
+func (g *gen) testUnlinearized(f *ast.Node, fail int) {
+	saved := g.unlinearizedMoves
+	g.unlinearizedMoves = true
+	g.test(f, fail)
+	g.unlinearizedMoves = saved
+}
+
+// lineNeed is a test that line n needs at its start, which its caller
+// can make (genLine makes it, and a loop around the line may make it
+// once before the loop, loopPrechecks): the start filter itself, or with
+// unlinearized set, the start filter with every move of the position.
+func lineNeed(n *ast.Node) (f *ast.Node, unlinearized, ok bool) {
+	var filters []*ast.Node
+	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+		filters = append(filters, c.Args[0])
+		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(filters) - 1}
+	})
+	prog, err := nfa.Compile(pattern, len(filters))
+	if err != nil {
+		return nil, false, false
+	}
+	k, ok := prog.SoleStartFilter()
+	if !ok || !onlyTestsOrDashes(filters[k]) {
+		return nil, false, false
+	}
+	f = filters[k]
+	if n.Seq.Backward || !linearized(f) {
+		return f, false, startTestInline(f)
+	}
+	return f, true, startNeedInline(f)
+}
+
+// startNeedInline reports whether the start filter f of a line, which
+// linearization restricts, holds with every move of the position whenever
+// it holds with one: its move filters are existence tests that are only
+// anded and ored (no `not`, no count, no comparison), so more moves can
+// only make it hold. Tested in the line's caller with every move, it is
+// then a necessary condition of the line. It must also meet
+// startTestInline's other conditions (no comments, no from or to).
+func startNeedInline(f *ast.Node) bool {
+	return !addsComments(f) && movesOnlyPositive(f) &&
+		!ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KFrom || c.Kind == ast.KTo })
+}
+
+func movesOnlyPositive(f *ast.Node) bool {
+	switch f.Kind {
+	case ast.KMove:
+		mp := f.Move
+		for _, p := range []*ast.Node{mp.From, mp.To, mp.Capture, mp.EnPassantSquare, mp.Promote} {
+			if p != nil && linearized(p) {
+				return false
+			}
+		}
+		return !mp.Count && mp.Comment == nil
+	case ast.KCompound, ast.KAnd, ast.KOr:
+		for _, a := range f.Args {
+			if !movesOnlyPositive(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return !linearized(f)
 }
 
 // startTestInline reports whether a line's start test (a filter that only

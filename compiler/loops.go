@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -43,10 +45,17 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 		g.emit(vm.OpPieces, 0, int(ast.MaskWhite|ast.MaskBlack), 0)
 		g.emit(vm.OpInter, 0, 0, 0)
 	}
+	if n.Flags&ast.FlagAll == 0 {
+		g.loopDomain(n)
+	}
 	g.emit(vm.OpStore, 0, iter, 0)
 	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 	g.emit(vm.OpStore, 0, acc, 0)
 	top, done := g.newLabel(), g.newLabel()
+	if n.Flags&ast.FlagAll == 0 {
+		// a body that fails for every square leaves the empty set
+		g.loopPrechecks(n, done)
+	}
 	g.bind(top)
 	g.jump(vm.OpNextSquare, 0, iter, done)
 	g.emit(vm.OpStoreKeep, 0, sq, 0)
@@ -78,6 +87,122 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	if n.Flags&ast.FlagAll == 0 {
 		g.emit(vm.OpLoad, 0, acc, 0)
 	}
+}
+
+// loopPrechecks tests, before the loop n, what its body needs
+// (bodyNeeds) and does not depend on the loop variable: when one fails,
+// the body fails for every square, so the loop jumps to done at once.
+//
+// The body still makes the tests. Before it failed a test, a body changed
+// nothing that the test reads, so failing before the loop, it fails on
+// every square (`piece F in [RQ] piece S in [RQB] {line --> move from F
+// --> ...}`: the moves of F are tested once for all the S).
+func (g *gen) loopPrechecks(n *ast.Node, done int) {
+	bodyNeeds(n.Args[1], func(f *ast.Node, unlinearized bool) {
+		switch {
+		case readsVar(f, n.Str):
+		case unlinearized:
+			g.testUnlinearized(f, done)
+		default:
+			g.test(f, done)
+		}
+	})
+}
+
+// loopDomain narrows the set of loop n, on the stack, to the squares
+// its body can match on: a body that needs a game move from the loop's
+// square (`piece X in [QRBN] {Start = X  line --> move from X --> ...}`)
+// runs only for the pieces that move next. It is exact: on another
+// square the body would fail at that test, having changed nothing.
+func (g *gen) loopDomain(n *ast.Node) {
+	froms, castleRook := false, false
+	bodyNeeds(n.Args[1], func(f *ast.Node, _ bool) {
+		if froms {
+			return
+		}
+		switch {
+		case isMoveFromVar(f, n.Str):
+			froms = true
+		case isDashFromVar(f, n.Str):
+			froms, castleRook = true, true
+		}
+	})
+	if !froms {
+		return
+	}
+	x := uint8(0)
+	if castleRook {
+		x = vm.FromsCastleRook
+	}
+	g.emit(vm.OpMoveFroms, x, 0, 0)
+	g.emit(vm.OpInter, 0, 0, 0)
+}
+
+// isMoveFromVar reports whether f is `move from x` and nothing more: a
+// game move from the square of variable x.
+func isMoveFromVar(f *ast.Node, x string) bool {
+	if f.Kind != ast.KMove {
+		return false
+	}
+	mp := f.Move
+	return mp.From != nil && mp.From.Kind == ast.KVar && mp.From.Str == x &&
+		*mp == ast.MoveParams{From: mp.From, First: mp.First}
+}
+
+// isDashFromVar reports whether f is `x--` and nothing more: a game move
+// from the square of variable x, castling's rook move included.
+func isDashFromVar(f *ast.Node, x string) bool {
+	if f.Kind != ast.KDash {
+		return false
+	}
+	d := f.Dash
+	return d.Left != nil && d.Left.Kind == ast.KVar && d.Left.Str == x &&
+		(d.Right == nil || isAllSquares(d.Right)) && d.Promote == nil && len(d.Targets) == 0 &&
+		!d.Capture && !d.Legal && !d.PseudoLegal
+}
+
+// readsVar reports whether f reads variable name.
+func readsVar(f *ast.Node, name string) bool {
+	return ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KVar && c.Str == name })
+}
+
+// bodyNeeds calls f with tests that body makes, in order, before it does
+// anything that could change what they read: its leading conjuncts that
+// only test (onlyTestsOrDashes), past assignments of variables they do not
+// read, up to a line, whose need it gives (lineNeed), or anything else.
+// When one of them fails, the body fails, having changed nothing those
+// tests read. unlinearized: f is to be tested with every move.
+func bodyNeeds(body *ast.Node, f func(test *ast.Node, unlinearized bool)) {
+	var assigned []string
+	readsAssigned := func(t *ast.Node) bool {
+		return slices.ContainsFunc(assigned, func(name string) bool { return readsVar(t, name) })
+	}
+	var walk func(c *ast.Node) bool // false: stop at c
+	walk = func(c *ast.Node) bool {
+		switch {
+		case c.Kind == ast.KCompound || c.Kind == ast.KAnd:
+			for _, a := range c.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		case c.Kind == ast.KAssign && len(c.Args) == 2 && c.Args[0].Kind == ast.KVar && onlyTestsOrDashes(c.Args[1]):
+			assigned = append(assigned, c.Args[0].Str)
+			return true
+		case onlyTestsOrDashes(c):
+			if !readsAssigned(c) {
+				f(c, false)
+			}
+			return true
+		case c.Kind == ast.KLine:
+			if need, unlinearized, ok := lineNeed(c); ok && !readsAssigned(need) {
+				f(need, unlinearized)
+			}
+		}
+		return false
+	}
+	walk(body)
 }
 
 func (c *checker) checkLoop(n *ast.Node) Type {

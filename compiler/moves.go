@@ -318,7 +318,7 @@ func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 // written, over all matching moves, or with `count` their number.
 func (g *gen) genMove(n *ast.Node, fail int) {
 	mp := n.Move
-	spec := moveSpec(mp)
+	spec := g.moveSpec(mp)
 	capt := mp.Capture
 	if capt == nil {
 		capt = mp.EnPassantSquare
@@ -385,8 +385,17 @@ func (g *gen) testMove(n *ast.Node, fail int) {
 	if capt == nil {
 		capt = mp.EnPassantSquare
 	}
-	base := g.moveBlock(moveSpec(mp), mp.From, mp.To, capt, nil, mp.Previous, fail)
+	base := g.moveBlock(g.moveSpec(mp), mp.From, mp.To, capt, nil, mp.Previous, fail)
 	g.jump(vm.OpMoveNext, 0, base, fail)
+}
+
+// moveSpec is moveSpec(mp) as the code being compiled needs it.
+func (g *gen) moveSpec(mp *ast.MoveParams) vm.MoveSpec {
+	spec := moveSpec(mp)
+	if g.unlinearizedMoves {
+		spec.Linearized = false
+	}
+	return spec
 }
 
 // moveSpec is what the machine needs to know of a `move` filter's

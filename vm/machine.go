@@ -693,6 +693,8 @@ func (m *Machine) run(pc int) bool {
 			if !m.lastMoveIs(in.X) {
 				pc = int(in.B)
 			}
+		case OpMoveFroms:
+			m.pushSet(m.moveFroms(in.X))
 
 		case OpInfoNum:
 			v, ok := m.infoNum(in.X)

@@ -401,3 +401,24 @@ func onePromotion(ms []bitboard.Move) []bitboard.Move {
 	}
 	return out
 }
+
+// FromsCastleRook (OpMoveFroms' X): a castling move is from its rook's
+// square too, as for a filter with MoveSpec.CastleEither.
+const FromsCastleRook uint8 = 1
+
+// moveFroms is the set of squares s for which a game move from the current
+// position is from s, whatever line the machine is in: a square loop whose
+// body needs `move from x` or `x--` runs over these squares only.
+// Like nextGameMove's squares-only test, it counts every move (null moves
+// have no square) and, with FromsCastleRook, castling's rook square.
+func (m *Machine) moveFroms(x uint8) bitboard.Set {
+	var s bitboard.Set
+	for c := m.tree.Nodes[m.cur].FirstChild; c >= 0; c = m.tree.Nodes[c].NextSibling {
+		mv := &m.tree.Nodes[c].Move
+		s |= bitboard.SquareSet(mv.From)
+		if x&FromsCastleRook != 0 && mv.Is(bitboard.FlagCastle) {
+			s |= bitboard.SquareSet(mv.RookFrom)
+		}
+	}
+	return s
+}

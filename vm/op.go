@@ -188,6 +188,7 @@ const (
 	OpPositionN
 	OpLastMove // push from/to/e.p. square of the move into the current position (X)
 	OpMoveIs   // jump unless the move into the current position has property X
+	OpMoveFroms
 
 	// Game facts and strings.
 	OpInfoNum
@@ -383,6 +384,7 @@ var opTable = [opCount]opInfo{
 	OpPositionN:       {Name: "positionn", B: OJump, Doc: "pop n; push the position with positionid n; jump if none", Pop: 1, Push: 1},
 	OpLastMove:        {Name: "lastmove", X: OFlags, Doc: "push the from/to/e.p. square (X) of the move into the current position", Push: 1},
 	OpMoveIs:          {Name: "moveis", X: OFlags, B: OJump, Doc: "jump unless the move into the current position has property X"},
+	OpMoveFroms:       {Name: "movefroms", X: OFlags, Doc: "push the from squares of the game's moves from the current position, with their rooks' for castling when X is FromsCastleRook", Push: 1},
 	OpInfoNum:         {Name: "info", X: OFlags, B: OJump, Doc: "push a number about the position or game (X); jump if unknown", Push: 1},
 	OpTag:             {Name: "tag", A: OStr, B: OJump, Doc: "push the value of PGN tag Strs[A]; jump if the game has none", SPush: 1},
 	OpPlayers:         {Name: "players", B: OJump, Doc: "push the White and Black tags joined by a newline", SPush: 1},

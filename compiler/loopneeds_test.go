@@ -1,0 +1,59 @@
+package compiler
+
+import (
+	"slices"
+	"testing"
+
+	"cqlvm/vm"
+)
+
+// TestLoopAndLineNeedsKeepAnswers checks the tests made ahead of a line
+// or a loop body: the need of a line whose start depends on the move it
+// goes on with (tested with every move, testUnlinearized), the same test
+// made once before a loop whose variable it does not read
+// (loopPrechecks), and a loop narrowed to the squares a game move leaves
+// from (loopDomain). Each query must give the matches and comments of
+// its twin, the same query with the needed test wrapped in `not not`,
+// which means the same but is not recognised, on studies (with
+// variations) and OTB games.
+func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
+	cases := []struct {
+		query, twin string
+		domain      bool // the loop is narrowed (movefroms)
+	}{
+		{"line --> move from Q --> check", "line --> not not move from Q --> check", false},
+		{"line singlecolor --> move from [RQ] --> move from [RQ]", "line singlecolor --> not not move from [RQ] --> move from [RQ]", false},
+		{"line --> {move from R or move from B} --> . --> check", "line --> not not {move from R or move from B} --> . --> check", false},
+		{"piece F in [RQ] piece S in [RQB] { line --> move from F --> . --> move from S }",
+			"piece F in [RQ] piece S in [RQB] { line --> not not move from F --> . --> move from S }", false},
+		{"piece X in [QRBN] { Start = X  line --> move from X --> (not move from X){0,6} --> move from X to Start }",
+			"piece X in [QRBN] { Start = X  line --> not not move from X --> (not move from X){0,6} --> move from X to Start }", true},
+		{"piece M in [QRBNqrbn] { line --> M-- --> move from ~M --> M-- }",
+			"piece M in [QRBNqrbn] { line --> not not M-- --> move from ~M --> M-- }", true},
+		{"square x in [Aa] { move from x  check }", "square x in [Aa] { not not move from x  check }", true},
+		{"piece X in [KRkr] { X--  move castle }", "piece X in [KRkr] { not not X--  move castle }", true},
+		{"#(piece X in A { Y = 1  move from X }) >= 1", "#(piece X in A { Y = 1  not not move from X }) >= 1", true},
+	}
+	games := firstGames(t, 150)
+	for _, c := range cases {
+		fast, err := compileText(c.query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		slow, err := compileText(c.twin)
+		if err != nil {
+			t.Fatalf("%s: %v", c.twin, err)
+		}
+		narrowed := slices.ContainsFunc(fast.Program.Code, func(in vm.Inst) bool { return in.Op == vm.OpMoveFroms })
+		if narrowed != c.domain {
+			t.Errorf("%s: loop narrowed %v, want %v", c.query, narrowed, c.domain)
+		}
+		if slices.ContainsFunc(slow.Program.Code, func(in vm.Inst) bool { return in.Op == vm.OpMoveFroms }) {
+			t.Errorf("%s: loop narrowed", c.twin)
+		}
+		found := sameAnswers(t, c.query, "the needed tests", fast.Program, slow.Program, games)
+		if found == 0 {
+			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
+		}
+	}
+}
