@@ -42,6 +42,9 @@ type gen struct {
 	// from the position whatever line they are in (a line's necessary
 	// start test, made in its caller: see genLine)
 	unlinearizedMoves bool
+	// everySquareVar: the variable of this name is every square in the
+	// code compiled now (loopDomain)
+	everySquareVar string
 	// operandError is set once a value did not fit an instruction
 	// (operandOutOfRange): one error says it all.
 	operandError bool

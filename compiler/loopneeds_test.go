@@ -33,6 +33,13 @@ func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
 		{"square x in [Aa] { move from x  check }", "square x in [Aa] { not not move from x  check }", true},
 		{"piece X in [KRkr] { X--  move castle }", "piece X in [KRkr] { not not X--  move castle }", true},
 		{"#(piece X in A { Y = 1  move from X }) >= 1", "#(piece X in A { Y = 1  not not move from X }) >= 1", true},
+		// narrowed by a set filter of the square alone (pointwiseIn)
+		{"square x in a { square y in A { y attacks x  #(a attacks y) == 0 } }",
+			"square x in a { square y in A { not not y attacks x  #(a attacks y) == 0 } }", false},
+		{"piece Z in [QRBN] { Z attackedby a  not Z attackedby A }", "piece Z in [QRBN] { not not Z attackedby a  not Z attackedby A }", false},
+		{"#(square s in . { [ak] & s  s attackedby N }) >= 3", "#(square s in . { not not [ak] & s  s attackedby N }) >= 3", false},
+		// Qp is unbound after its loop: the body fails on every square
+		{"piece Qp in Q {true}  #(square s in A { s & Qp }) == 0", "piece Qp in Q {true}  #(square s in A { not not s & Qp }) == 0", false},
 	}
 	games := firstGames(t, 150)
 	for _, c := range cases {

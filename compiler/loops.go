@@ -110,32 +110,71 @@ func (g *gen) loopPrechecks(n *ast.Node, done int) {
 }
 
 // loopDomain narrows the set of loop n, on the stack, to the squares
-// its body can match on: a body that needs a game move from the loop's
-// square (`piece X in [QRBN] {Start = X  line --> move from X --> ...}`)
-// runs only for the pieces that move next. It is exact: on another
-// square the body would fail at that test, having changed nothing.
+// its body can match on, when the body needs (bodyNeeds) something of the
+// loop's square alone:
+//   - a game move from it (`piece X in [QRBN] {Start = X  line --> move
+//     from X --> ...}` runs only for the pieces that move next);
+//   - a set filter that keeps each square of the variable by itself
+//     (pointwiseIn: `square y in A {y attacks x ...}` runs only over the
+//     attackers of x): the filter with the variable as every square is
+//     the set of squares the variable may be.
+//
+// It is exact: on another square the body would fail at that test,
+// having changed nothing.
 func (g *gen) loopDomain(n *ast.Node) {
-	froms, castleRook := false, false
+	var froms, pointwise *ast.Node
+	castleRook := false
 	bodyNeeds(n.Args[1], func(f *ast.Node, _ bool) {
-		if froms {
-			return
-		}
 		switch {
+		case froms != nil || pointwise != nil:
 		case isMoveFromVar(f, n.Str):
-			froms = true
+			froms = f
 		case isDashFromVar(f, n.Str):
-			froms, castleRook = true, true
+			froms, castleRook = f, true
+		case g.pointwiseIn(f, n.Str):
+			pointwise = f
 		}
 	})
-	if !froms {
-		return
+	switch {
+	case froms != nil:
+		x := uint8(0)
+		if castleRook {
+			x = vm.FromsCastleRook
+		}
+		g.emit(vm.OpMoveFroms, x, 0, 0)
+		g.emit(vm.OpInter, 0, 0, 0)
+	case pointwise != nil:
+		failed, done := g.newLabel(), g.newLabel()
+		saved := g.everySquareVar
+		g.everySquareVar = n.Str
+		g.value(pointwise, failed)
+		g.everySquareVar = saved
+		g.emit(vm.OpInter, 0, 0, 0)
+		g.jump(vm.OpJump, 0, 0, done)
+		g.bind(failed) // the body fails on every square too
+		g.emit(vm.OpPop, 0, 0, 0)
+		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+		g.bind(done)
 	}
-	x := uint8(0)
-	if castleRook {
-		x = vm.FromsCastleRook
+}
+
+// pointwiseIn reports whether set filter f keeps each square of variable
+// x by itself, reading x nowhere else: x attacks T, x attackedby T, x & T
+// and T & x. For such an f, f with x as a square s is {s} when s lies in
+// f with x as every square, and empty otherwise.
+func (g *gen) pointwiseIn(f *ast.Node, x string) bool {
+	if g.typeOf(f) != TSet || len(f.Args) != 2 {
+		return false
 	}
-	g.emit(vm.OpMoveFroms, x, 0, 0)
-	g.emit(vm.OpInter, 0, 0, 0)
+	isX := func(a *ast.Node) bool { return a.Kind == ast.KVar && a.Str == x }
+	left, right := f.Args[0], f.Args[1]
+	switch f.Kind {
+	case ast.KAttacks, ast.KAttackedBy:
+		return isX(left) && !readsVar(right, x)
+	case ast.KInter:
+		return isX(left) && !readsVar(right, x) || isX(right) && !readsVar(left, x)
+	}
+	return false
 }
 
 // isMoveFromVar reports whether f is `move from x` and nothing more: a

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cqlvm/bitboard"
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -271,6 +272,10 @@ func (c *checker) checkAtomic(inner *ast.Node) Type {
 }
 
 func (g *gen) genVar(n *ast.Node, fail int) {
+	if g.everySquareVar != "" && n.Str == g.everySquareVar {
+		g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
+		return
+	}
 	if n.Flags&ast.FlagPieceVar != 0 {
 		g.jump(vm.OpPieceSquare, 0, g.slotOf(n), fail)
 		return
