@@ -74,3 +74,54 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestEchoPlyWindowSkipsOnlyFailingTargets checks the echo walk that
+// skips targets whose ply minus the source's fails a leading comparison
+// with a constant (EchoPlyWindow): the same answers and comments as
+// without the shortcuts, and the window taken exactly where it is safe.
+func TestEchoPlyWindowSkipsOnlyFailingTargets(t *testing.T) {
+	cases := []struct {
+		query  string
+		window bool
+	}{
+		{"echo (s t) {t:ply == s:ply + 4  sidetomove == s:sidetomove}", true},
+		{"echo (s t) {s:ply + 3 == t:ply  check}", true},
+		{"echo (s t) {ply - s:ply >= 6  s & t == .}", true}, // ply: the target's
+		{"echo (s t) {t:ply < s:ply - 2  check}", true},
+		{"echo (s t) {s:ply - t:ply > 1  check}", true},
+		{"echo (s t) in all {t:ply - s:ply <= 0  check} t:ply > 0", true}, // t after the walk
+		{"echo (s t) {t:ply >= s:ply + 2  t:ply <= s:ply + 5  check}", true},
+		{"piece Z in [RQ] { echo (s t) { s < t  t:ply == s:ply + 4  Z & s:Z == 0 } }", true},
+		{"not echo (s t) {t:ply == s:ply + 1000} t:ply >= 0", true}, // t after a walk with no target kept
+		{"sort echo (s t) {t:ply == s:ply + 2  #A}", true},          // numeric body
+		{"echo (s t) {t:ply - s:ply != 2  check}", false},
+		{"echo (s t) {v = 1  t:ply == s:ply + 2}", false}, // an assignment before it
+		{"echo (s t) {check  t:ply == s:ply + 2}", false}, // check is not among the pure tests
+		{"echo (s t) {s = t  t:ply == s:ply}", false},     // the body rebinds the source
+		{"echo (s t) {t:ply + s:ply == 8  check}", false},
+	}
+	games := firstGames(t, 200)
+	for _, c := range cases {
+		q, err := compileText(c.query)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		plain, err := Compile(source.New("f.cql", c.query), Options{noEchoShortcuts: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		window := false
+		for _, in := range q.Program.Code {
+			if (in.Op == vm.OpEchoNext || in.Op == vm.OpEchoNextCur) && in.X&vm.EchoPlyWindow != 0 {
+				window = true
+			}
+		}
+		if window != c.window {
+			t.Errorf("%s: ply window taken %v, want %v", c.query, window, c.window)
+		}
+		found := sameAnswers(t, c.query, "the shortcuts", q.Program, plain.Program, games)
+		if found == 0 {
+			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
+		}
+	}
+}

@@ -342,15 +342,23 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	g.emit(vm.OpStore, 0, src, 0)
 	g.emit(vm.OpSaveCur, 0, save, 0)
 	g.emit(vm.OpUnbind, 0, best, 0)
-	g.emit(vm.OpEchoInit, 0, it, 0)
+	x := uint8(0)
+	window := int32(0)
+	shortcuts := !g.noEchoShortcuts && !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1]
+	if shortcuts {
+		if lo, hi, ok := g.echoPlyWindow(n.Args[0], n.Params[0], n.Params[1]); ok {
+			x |= vm.EchoPlyWindow
+			window = vm.EchoWindow(lo, hi)
+		}
+	}
+	g.emit(vm.OpEchoInit, 0, it, window)
 	top, done := g.newLabel(), g.newLabel()
 	g.bind(top)
-	x := uint8(0)
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
 	var afterTests []*ast.Node // `s < t` tests the walk makes true, left out of the body
-	if !g.noEchoShortcuts && !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1] {
+	if shortcuts {
 		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
 		if sameBoard {
 			x |= vm.EchoSameBoard
@@ -454,6 +462,95 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 		after = after || g.isAfterSourceTest(n, src, tgt)
 	})
 	return sameBoard, after
+}
+
+// echoPlyWindow finds among the leading tests of an echo body (those
+// before the first with an effect) comparisons of the target's ply minus
+// the source's with a constant (`t:ply == s:ply + 4`, `t:ply - s:ply >=
+// 20`, `ply > s:ply`: the body runs at the target) and returns the window
+// [lo, hi] they leave for that difference (EchoPlyWindow: the walk skips
+// the other targets, which fail the body before it has an effect).
+func (g *gen) echoPlyWindow(body *ast.Node, src, tgt string) (lo, hi int64, ok bool) {
+	lo, hi = -vm.EchoWindowMax, vm.EchoWindowMax
+	leadingTests(body, func(n *ast.Node) {
+		if l, h, found := g.plyDifferenceTest(n, src, tgt); found {
+			lo, hi, ok = max(lo, l), min(hi, h), true
+		}
+	})
+	return lo, hi, ok
+}
+
+// plyDifferenceTest reports whether n compares d = tgt:ply - src:ply
+// with a constant, and the window of d it leaves.
+func (g *gen) plyDifferenceTest(n *ast.Node, src, tgt string) (lo, hi int64, ok bool) {
+	if n.Kind != ast.KCmp || len(n.Args) != 2 {
+		return 0, 0, false
+	}
+	// linear: the node as ct*tgt:ply + cs*src:ply + c
+	var linear func(e *ast.Node) (ct, cs, c int64, ok bool)
+	linear = func(e *ast.Node) (ct, cs, c int64, ok bool) {
+		switch e.Kind {
+		case ast.KNumber:
+			return 0, 0, e.Int, true
+		case ast.KPly:
+			return 1, 0, 0, true // the body runs at the target
+		case ast.KColon:
+			v, f := e.Args[0], e.Args[1]
+			if v.Kind != ast.KVar || f.Kind != ast.KPly || g.typeOf(v) != TPos {
+				return 0, 0, 0, false
+			}
+			switch v.Str {
+			case tgt:
+				return 1, 0, 0, true
+			case src:
+				return 0, 1, 0, true
+			}
+		case ast.KPlus, ast.KMinus:
+			if len(e.Args) != 2 || g.typeOf(e) != TNum {
+				return 0, 0, 0, false
+			}
+			t1, s1, c1, ok1 := linear(e.Args[0])
+			t2, s2, c2, ok2 := linear(e.Args[1])
+			if !ok1 || !ok2 {
+				return 0, 0, 0, false
+			}
+			if e.Kind == ast.KMinus {
+				t2, s2, c2 = -t2, -s2, -c2
+			}
+			return t1 + t2, s1 + s2, c1 + c2, true
+		}
+		return 0, 0, 0, false
+	}
+	t1, s1, c1, ok1 := linear(n.Args[0])
+	t2, s2, c2, ok2 := linear(n.Args[1])
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	// left - right = ct*t + cs*s + c, compared with 0
+	ct, cs, c := t1-t2, s1-s2, c1-c2
+	op := n.Str
+	switch {
+	case ct == 1 && cs == -1: // d + c op 0: d op -c
+	case ct == -1 && cs == 1: // -d + c op 0: d op' c
+		c = -c
+		op = map[string]string{"==": "==", "<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+	default:
+		return 0, 0, false
+	}
+	k := -c
+	switch op {
+	case "==":
+		return k, k, true
+	case "<":
+		return -vm.EchoWindowMax, k - 1, true
+	case "<=":
+		return -vm.EchoWindowMax, k, true
+	case ">":
+		return k + 1, vm.EchoWindowMax, true
+	case ">=":
+		return k, vm.EchoWindowMax, true
+	}
+	return 0, 0, false
 }
 
 // afterSourceTests lists the `src < tgt` tests among the conjuncts of an

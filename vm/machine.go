@@ -224,22 +224,42 @@ func (m *Machine) Match(node int32) bool {
 func (m *Machine) pos() *bitboard.Position { return m.curPos }
 
 // setCur makes node the current position.
-// nextSameBoard is the first echo target from i on whose board is the
-// current position's, or the walk's last target whatever its board (see
-// EchoSameBoard).
-func (m *Machine) nextSameBoard(i int32, inAll bool) int32 {
+// nextWanted is the first echo target from i on that the walk's flags
+// keep (x: EchoSameBoard, whose board is the current position's;
+// EchoPlyWindow, whose ply lies in the window of slot it+1), or the
+// walk's last target whatever it is: the target variable ends the walk
+// as it would without skipping.
+func (m *Machine) nextWanted(i int32, x uint8, it uint16) int32 {
+	inAll := x&EchoInAll != 0
 	last := int32(len(m.tree.Nodes)) - 1
 	if !inAll && last == m.cur {
 		last--
 	}
 	src := m.curPos
+	lo, hi := int32(math.MinInt32), int32(math.MaxInt32)
+	if x&EchoPlyWindow != 0 {
+		wlo, whi := echoWindowBounds(int32(m.slots[it+1]))
+		ply := m.tree.Nodes[m.cur].Ply
+		if wlo > -EchoWindowMax {
+			lo = ply + wlo
+		}
+		if whi < EchoWindowMax {
+			hi = ply + whi
+		}
+	}
+	sameBoardOnly := x&EchoSameBoard != 0
 	for ; i < last; i++ {
 		if i == m.cur && !inAll {
 			continue
 		}
-		if sameBoard(m.tree.Nodes[i].Pos, src) {
-			break
+		n := &m.tree.Nodes[i]
+		if n.Ply < lo || n.Ply > hi {
+			continue
 		}
+		if sameBoardOnly && !sameBoard(n.Pos, src) {
+			continue
+		}
+		break
 	}
 	return i
 }
@@ -256,8 +276,8 @@ func (m *Machine) echoNext(in *Inst, target uint16) (int32, bool) {
 	if in.X&EchoInAll == 0 && i == m.cur {
 		i++
 	}
-	if in.X&EchoSameBoard != 0 {
-		i = m.nextSameBoard(i, in.X&EchoInAll != 0)
+	if in.X&(EchoSameBoard|EchoPlyWindow) != 0 {
+		i = m.nextWanted(i, in.X, in.A)
 	}
 	if int(i) >= len(m.tree.Nodes) {
 		return 0, false
@@ -1035,6 +1055,7 @@ func (m *Machine) run(pc int) bool {
 			steps += n
 		case OpEchoInit:
 			m.slots[in.A] = 0
+			m.slots[in.A+1] = uint64(in.B)
 		case OpEchoNext:
 			i, ok := m.echoNext(in, code[pc].A)
 			if !ok {

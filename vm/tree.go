@@ -184,7 +184,28 @@ const (
 	// the echonext) and the walk ends. The compiler sets it when it
 	// leaves the body's `source < target` tests out.
 	EchoAfterOnly
+	// EchoPlyWindow: the walk skips positions whose ply minus the
+	// source's lies outside the window that OpEchoInit stored (its B:
+	// EchoWindow), except the last position it would give, as
+	// EchoSameBoard does. The compiler sets it when the body's leading
+	// tests compare t:ply - s:ply with a constant (`t:ply == s:ply + 4`).
+	EchoPlyWindow
 )
+
+// EchoWindow packs a ply window [lo, hi] (each clamped to ±EchoWindowMax,
+// which stands for no bound) into an OpEchoInit operand.
+func EchoWindow(lo, hi int64) int32 {
+	clamp := func(v int64) int64 { return max(-EchoWindowMax, min(EchoWindowMax, v)) }
+	return int32(uint32(uint16(int16(clamp(lo))))<<16 | uint32(uint16(int16(clamp(hi)))))
+}
+
+// EchoWindowMax is the largest bound EchoWindow keeps: beyond it there is
+// no bound (a game tree of 32,767 plies is not one a walk meets).
+const EchoWindowMax = 32767
+
+func echoWindowBounds(b int32) (lo, hi int32) {
+	return int32(int16(uint32(b) >> 16)), int32(int16(uint16(b)))
+}
 
 // Tree relations (OpTreeRel, OpTreeAnc X).
 const (
