@@ -32,6 +32,11 @@ func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
 			"piece M in [QRBNqrbn] { line --> not not M-- --> move from ~M --> M-- }", true},
 		{"square x in [Aa] { move from x  check }", "square x in [Aa] { not not move from x  check }", true},
 		{"piece X in [KRkr] { X--  move castle }", "piece X in [KRkr] { not not X--  move castle }", true},
+		{"piece Nf in [Nn] { line --> move to . from Nf --> . --> move from Nf capture [rqRQ] }",
+			"piece Nf in [Nn] { line --> not not move to . from Nf --> . --> move from Nf capture [rqRQ] }", true},
+		{"piece X in [Aa] { move from X capture [Aa] to ~X  check }", "piece X in [Aa] { not not move from X capture [Aa] to ~X  check }", true},
+		{"piece X in [Aa] { X--[Aa]  check }", "piece X in [Aa] { not not X--[Aa]  check }", true},
+		{"piece X in [RKrk] { X--(castle) }", "piece X in [RKrk] { not not X--(castle) }", false}, // castle: not among the tests
 		{"#(piece X in A { Y = 1  move from X }) >= 1", "#(piece X in A { Y = 1  not not move from X }) >= 1", true},
 		// narrowed by a set filter of the square alone (pointwiseIn)
 		{"square x in a { square y in A { y attacks x  #(a attacks y) == 0 } }",

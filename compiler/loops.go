@@ -177,27 +177,27 @@ func (g *gen) pointwiseIn(f *ast.Node, x string) bool {
 	return false
 }
 
-// isMoveFromVar reports whether f is `move from x` and nothing more: a
-// game move from the square of variable x.
+// isMoveFromVar reports whether f is a `move from x ...` of the game's
+// moves: it holds only when a game move leaves from the square of
+// variable x (whatever else it asks of the move).
 func isMoveFromVar(f *ast.Node, x string) bool {
 	if f.Kind != ast.KMove {
 		return false
 	}
 	mp := f.Move
 	return mp.From != nil && mp.From.Kind == ast.KVar && mp.From.Str == x &&
-		*mp == ast.MoveParams{From: mp.From, First: mp.First}
+		!mp.Previous && !mp.Legal && !mp.PseudoLegal && !mp.Count && !mp.Null
 }
 
-// isDashFromVar reports whether f is `x--` and nothing more: a game move
-// from the square of variable x, castling's rook move included.
+// isDashFromVar reports whether f is an `x--...` of the game's moves: it
+// holds only when a game move leaves from the square of variable x,
+// castling's rook move included.
 func isDashFromVar(f *ast.Node, x string) bool {
 	if f.Kind != ast.KDash {
 		return false
 	}
 	d := f.Dash
-	return d.Left != nil && d.Left.Kind == ast.KVar && d.Left.Str == x &&
-		(d.Right == nil || isAllSquares(d.Right)) && d.Promote == nil && len(d.Targets) == 0 &&
-		!d.Capture && !d.Legal && !d.PseudoLegal
+	return d.Left != nil && d.Left.Kind == ast.KVar && d.Left.Str == x && !d.Legal && !d.PseudoLegal
 }
 
 // readsVar reports whether f reads variable name.
