@@ -72,9 +72,9 @@ type Options struct {
 	Messages io.Writer
 
 	// OnGame, when set, is called with every game read, in input order,
-	// before the game's diagnostics and messages are written. It runs on
-	// the goroutine that writes the outputs, so a slow OnGame slows the
-	// run. The Game and its byte slices are only valid during the call.
+	// before the game's diagnostics and messages are written. It runs
+	// where the outputs are written (one call at a time, from whichever
+	// worker writes them), so a slow OnGame slows the run. The Game and its byte slices are only valid during the call.
 	OnGame func(*Game)
 	// Progress, when set, is kept up to date while the run goes on.
 	Progress *Progress
