@@ -8,6 +8,10 @@ import (
 // Parser turns RawGames into Games. Its zero value is ready to use; it keeps
 // scratch memory between games, so one Parser belongs to one goroutine.
 type Parser struct {
+	// tagText holds the text of the tag values of the game being read,
+	// tagValues which tag's it is (setTagValues)
+	tagText   []byte
+	tagValues []tagSpan
 	// CastlingFromPlacement makes a FEN setup's castling rights those its
 	// piece placement allows (king and rook on their home squares),
 	// whatever its castling field says. The official CQL program reads

@@ -13,6 +13,8 @@ import (
 // tagSection reads the tags and the comments around them, up to the first
 // movetext byte, whose offset it returns.
 func (p *Parser) tagSection(comments *[]string) int {
+	p.tagText, p.tagValues = p.tagText[:0], p.tagValues[:0]
+	defer p.setTagValues()
 	data := p.data
 	i := 0
 	for i < len(data) && p.err == nil {
@@ -82,9 +84,26 @@ func (p *Parser) tag(i int) int {
 		}
 		valueEnd = valueStart + rb
 	}
-	p.g.Tags = append(p.g.Tags, Tag{Name: p.tagName(name), Value: p.tagValue(data[valueStart:valueEnd])})
+	p.g.Tags = append(p.g.Tags, Tag{Name: p.tagName(name)})
+	p.tagValue(data[valueStart:valueEnd])
 	p.tagAt = append(p.tagAt, i)
 	return end
+}
+
+// tagSpan is where the value of tag k lies in the tag section's text.
+type tagSpan struct{ k, start, end int }
+
+// setTagValues gives the tags their values: the text of every value of
+// the game, gathered by tagValue, becomes one string, which the values
+// share (one allocation for a game's tags, not one for each).
+func (p *Parser) setTagValues() {
+	if len(p.tagValues) == 0 {
+		return
+	}
+	all := string(p.tagText)
+	for _, v := range p.tagValues {
+		p.g.Tags[v.k].Value = all[v.start:v.end]
+	}
 }
 
 // tagName returns the name of a tag without allocating the names that
@@ -140,20 +159,57 @@ func (p *Parser) tagName(b []byte) string {
 	return p.text(b)
 }
 
-// tagValue decodes a tag value: the escapes \" and \\, and the encoding.
-func (p *Parser) tagValue(b []byte) string {
-	if bytes.IndexByte(b, '\\') < 0 {
-		return p.text(b)
+// tagValue decodes the value of the last tag: the escapes \" and \\, and
+// the encoding. The values that most games have are constants; the
+// others are added to the section's text (setTagValues).
+func (p *Parser) tagValue(b []byte) {
+	k := len(p.g.Tags) - 1
+	if v, ok := commonTagValue(b); ok {
+		p.g.Tags[k].Value = v
+		return
 	}
-	buf := p.scratch[:0]
-	for k := 0; k < len(b); k++ {
-		if b[k] == '\\' && k+1 < len(b) && (b[k+1] == '"' || b[k+1] == '\\') {
-			k++
+	start := len(p.tagText)
+	if bytes.IndexByte(b, '\\') >= 0 {
+		buf := p.scratch[:0]
+		for i := 0; i < len(b); i++ {
+			if b[i] == '\\' && i+1 < len(b) && (b[i+1] == '"' || b[i+1] == '\\') {
+				i++
+			}
+			buf = append(buf, b[i])
 		}
-		buf = append(buf, b[k])
+		p.scratch = buf
+		b = buf
 	}
-	p.scratch = buf
-	return p.text(buf)
+	if isASCII(b) || p.isUTF8() {
+		p.tagText = append(p.tagText, b...)
+	} else {
+		p.tagText = appendCP1252(p.tagText, b)
+	}
+	p.tagValues = append(p.tagValues, tagSpan{k, start, len(p.tagText)})
+}
+
+// commonTagValue returns the values that nearly every game has in some tag
+// without allocating them.
+func commonTagValue(b []byte) (string, bool) {
+	switch string(b) {
+	case "?":
+		return "?", true
+	case "1-0":
+		return "1-0", true
+	case "0-1":
+		return "0-1", true
+	case "1/2-1/2":
+		return "1/2-1/2", true
+	case "*":
+		return "*", true
+	case "-":
+		return "-", true
+	case "????.??.??":
+		return "????.??.??", true
+	case "":
+		return "", true
+	}
+	return "", false
 }
 
 // Variant names, compared after lower-casing and dropping blanks, '-' and '_'.
