@@ -267,6 +267,8 @@ func (g *gen) test(n *ast.Node, fail int) {
 		g.testHHDB(n, fail) // hhdb.go
 	case ast.KMove:
 		g.testMove(n, fail) // moves.go
+	case ast.KDash:
+		g.testDash(n, fail) // moves.go
 	default:
 		g.testValue(n, fail)
 	}

@@ -167,6 +167,28 @@ func TestLegalDashCastlingIsAKingMove(t *testing.T) {
 	})
 }
 
+// TestLegalDashValueIsItsDestinations: a legal or pseudolegal dash is a
+// set filter, the squares its moves go to (castling: the king's), as the
+// official program counts them: in the position of one.pgn below, K e1
+// and R h1 with the right to castle short, #(legal K--.) is 6 (d1 d2 e2
+// f2 f1 g1), #(legal R--.) 9 and #(legal [KR]--.) their union, 13; a
+// plain dash is not a set (#(K--.) is an error there).
+func TestLegalDashValueIsItsDestinations(t *testing.T) {
+	game := "[Event \"l\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n1. Kd1 Kd8 *\n"
+	runManualCases(t, game, []manualCase{
+		{`#(legal K--.) == 6`, false, []int32{0}},
+		{`#(pseudolegal K--.) == 6`, false, []int32{0}},
+		{`#(legal K--.(castle)) == 1`, false, []int32{0}},
+		{`(legal K--.) & g1`, false, []int32{0}},
+		{`#(legal R--.) == 9`, false, []int32{0}},
+		{`#(legal [KR]--.) == 13`, false, []int32{0}},
+		{`#(legal k--.) == 5`, false, []int32{1}},
+		{`x = legal K--[d1,d2,h1] x == [d1,d2]`, false, []int32{0}},
+		{`legal K--f1`, false, []int32{0}},
+		{`#(legal K--e8) == 0`, false, []int32{0, 1, 2}}, // no such move: the empty set
+	})
+}
+
 // TestCurrentMove: currentmove.html, "It has the syntax currentmove x
 // where x is any ―― filter. The filter is true if the given ―― filter
 // matches the current move", the move that led to the current position.

@@ -38,6 +38,13 @@ func (c *checker) checkDash(n *ast.Node) Type {
 	if len(d.Targets) == 0 || t == TUnknown {
 		t = TLog
 	}
+	if d.Legal || d.PseudoLegal {
+		// the squares the legal moves go to (the official program:
+		// #(legal K--.) counts the king's destinations, castling's
+		// included, and legal [KR]--. is their union); its targets are
+		// properties of the move, not filters with a value
+		return TSet
+	}
 	return t
 }
 
@@ -240,6 +247,10 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 // dashMoves iterates the candidates of spec that go from d.Left to
 // d.Right and meet the targets (see dash).
 func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Type, count bool, fail int) {
+	if t == TSet && !count && (spec.Source == vm.SrcLegal || spec.Source == vm.SrcPseudo) {
+		g.generatedDestinations(spec, d, fail)
+		return
+	}
 	cnt := -1
 	if count {
 		cnt = g.slots.new()
@@ -298,6 +309,42 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 		g.jump(vm.OpJump, 0, 0, fail)
 	}
 	g.bind(found)
+}
+
+// generatedDestinations leaves the value of a legal or pseudolegal dash:
+// the set of the squares its moves go to (for castling, the king's), or
+// fails when it has no move.
+func (g *gen) generatedDestinations(spec vm.MoveSpec, d *ast.Dash, fail int) {
+	acc := g.slots.new()
+	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	g.emit(vm.OpStore, 0, acc, 0)
+	to, capt := d.Right, (*ast.Node)(nil)
+	if d.Capture {
+		to, capt = nil, d.Right
+	}
+	base := g.moveBlock(spec, d.Left, to, capt, d.Promote, false, fail)
+	loop, done := g.newLabel(), g.newLabel()
+	g.bind(loop)
+	g.jump(vm.OpMoveNext, 0, base, done)
+	g.emit(vm.OpLoad, 0, acc, 0)
+	g.emit(vm.OpMoveSquare, vm.MoveTo, base, 0)
+	g.emit(vm.OpUnion, 0, 0, 0)
+	g.emit(vm.OpStore, 0, acc, 0)
+	g.jump(vm.OpJump, 0, 0, loop)
+	g.bind(done)
+	g.emit(vm.OpLoad, 0, acc, 0)
+	g.emit(vm.OpDup, 0, 0, 0)
+	g.jump(vm.OpJEmpty, 0, 0, fail)
+}
+
+// testDash tests a dash. A legal dash, whose value is a set of squares,
+// is tested as a plain dash: its first move settles it.
+func (g *gen) testDash(n *ast.Node, fail int) {
+	if d := n.Dash; d.Legal || d.PseudoLegal {
+		g.dash(d, TLog, false, fail)
+		return
+	}
+	g.testValue(n, fail)
 }
 
 // lastTargetValue leaves the value of a dash's last target, or jumps to

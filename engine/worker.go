@@ -198,10 +198,10 @@ func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
 	w.ann.annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
 	if w.batchOut == nil { // sorted output keeps every game: each its own
-		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{CQLTags: true, MaxBytes: w.cfg.OutputBuffer})
+		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{Official: true, MaxBytes: w.cfg.OutputBuffer})
 	}
 	start := len(*w.batchOut)
-	*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{CQLTags: true, MaxBytes: w.cfg.OutputBuffer})
+	*w.batchOut = pgn.AppendGame(*w.batchOut, &w.game, pgn.WriteOptions{Official: true, MaxBytes: w.cfg.OutputBuffer})
 	return (*w.batchOut)[start:len(*w.batchOut):len(*w.batchOut)]
 }
 

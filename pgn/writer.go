@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -15,10 +16,12 @@ type WriteOptions struct {
 	// the line (a long URL in a comment) are written on a line of their own.
 	// Tag lines are never wrapped.
 	LineWidth int
-	// CQLTags writes the tags in the official program's order: the Seven
-	// Tag Roster (a missing one as "?"), EventDate unless unknown, the
-	// other tags in file order, and FEN last.
-	CQLTags bool
+	// Official writes the game as the official program does: its tags in
+	// its order and forms (eachCQLTag: the Seven Tag Roster, a missing one
+	// as "?", normalised dates, Elos and ECO, the other tags in file order,
+	// FEN last), and of several comments at one place only the last, the
+	// one its reader keeps (`1. e4 {a} {b}` is written `1.e4 {b}`).
+	Official bool
 	// MaxBytes, when positive, cuts a game whose text would be longer:
 	// its first MaxBytes bytes are kept and TruncatedMark closes it, as
 	// the official program does at the end of its output buffer
@@ -32,7 +35,7 @@ const TruncatedMark = "game truncated by CQL"
 
 // WriteGame writes g as PGN in the layout of the official CQL 6.2, byte
 // for byte (checked against its outputs in cmd/cqlvm's tests): the tags
-// (in file order, or in CQL's order with opt.CQLTags), an empty line, the
+// (in file order, or in CQL's order with opt.Official), an empty line, the
 // comments before the first move on a line of their own, the movetext
 // wrapped at the line width, the result, and two empty lines. Every
 // movetext word is followed by a space, which stays at the end of a line;
@@ -56,23 +59,23 @@ func WriteGame(w io.Writer, g *Game, opt WriteOptions) error {
 // which cost as much as the rest of writing a game.
 func AppendGame(dst []byte, g *Game, opt WriteOptions) []byte {
 	start := len(dst)
-	gw := gameWriter{out: dst, width: opt.LineWidth}
+	gw := gameWriter{out: dst, width: opt.LineWidth, lastCommentOnly: opt.Official}
 	if gw.width <= 0 {
 		gw.width = 79
 	}
-	if opt.CQLTags {
+	if opt.Official {
 		eachCQLTag(g, gw.tag) // the seven roster tags at least
 	} else {
 		for _, t := range g.Tags {
 			gw.tag(t)
 		}
 	}
-	if opt.CQLTags || len(g.Tags) > 0 {
+	if opt.Official || len(g.Tags) > 0 {
 		gw.out = append(gw.out, '\n')
 	}
 	if len(g.Nodes) > 0 {
 		root := &g.Nodes[0]
-		gw.rootComments(root.Comments, len(root.NAGs) > 0)
+		gw.rootComments(gw.kept(root.Comments), len(root.NAGs) > 0)
 		for i, v := range root.NAGs {
 			gw.asciiToken(strconv.AppendUint(append(gw.buf[:0], '$'), uint64(v), 10), i < len(root.NAGs)-1, true)
 		}
@@ -108,6 +111,8 @@ type gameWriter struct {
 	col        int  // length of the current movetext line, with its trailing space
 	afterParen bool // the last word written was "(" or ")"
 	buf        []byte
+	// lastCommentOnly: WriteOptions.Official
+	lastCommentOnly bool
 }
 
 func (gw *gameWriter) tag(t Tag) {
@@ -205,7 +210,7 @@ func (gw *gameWriter) line(nodes []Node, first int32, withSiblings bool) {
 func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	n := &nodes[c]
 	pos := &nodes[n.Parent].Pos
-	pre := n.PreComments
+	pre := gw.kept(n.PreComments)
 	// Comments before a move are read back as such only after a
 	// parenthesis or a move number, so elsewhere the number goes first.
 	preFirst := len(pre) > 0 && gw.afterParen
@@ -229,7 +234,16 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	gw.asciiToken(b, true, true) // kept SAN is ASCII too: the reader keeps no other
 	gw.buf = b
 	gw.nags(n.NAGs)
-	gw.comments(n.Comments)
+	gw.comments(gw.kept(n.Comments))
+}
+
+// kept are the comments of one place that the writer writes: all, or the
+// last with WriteOptions.Official.
+func (gw *gameWriter) kept(cs []string) []string {
+	if gw.lastCommentOnly && len(cs) > 1 {
+		return cs[len(cs)-1:]
+	}
+	return cs
 }
 
 // moveNumber appends "12." before a White move, and "12..." before a Black
@@ -302,9 +316,9 @@ func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
 // sevenTagRoster are the tags every PGN game has, in their order.
 var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
-// CQLTags lists g's tags as the official CQL writes them (see
-// WriteOptions.CQLTags).
-func CQLTags(g *Game) []Tag {
+// Official lists g's tags as the official CQL writes them (see
+// WriteOptions.Official).
+func Official(g *Game) []Tag {
 	out := make([]Tag, 0, len(g.Tags)+len(sevenTagRoster))
 	eachCQLTag(g, func(t Tag) { out = append(out, t) })
 	return out
@@ -312,8 +326,10 @@ func CQLTags(g *Game) []Tag {
 
 // eachCQLTag calls f with g's tags in the official CQL's order: the Seven
 // Tag Roster (a missing one as "?", a missing result as the game's),
-// EventDate unless unknown, the other tags in file order, and FEN last.
-// The writer calls it for every game it writes, so it builds no list.
+// WhiteElo, BlackElo, ECO and EventDate as the official program reads
+// them (CQLElo, CQLECO, CQLDate: a value it cannot read is left out), the
+// other tags in file order, and FEN last. The writer calls it for every
+// game it writes, so it builds no list.
 func eachCQLTag(g *Game, f func(Tag)) {
 	for _, name := range sevenTagRoster {
 		v, ok := g.Tag(name)
@@ -324,13 +340,30 @@ func eachCQLTag(g *Game, f func(Tag)) {
 		default:
 			v = "?"
 		}
+		if name == "Date" {
+			v = CQLDate(v)
+		}
 		f(Tag{name, v})
 	}
-	if v, ok := g.Tag("EventDate"); ok && strings.Trim(v, "?.") != "" {
-		f(Tag{"EventDate", v})
+	for _, name := range [...]string{"WhiteElo", "BlackElo"} {
+		if v, ok := g.Tag(name); ok {
+			if v, ok = CQLElo(v); ok {
+				f(Tag{name, v})
+			}
+		}
+	}
+	if v, ok := g.Tag("ECO"); ok {
+		if v, ok = CQLECO(v); ok {
+			f(Tag{"ECO", v})
+		}
+	}
+	if v, ok := g.Tag("EventDate"); ok {
+		if v = CQLDate(v); v != unknownDate {
+			f(Tag{"EventDate", v})
+		}
 	}
 	for _, t := range g.Tags {
-		if t.Name != "EventDate" && t.Name != "FEN" && !isSevenTag(t.Name) {
+		if !cqlPlacedTag(t.Name) {
 			f(t)
 		}
 	}
@@ -341,6 +374,57 @@ func eachCQLTag(g *Game, f func(Tag)) {
 	}
 }
 
+// cqlPlacedTag reports whether eachCQLTag writes tag name in a place of
+// its own rather than among the other tags.
+func cqlPlacedTag(name string) bool {
+	switch name {
+	case "WhiteElo", "BlackElo", "ECO", "EventDate", "FEN":
+		return true
+	}
+	return isSevenTag(name)
+}
+
+// CQLElo is a WhiteElo or BlackElo value as the official program writes
+// it: read as C's atoi reads it, left out when 0 (empty, "?"), and 4000
+// when it is negative or above 4000.
+func CQLElo(v string) (string, bool) {
+	n := cAtoi(v)
+	switch {
+	case n == 0:
+		return "", false
+	case n < 0 || n > 4000:
+		n = 4000
+	}
+	return strconv.Itoa(n), true
+}
+
+// CQLECO is an ECO value as the official program writes it: a letter A to
+// E (either case, written upper case), two digits where a missing one is
+// 0 ("B5" is B50, "A" A00), and a lower-case letter after them if there is
+// one ("C42a"); anything else after the digits is dropped ("C123" is
+// C12), and a value that does not start so ("?", "Z99", "B1x") is left
+// out.
+func CQLECO(v string) (string, bool) {
+	if v == "" {
+		return "", false
+	}
+	c := v[0] &^ 0x20 // upper case
+	if c < 'A' || c > 'E' {
+		return "", false
+	}
+	out := []byte{c, '0', '0'}
+	for i := 1; i <= 2 && i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return "", false
+		}
+		out[i] = v[i]
+	}
+	if len(v) > 3 && v[3] >= 'a' && v[3] <= 'z' {
+		out = append(out, v[3])
+	}
+	return string(out), true
+}
+
 func isSevenTag(name string) bool {
 	for _, n := range sevenTagRoster {
 		if n == name {
@@ -348,4 +432,63 @@ func isSevenTag(name string) bool {
 		}
 	}
 	return false
+}
+
+const unknownDate = "????.??.??"
+
+// CQLDate is a Date or EventDate tag's value as the official program
+// writes it: year, month and day are read as C's atoi reads them from the
+// parts between dots ("2013.5.6" is 2013.05.06, "99" the year 0099, "201?"
+// the year 0201, "x5" and "" 0), and written with four and two digits,
+// "?"s where a part is unknown: a year that is not 1 to 2047 (the official
+// program keeps no later year), a month 0 or a day not 1 to 31. A month
+// below 0 or above 12 makes the day unknown as well ("2013.24.7" is
+// 2013.??.??, "2013.0.5" 2013.??.05). A missing Date is "?", so unknown.
+func CQLDate(v string) string {
+	parts := strings.SplitN(v, ".", 4)
+	out := []byte(unknownDate)
+	if y := cAtoi(parts[0]); y >= 1 && y <= 2047 {
+		copy(out[0:4], fmt.Sprintf("%04d", y))
+	}
+	if len(parts) < 2 {
+		return string(out)
+	}
+	m := cAtoi(parts[1])
+	if m < 0 || m > 12 {
+		return string(out)
+	}
+	if m > 0 {
+		copy(out[5:7], fmt.Sprintf("%02d", m))
+	}
+	if len(parts) > 2 {
+		if d := cAtoi(parts[2]); d >= 1 && d <= 31 {
+			copy(out[8:10], fmt.Sprintf("%02d", d))
+		}
+	}
+	return string(out)
+}
+
+// cAtoi reads a number as C's atoi does: blanks, a sign, then digits up to
+// the first other byte; 0 when there are none. Long runs of digits stay
+// large (they are out of every range above).
+func cAtoi(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	n := 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		if n < 1<<30 {
+			n = n*10 + int(s[i]-'0')
+		}
+	}
+	if neg {
+		return -n
+	}
+	return n
 }

@@ -165,16 +165,71 @@ func cqlWords(text string) []string {
 // the blank lines that end every game. A game that fits is untouched.
 func TestWriteMaxBytes(t *testing.T) {
 	g := parseOK(t, "[Event \"x\"]\n\n1. e4 {a long comment} e5 2. Nf3 Nc6 1-0")
-	whole := string(AppendGame(nil, g, WriteOptions{CQLTags: true}))
+	whole := string(AppendGame(nil, g, WriteOptions{Official: true}))
 	for _, max := range []int{len(whole), len(whole) + 1, 0} {
-		if got := string(AppendGame(nil, g, WriteOptions{CQLTags: true, MaxBytes: max})); got != whole {
+		if got := string(AppendGame(nil, g, WriteOptions{Official: true, MaxBytes: max})); got != whole {
 			t.Errorf("MaxBytes %d: got %q, want the whole game %q", max, got, whole)
 		}
 	}
 	prefix := []byte("earlier games\n")
-	got := string(AppendGame(prefix, g, WriteOptions{CQLTags: true, MaxBytes: 40}))
+	got := string(AppendGame(prefix, g, WriteOptions{Official: true, MaxBytes: 40}))
 	want := string(prefix) + whole[:40] + TruncatedMark + " } * \n\n\n\n"
 	if got != want {
 		t.Errorf("MaxBytes 40:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// TestOfficialTagForms: the official program reads Date, EventDate,
+// WhiteElo, BlackElo and ECO into fields of its own and writes them back
+// in its forms; each pair below is what it wrote for the value (observed
+// with the official CQL 6.2).
+func TestOfficialTagForms(t *testing.T) {
+	dates := map[string]string{
+		"2013.05.06": "2013.05.06", "?": "????.??.??", "": "????.??.??", "1999": "1999.??.??",
+		"1999.05": "1999.05.??", "1999.5.3": "1999.05.03", "99.01.01": "0099.01.01",
+		"1999.01.01 ": "1999.01.01", "2001.?.?": "2001.??.??", "abc": "????.??.??",
+		"1999-01-02": "1999.??.??", "1999.13.40": "1999.??.??", "12345.01.01": "????.01.01",
+		"1999.01.01.05": "1999.01.01", " 1999": "1999.??.??", "2013.24.7": "2013.??.??",
+		"2013.5.32": "2013.05.??", "2013.0.5": "2013.??.05", "2013.x5.07": "2013.??.07",
+		"+2013": "2013.??.??", "2013..07": "2013.??.07", "201?.05.07": "0201.05.07",
+		"2013.-1.05": "2013.??.??", "2013.05.-1": "2013.05.??", "2047.1.1": "2047.01.01",
+		"2048.1.1": "????.01.01", "2013. 5. 6": "2013.05.06", "2013.01.001": "2013.01.01",
+	}
+	for in, want := range dates {
+		if got := CQLDate(in); got != want {
+			t.Errorf("CQLDate(%q) = %q, want %q", in, got, want)
+		}
+	}
+	elos := map[string]string{"2500": "2500", "": "", "?": "", "abc": "", "0": "", "-5": "4000",
+		"3000x": "3000", " 2100": "2100", "99999": "4000"}
+	for in, want := range elos {
+		if got, ok := CQLElo(in); got != want || ok != (want != "") {
+			t.Errorf("CQLElo(%q) = %q, %v, want %q", in, got, ok, want)
+		}
+	}
+	ecos := map[string]string{"B12": "B12", "?": "", "": "", "Z99": "", "A1": "A10", "e44": "E44",
+		"A00x": "A00x", "A": "A00", "C123": "C12", "E 4": "", "B1x": "", "B12C": "B12", "A00X": "A00"}
+	for in, want := range ecos {
+		if got, ok := CQLECO(in); got != want || ok != (want != "") {
+			t.Errorf("CQLECO(%q) = %q, %v, want %q", in, got, ok, want)
+		}
+	}
+}
+
+// TestOfficialWriting: with Official, the tags come in the official
+// program's order (the roster, the Elos, ECO, EventDate, the others in
+// file order, FEN last) and of several comments at one place only the
+// last is written, as the official program writes this game.
+func TestOfficialWriting(t *testing.T) {
+	in := "[Annotator \"ann\"]\n[ECO \"B12\"]\n[BlackElo \"2400\"]\n[WhiteElo \"2500\"]\n" +
+		"[EventDate \"2001.01.01\"]\n[Zebra \"z\"]\n[Result \"1-0\"]\n[Event \"e\"]\n[Date \"2001.2.3\"]\n\n" +
+		"{pre1} {pre2} 1. e4 {a} {b} e5 ( {v1} {v2} 1... c5 ) 2. Nf3 {n1} {n2} $1 {n3} 1-0\n"
+	g := parseString(t, in)
+	got := string(AppendGame(nil, g, WriteOptions{Official: true}))
+	want := "[Event \"e\"]\n[Site \"?\"]\n[Date \"2001.02.03\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n" +
+		"[Result \"1-0\"]\n[WhiteElo \"2500\"]\n[BlackElo \"2400\"]\n[ECO \"B12\"]\n[EventDate \"2001.01.01\"]\n" +
+		"[Annotator \"ann\"]\n[Zebra \"z\"]\n\n{pre2}\n1.e4 {b} 1...e5 ( {v2} 1...c5 ) 2.Nf3 $1 {n3} 1-0\n\n\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -211,7 +211,7 @@ func compareGames(in, out *pgn.Game) string {
 		return "the output game has an error: " + err.Error()
 	}
 	// the official program's tag order, which cqlvm writes
-	if want := pgn.CQLTags(in); fmt.Sprint(want) != fmt.Sprint(out.Tags) {
+	if want := pgn.Official(in); fmt.Sprint(want) != fmt.Sprint(out.Tags) {
 		return fmt.Sprintf("tags %v, want %v", out.Tags, want)
 	}
 	if in.Result != out.Result && in.Result != "" {
