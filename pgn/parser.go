@@ -184,38 +184,42 @@ func (p *Parser) comment(i int) (string, int) {
 }
 
 // squeezeBlanks returns b with its ends trimmed and each run of spaces, tabs
-// and line breaks replaced by one space; it uses *buf only when it must.
+// and line breaks replaced by one space; it uses *buf only when it must,
+// and then copies the words between the blanks whole.
 func squeezeBlanks(buf *[]byte, b []byte) []byte {
-	for len(b) > 0 && isCommentBlank(b[0]) {
+	for len(b) > 0 && commentBlank[b[0]] {
 		b = b[1:]
 	}
-	for len(b) > 0 && isCommentBlank(b[len(b)-1]) {
+	for len(b) > 0 && commentBlank[b[len(b)-1]] {
 		b = b[:len(b)-1]
 	}
-	clean := true
-	for k, c := range b {
-		if isCommentBlank(c) && (c != ' ' || isCommentBlank(b[k+1])) {
-			clean = false
+	k := 0 // the first blank that is not a single space
+	for ; k < len(b); k++ {
+		if c := b[k]; commentBlank[c] && (c != ' ' || commentBlank[b[k+1]]) {
 			break
 		}
 	}
-	if clean {
+	if k == len(b) {
 		return b
 	}
-	out := (*buf)[:0]
-	for k := 0; k < len(b); k++ {
-		if !isCommentBlank(b[k]) {
-			out = append(out, b[k])
-			continue
-		}
+	out := append((*buf)[:0], b[:k]...)
+	for k < len(b) { // at a run of blanks, which the trimmed b ends before
 		out = append(out, ' ')
-		for k+1 < len(b) && isCommentBlank(b[k+1]) {
+		for commentBlank[b[k]] {
 			k++
 		}
+		word := k
+		for k < len(b) && !commentBlank[b[k]] {
+			k++
+		}
+		out = append(out, b[word:k]...)
 	}
 	*buf = out
 	return out
 }
+
+// commentBlank marks the bytes isCommentBlank accepts.
+var commentBlank = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
 
 // isCommentBlank is a blank inside a comment (where a comma is text).
 func isCommentBlank(c byte) bool {

@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -381,5 +382,23 @@ func TestParseKeepsStrings(t *testing.T) {
 	}
 	if g.Tags[0].Value != "abc" || g.Nodes[0].Comments[0] != "comment" {
 		t.Errorf("strings changed with the input: %q %q", g.Tags, g.Nodes[0].Comments)
+	}
+}
+
+// squeezeBlanks trims a comment and makes each run of blanks one space,
+// as joining its words with spaces does.
+func TestSqueezeBlanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte("ab \t\n\r\f\v")
+	var buf []byte
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		want := strings.Join(strings.Fields(string(b)), " ")
+		if got := string(squeezeBlanks(&buf, slices.Clone(b))); got != want {
+			t.Fatalf("squeezeBlanks(%q) = %q, want %q", b, got, want)
+		}
 	}
 }
