@@ -218,10 +218,6 @@ func squeezeBlanks(buf *[]byte, b []byte) []byte {
 	return out
 }
 
-// commentBlank marks the bytes isCommentBlank accepts.
+// commentBlank marks the blanks inside a comment (where a comma is text).
 var commentBlank = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
 
-// isCommentBlank is a blank inside a comment (where a comma is text).
-func isCommentBlank(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
-}
