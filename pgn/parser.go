@@ -220,4 +220,3 @@ func squeezeBlanks(buf *[]byte, b []byte) []byte {
 
 // commentBlank marks the blanks inside a comment (where a comma is text).
 var commentBlank = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
-
