@@ -1,7 +1,6 @@
 package pgn
 
 import (
-	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -32,16 +31,19 @@ func appendCP1252(dst, b []byte) []byte {
 }
 
 // isASCII reports whether b has no byte above 0x7F.
-func isASCII(b []byte) bool {
-	// eight bytes at a time: whole games are checked on every read
+func isASCII[T string | []byte](b T) bool {
+	// eight bytes at a time: whole games are checked on every read (the
+	// compiler makes one load of the eight)
 	for len(b) >= 8 {
-		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if w&0x8080808080808080 != 0 {
 			return false
 		}
 		b = b[8:]
 	}
-	for _, c := range b {
-		if c >= 0x80 {
+	for i := 0; i < len(b); i++ {
+		if b[i] >= 0x80 {
 			return false
 		}
 	}

@@ -159,6 +159,12 @@ func (gw *gameWriter) asciiToken(b []byte, spaceAfter, mayWrap bool) {
 
 // place writes token b, n characters wide (see token).
 func (gw *gameWriter) place(b []byte, n int, spaceAfter, mayWrap bool) {
+	placeText(gw, b, n, spaceAfter, mayWrap)
+}
+
+// placeText is place for a token in bytes or in a string (a comment's
+// words are written straight from it).
+func placeText[T string | []byte](gw *gameWriter, b T, n int, spaceAfter, mayWrap bool) {
 	if mayWrap && gw.col > 0 && gw.col+n > gw.width {
 		gw.out = append(gw.out, '\n')
 		gw.col = 0
@@ -301,15 +307,23 @@ func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
 		c = lineBreaksToSpaces.Replace(c)
 	}
 	gw.asciiToken(openBrace, false, true)
+	// width counts characters (see token): in an ASCII comment, bytes
+	ascii := isASCII(c)
+	width := func(w string) int {
+		if ascii {
+			return len(w)
+		}
+		return utf8.RuneCountInString(w)
+	}
 	for {
 		end := strings.IndexByte(c, ' ')
 		if end < 0 {
 			break
 		}
-		gw.token(append(gw.buf[:0], c[:end]...), true, true)
+		placeText(gw, c[:end], width(c[:end]), true, true)
 		c = c[end+1:]
 	}
-	gw.token(append(gw.buf[:0], c...), false, true)
+	placeText(gw, c, width(c), false, true)
 	gw.asciiToken(closeBrace, spaceAfter, closeMayWrap)
 }
 
