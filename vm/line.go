@@ -156,7 +156,9 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 // drops them.
 func (m *Machine) lineMayStart(spec *LineSpec, start int32) bool {
 	mark, savedLin := len(m.comments), m.lin
+	m.muted++
 	ok := m.lineTest(spec, int32(spec.StartFilter), start, unrestricted)
+	m.muted--
 	m.comments = m.comments[:mark]
 	m.lin = savedLin
 	m.setCur(start)
@@ -369,7 +371,9 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 		}
 	}
 	mark := len(m.comments)
+	m.muted++
 	v := m.lineTest(r.spec, k, node, child)
+	m.muted--
 	m.comments = m.comments[:mark]
 	if !r.firstUsed {
 		r.firstKey, r.firstVal, r.firstUsed = key, v, true
@@ -416,6 +420,9 @@ func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
 // that order (visible in the "id:N" marks that moveText adds).
 // A title (path title "T") starts the start comment.
 func (m *Machine) startEndComments(name string, first, last int32, length int, extra, title string) {
+	if m.muted > 0 {
+		return
+	}
 	end := fmt.Sprintf("End %s of length %d that starts at %s%s", name, length, m.moveText(first), extra)
 	m.comments = append(m.comments, Comment{Node: last, Text: end})
 	start := fmt.Sprintf("Start %s that ends at %s", name, m.moveText(last))

@@ -40,8 +40,12 @@ const (
 type Machine struct {
 	lastPC int // the pc of the instruction running, kept only by a program made by Traced
 
-	prog   *Program
-	tree   *Tree
+	prog *Program
+	tree *Tree
+	// muted > 0: the comments made now are dropped (a line's search
+	// tests constituents and drops their comments; the winning match
+	// is replayed for them), so the costly ones are not even written
+	muted  int
 	cur    int32              // current position (node index)
 	curPos *bitboard.Position // the position of node cur
 
@@ -148,6 +152,7 @@ func NewMachine(p *Program) *Machine {
 // becomes unbound, and the comment list is emptied.
 func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
+	m.muted = 0 // a search that panicked left it set
 	m.reported = m.reported[:0]
 	for i := range m.bound {
 		if i < len(m.prog.Persistent) && m.prog.Persistent[i] {
