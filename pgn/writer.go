@@ -1,7 +1,6 @@
 package pgn
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -402,6 +401,9 @@ func cqlPlacedTag(name string) bool {
 // it: read as C's atoi reads it, left out when 0 (empty, "?"), and 4000
 // when it is negative or above 4000.
 func CQLElo(v string) (string, bool) {
+	if len(v) > 0 && len(v) <= 4 && v[0] >= '1' && v[0] <= '9' && strings.Trim(v, "0123456789") == "" && cAtoi(v) <= 4000 {
+		return v, true // written as read: most Elos are
+	}
 	n := cAtoi(v)
 	switch {
 	case n == 0:
@@ -419,6 +421,9 @@ func CQLElo(v string) (string, bool) {
 // C12), and a value that does not start so ("?", "Z99", "B1x") is left
 // out.
 func CQLECO(v string) (string, bool) {
+	if len(v) == 3 && v[0] >= 'A' && v[0] <= 'E' && v[1] >= '0' && v[1] <= '9' && v[2] >= '0' && v[2] <= '9' {
+		return v, true // written as read: most codes are
+	}
 	if v == "" {
 		return "", false
 	}
@@ -459,12 +464,26 @@ const unknownDate = "????.??.??"
 // below 0 or above 12 makes the day unknown as well ("2013.24.7" is
 // 2013.??.??, "2013.0.5" 2013.??.05). A missing Date is "?", so unknown.
 func CQLDate(v string) string {
-	parts := strings.SplitN(v, ".", 4)
+	if isCQLDate(v) {
+		return v // written as read: most dates are
+	}
+	var parts [3]string
+	n := 0
+	for rest := v; n < 3; n++ {
+		dot := strings.IndexByte(rest, '.')
+		if dot < 0 {
+			parts[n] = rest
+			n++
+			break
+		}
+		parts[n], rest = rest[:dot], rest[dot+1:]
+	}
 	out := []byte(unknownDate)
 	if y := cAtoi(parts[0]); y >= 1 && y <= 2047 {
-		copy(out[0:4], fmt.Sprintf("%04d", y))
+		out = appendPadded(out[:0], y, 4)
+		out = append(out, unknownDate[4:]...)
 	}
-	if len(parts) < 2 {
+	if n < 2 {
 		return string(out)
 	}
 	m := cAtoi(parts[1])
@@ -472,14 +491,51 @@ func CQLDate(v string) string {
 		return string(out)
 	}
 	if m > 0 {
-		copy(out[5:7], fmt.Sprintf("%02d", m))
+		appendPadded(out[5:5], m, 2)
 	}
-	if len(parts) > 2 {
+	if n > 2 {
 		if d := cAtoi(parts[2]); d >= 1 && d <= 31 {
-			copy(out[8:10], fmt.Sprintf("%02d", d))
+			appendPadded(out[8:8], d, 2)
 		}
 	}
 	return string(out)
+}
+
+// isCQLDate reports whether v is a date CQLDate writes as it is: four
+// digits of a year 1 to 2047 or "????", two of a month 1 to 12 or "??"
+// and two of a day 1 to 31 or "??", with dots between.
+func isCQLDate(v string) bool {
+	if len(v) != 10 || v[4] != '.' || v[7] != '.' {
+		return false
+	}
+	field := func(s string, lo, hi int) bool {
+		if strings.Trim(s, "?") == "" {
+			return true
+		}
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n >= lo && n <= hi
+	}
+	return field(v[:4], 1, 2047) && field(v[5:7], 1, 12) && field(v[8:], 1, 31)
+}
+
+// appendPadded appends n in width digits, zeros first.
+func appendPadded(b []byte, n, width int) []byte {
+	var digits [8]byte
+	i := len(digits)
+	for ; n > 0 || i == len(digits); n /= 10 {
+		i--
+		digits[i] = byte('0' + n%10)
+	}
+	for k := len(digits) - i; k < width; k++ {
+		b = append(b, '0')
+	}
+	return append(b, digits[i:]...)
 }
 
 // cAtoi reads a number as C's atoi does: blanks, a sign, then digits up to
