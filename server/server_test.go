@@ -345,6 +345,12 @@ func TestBadRequestsGetAClearJSONError(t *testing.T) {
 	}
 }
 
+// slowQuery compares every pair of positions of a game (an echo body the
+// compiler has no shortcut for): over slowInputs it runs for seconds,
+// where `mate` ran for a tenth of one, which a test's few requests could
+// outlast.
+const slowQuery = "echo (s t) {#(s & t) == 64}"
+
 // slowInputs is games.pgn many times over: a run long enough to be
 // cancelled in the middle.
 func slowInputs() []string {
@@ -358,7 +364,7 @@ func slowInputs() []string {
 func TestCancelStopsTheRun(t *testing.T) {
 	c := &browser{t, newTestServer(t, Config{Inputs: slowInputs()}), "a"}
 	var started map[string]string
-	c.call("POST", "/api/run", queryRequest{Query: "mate"}, &started)
+	c.call("POST", "/api/run", queryRequest{Query: slowQuery}, &started)
 	var st status
 	if code, raw := c.call("POST", "/api/cancel", nil, &st); code != http.StatusOK {
 		t.Fatalf("cancel: %d %s", code, raw)
@@ -376,7 +382,7 @@ func TestNewRunCancelsTheClientsOldOneOnly(t *testing.T) {
 	url := newTestServer(t, Config{Inputs: slowInputs()})
 	a, b := &browser{t, url, "a"}, &browser{t, url, "b"}
 	var first, other map[string]string
-	a.call("POST", "/api/run", queryRequest{Query: "mate"}, &first)
+	a.call("POST", "/api/run", queryRequest{Query: slowQuery}, &first)
 	b.call("POST", "/api/run", queryRequest{Query: "cql(gamenumber 1 2000) check"}, &other)
 	second := a.run("cql(gamenumber 1 100) mate")
 	if second.State != stateDone || second.Run == first["run"] {
@@ -432,7 +438,7 @@ func TestLimitsCapTheKeptGames(t *testing.T) {
 
 func TestTimeoutStopsALongRun(t *testing.T) {
 	c := &browser{t, newTestServer(t, Config{Inputs: slowInputs(), Timeout: 50 * time.Millisecond}), "a"}
-	if st := c.run("mate"); st.State != stateTimeout || !strings.Contains(st.Error, "longer than the server allows") {
+	if st := c.run(slowQuery); st.State != stateTimeout || !strings.Contains(st.Error, "longer than the server allows") {
 		t.Errorf("a run past the timeout: %+v", st)
 	}
 }
@@ -515,7 +521,7 @@ func TestTheClientSeenLeastRecentlyIsDropped(t *testing.T) {
 	defer ts.Close()
 	first := &browser{t, ts.URL, "first"}
 	var started map[string]string
-	first.call("POST", "/api/run", queryRequest{Query: "mate"}, &started)
+	first.call("POST", "/api/run", queryRequest{Query: slowQuery}, &started)
 	s.mu.Lock()
 	dropped := s.clients["first"].run
 	s.mu.Unlock()
