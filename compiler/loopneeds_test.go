@@ -43,6 +43,13 @@ func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
 			"square x in a { square y in A { not not y attacks x  #(a attacks y) == 0 } }", false},
 		{"piece Z in [QRBN] { Z attackedby a  not Z attackedby A }", "piece Z in [QRBN] { not not Z attackedby a  not Z attackedby A }", false},
 		{"#(square s in . { [ak] & s  s attackedby N }) >= 3", "#(square s in . { not not [ak] & s  s attackedby N }) >= 3", false},
+		{"#(square s in . { N attacks s  not a attacks s }) >= 2", "#(square s in . { not not N attacks s  not a attacks s }) >= 2", false},
+		{"square y in A { a attackedby y  #(A attacks y) == 0 }", "square y in A { not not a attackedby y  #(A attacks y) == 0 }", false},
+		// a function's temporary is assigned again before the loop
+		{"function Guards(x y) { x attacks y } square z in a { Guards(Q z) Guards(R z) }",
+			"function Guards(x y) { x attacks y } square z in a { not not Guards(Q z) Guards(R z) }", false},
+		{"function Both(x y) { x attacks y  y attacks x } piece Pc in [Aa] { Both(Pc [Kk]) }",
+			"function Both(x y) { x attacks y  y attacks x } piece Pc in [Aa] { not not Both(Pc [Kk]) }", false},
 		// Qp is unbound after its loop: the body fails on every square
 		{"piece Qp in Q {true}  #(square s in A { s & Qp }) == 0", "piece Qp in Q {true}  #(square s in A { not not s & Qp }) == 0", false},
 	}

@@ -2,6 +2,9 @@ package compiler
 
 import (
 	"slices"
+	"strings"
+
+	"cqlvm/bitboard"
 
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/vm"
@@ -98,13 +101,17 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 // every square (`piece F in [RQ] piece S in [RQB] {line --> move from F
 // --> ...}`: the moves of F are tested once for all the S).
 func (g *gen) loopPrechecks(n *ast.Node, done int) {
-	bodyNeeds(n.Args[1], func(f *ast.Node, unlinearized bool) {
-		switch {
-		case readsVar(f, n.Str):
-		case unlinearized:
-			g.testUnlinearized(f, done)
-		default:
-			g.test(f, done)
+	bodyNeeds(n.Args[1], func(need bodyNeed) {
+		if need.reads(n.Str) {
+			return
+		}
+		for _, a := range need.prelude {
+			g.test(a, done)
+		}
+		if need.unlinearized {
+			g.testUnlinearized(need.test, done)
+		} else {
+			g.test(need.test, done)
 		}
 	})
 }
@@ -114,67 +121,89 @@ func (g *gen) loopPrechecks(n *ast.Node, done int) {
 // loop's square alone:
 //   - a game move from it (`piece X in [QRBN] {Start = X  line --> move
 //     from X --> ...}` runs only for the pieces that move next);
-//   - a set filter that keeps each square of the variable by itself
-//     (pointwiseIn: `square y in A {y attacks x ...}` runs only over the
-//     attackers of x): the filter with the variable as every square is
-//     the set of squares the variable may be.
+//   - a set filter that is not empty for a square only when the square
+//     lies in a set that does not depend on it (pointwiseDomain:
+//     `square y in A {y attacks x ...}` runs only over the attackers of
+//     x).
 //
 // It is exact: on another square the body would fail at that test,
 // having changed nothing.
 func (g *gen) loopDomain(n *ast.Node) {
-	var froms, pointwise *ast.Node
-	castleRook := false
-	bodyNeeds(n.Args[1], func(f *ast.Node, _ bool) {
+	var found *bodyNeed
+	var domain func(fail int)
+	bodyNeeds(n.Args[1], func(need bodyNeed) {
+		if found != nil || slices.ContainsFunc(need.prelude, func(a *ast.Node) bool { return readsVar(a, n.Str) }) {
+			return
+		}
+		f := need.test
 		switch {
-		case froms != nil || pointwise != nil:
 		case isMoveFromVar(f, n.Str):
-			froms = f
+			domain = func(int) { g.emit(vm.OpMoveFroms, 0, 0, 0) }
 		case isDashFromVar(f, n.Str):
-			froms, castleRook = f, true
-		case g.pointwiseIn(f, n.Str):
-			pointwise = f
+			domain = func(int) { g.emit(vm.OpMoveFroms, vm.FromsCastleRook, 0, 0) }
+		default:
+			domain = g.pointwiseDomain(f, n.Str)
+		}
+		if domain != nil {
+			found = &need
 		}
 	})
-	switch {
-	case froms != nil:
-		x := uint8(0)
-		if castleRook {
-			x = vm.FromsCastleRook
-		}
-		g.emit(vm.OpMoveFroms, x, 0, 0)
-		g.emit(vm.OpInter, 0, 0, 0)
-	case pointwise != nil:
-		failed, done := g.newLabel(), g.newLabel()
-		saved := g.everySquareVar
-		g.everySquareVar = n.Str
-		g.value(pointwise, failed)
-		g.everySquareVar = saved
-		g.emit(vm.OpInter, 0, 0, 0)
-		g.jump(vm.OpJump, 0, 0, done)
-		g.bind(failed) // the body fails on every square too
-		g.emit(vm.OpPop, 0, 0, 0)
-		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
-		g.bind(done)
+	if found == nil {
+		return
 	}
+	failed, done := g.newLabel(), g.newLabel()
+	for _, a := range found.prelude {
+		g.test(a, failed)
+	}
+	domain(failed)
+	g.emit(vm.OpInter, 0, 0, 0)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(failed) // the body fails on every square too
+	g.emit(vm.OpPop, 0, 0, 0)
+	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	g.bind(done)
 }
 
-// pointwiseIn reports whether set filter f keeps each square of variable
-// x by itself, reading x nowhere else: x attacks T, x attackedby T, x & T
-// and T & x. For such an f, f with x as a square s is {s} when s lies in
-// f with x as every square, and empty otherwise.
-func (g *gen) pointwiseIn(f *ast.Node, x string) bool {
+// pointwiseDomain returns the code of the squares s for which set filter
+// f, with variable x as s, is not empty, when that set does not depend on
+// x (nil otherwise):
+//   - x attacks T, x attackedby T, x & T, T & x: f with x as every
+//     square;
+//   - T attacks x: the squares T attacks (. attackedby T);
+//   - T attackedby x: the squares that attack T (. attacks T).
+func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
 	if g.typeOf(f) != TSet || len(f.Args) != 2 {
-		return false
+		return nil
 	}
 	isX := func(a *ast.Node) bool { return a.Kind == ast.KVar && a.Str == x }
 	left, right := f.Args[0], f.Args[1]
-	switch f.Kind {
-	case ast.KAttacks, ast.KAttackedBy:
-		return isX(left) && !readsVar(right, x)
-	case ast.KInter:
-		return isX(left) && !readsVar(right, x) || isX(right) && !readsVar(left, x)
+	asEverySquare := func(fail int) {
+		saved := g.everySquareVar
+		g.everySquareVar = x
+		g.value(f, fail)
+		g.everySquareVar = saved
 	}
-	return false
+	everySquare := func(op vm.Op, t *ast.Node) func(int) {
+		return func(fail int) {
+			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
+			g.value(t, fail)
+			g.emit(op, 0, 0, 0)
+		}
+	}
+	switch {
+	case f.Kind == ast.KAttacks || f.Kind == ast.KAttackedBy || f.Kind == ast.KInter:
+		if isX(left) && !readsVar(right, x) || f.Kind == ast.KInter && isX(right) && !readsVar(left, x) {
+			return asEverySquare
+		}
+		if !isX(right) || readsVar(left, x) {
+			return nil
+		}
+		if f.Kind == ast.KAttacks {
+			return everySquare(vm.OpAttackedBy, left)
+		}
+		return everySquare(vm.OpAttacks, left)
+	}
+	return nil
 }
 
 // isMoveFromVar reports whether f is a `move from x ...` of the game's
@@ -205,16 +234,47 @@ func readsVar(f *ast.Node, name string) bool {
 	return ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KVar && c.Str == name })
 }
 
-// bodyNeeds calls f with tests that body makes, in order, before it does
-// anything that could change what they read: its leading conjuncts that
-// only test (onlyTestsOrDashes), past assignments of variables they do not
-// read, up to a line, whose need it gives (lineNeed), or anything else.
-// When one of them fails, the body fails, having changed nothing those
-// tests read. unlinearized: f is to be tested with every move.
-func bodyNeeds(body *ast.Node, f func(test *ast.Node, unlinearized bool)) {
+// bodyNeed is a test a loop body makes before anything it does could
+// change what the test reads (bodyNeeds): when it fails, the body fails.
+type bodyNeed struct {
+	test         *ast.Node
+	unlinearized bool        // test it with every move (testUnlinearized)
+	prelude      []*ast.Node // assignments of the temporaries it reads, to make first
+}
+
+// reads reports whether the need reads variable name, in its test or in
+// its prelude.
+func (n bodyNeed) reads(name string) bool {
+	return readsVar(n.test, name) || slices.ContainsFunc(n.prelude, func(a *ast.Node) bool { return readsVar(a, name) })
+}
+
+// bodyNeeds calls f with the tests that body makes, in order, before it
+// does anything that could change what they read: its leading conjuncts
+// that only test (onlyTestsOrDashes), past assignments of variables they
+// do not read, up to a line, whose need it gives (lineNeed), or anything
+// else. When one of them fails, the body fails, having changed nothing
+// those tests read.
+//
+// A test may read a function's temporary (`Guards(Q z)` is `{Guards#1.x
+// = Q  Guards#1.x attacks z}` once inlined): the temporary's assignment
+// is its prelude, made again before the test where the test is moved.
+// Nothing else reads a temporary, so assigning it early changes nothing.
+func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
 	var assigned []string
-	readsAssigned := func(t *ast.Node) bool {
-		return slices.ContainsFunc(assigned, func(name string) bool { return readsVar(t, name) })
+	temporaries := map[string]*ast.Node{}
+	needOf := func(t *ast.Node, unlinearized bool) (bodyNeed, bool) {
+		need := bodyNeed{test: t, unlinearized: unlinearized}
+		for _, name := range assigned {
+			if !readsVar(t, name) {
+				continue
+			}
+			a := temporaries[name]
+			if a == nil || slices.ContainsFunc(assigned, func(v string) bool { return readsVar(a.Args[1], v) }) {
+				return need, false // another variable of the body's, or a chain of them
+			}
+			need.prelude = append(need.prelude, a)
+		}
+		return need, true
 	}
 	var walk func(c *ast.Node) bool // false: stop at c
 	walk = func(c *ast.Node) bool {
@@ -227,16 +287,24 @@ func bodyNeeds(body *ast.Node, f func(test *ast.Node, unlinearized bool)) {
 			}
 			return true
 		case c.Kind == ast.KAssign && len(c.Args) == 2 && c.Args[0].Kind == ast.KVar && onlyTestsOrDashes(c.Args[1]):
-			assigned = append(assigned, c.Args[0].Str)
+			name := c.Args[0].Str
+			assigned = append(assigned, name)
+			if strings.Contains(name, "#") && c.Str == "=" && temporaries[name] == nil && !readsVar(c.Args[1], name) {
+				temporaries[name] = c // a function's temporary (inline.go), assigned once
+			} else {
+				delete(temporaries, name)
+			}
 			return true
 		case onlyTestsOrDashes(c):
-			if !readsAssigned(c) {
-				f(c, false)
+			if need, ok := needOf(c, false); ok {
+				f(need)
 			}
 			return true
 		case c.Kind == ast.KLine:
-			if need, unlinearized, ok := lineNeed(c); ok && !readsAssigned(need) {
-				f(need, unlinearized)
+			if t, unlinearized, ok := lineNeed(c); ok {
+				if need, ok := needOf(t, unlinearized); ok {
+					f(need)
+				}
 			}
 		}
 		return false
