@@ -45,7 +45,12 @@ type Machine struct {
 	// muted > 0: the comments made now are dropped (a line's search
 	// tests constituents and drops their comments; the winning match
 	// is replayed for them), so the costly ones are not even written
-	muted  int
+	muted int
+	// virtualMain: each node's virtualmainline, worked out for the game
+	// when virtualMainReady
+	virtualMain      []bool
+	virtualMainReady bool
+
 	cur    int32              // current position (node index)
 	curPos *bitboard.Position // the position of node cur
 
@@ -153,6 +158,7 @@ func NewMachine(p *Program) *Machine {
 func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
 	m.muted = 0 // a search that panicked left it set
+	m.virtualMainReady = false
 	m.reported = m.reported[:0]
 	for i := range m.bound {
 		if i < len(m.prog.Persistent) && m.prog.Persistent[i] {

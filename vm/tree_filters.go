@@ -71,19 +71,32 @@ func (m *Machine) tries(node int32) int {
 }
 
 // virtualMainline: every White move on the path from the root is the
-// first move of its position, and no move is a null move.
+// first move of its position, and no move is a null move. The answers
+// for the whole game are worked out at the first question (a node's
+// follows from its parent's): walking to the root for each position cost
+// time in the square of the game's length.
 func (m *Machine) virtualMainline(node int32) bool {
-	t := m.tree
-	for ; node > 0; node = t.Nodes[node].Parent {
-		nd := &t.Nodes[node]
-		if nd.Move.Is(bitboard.FlagNull) {
-			return false
-		}
-		if nd.Pos.Side == bitboard.Black && t.Nodes[nd.Parent].FirstChild != node {
-			return false
-		}
+	if !m.virtualMainReady {
+		m.virtualMain = virtualMainlines(m.tree, m.virtualMain[:0])
+		m.virtualMainReady = true
 	}
-	return true
+	return m.virtualMain[node]
+}
+
+// virtualMainlines appends to out, for each node of t in order, whether
+// it is on the virtual mainline.
+func virtualMainlines(t *Tree, out []bool) []bool {
+	for i := range t.Nodes {
+		nd := &t.Nodes[i]
+		if i == 0 {
+			out = append(out, true)
+			continue
+		}
+		on := out[nd.Parent] && !nd.Move.Is(bitboard.FlagNull) &&
+			!(nd.Pos.Side == bitboard.Black && t.Nodes[nd.Parent].FirstChild != int32(i))
+		out = append(out, on)
+	}
+	return out
 }
 
 // ancestry compares positions a and b by ancestry: CmpLt a is a strict

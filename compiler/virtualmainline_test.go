@@ -1,0 +1,45 @@
+package compiler
+
+import (
+	"slices"
+	"testing"
+
+	"cqlvm/bitboard"
+	"cqlvm/vm"
+)
+
+// virtualmainline holds at a position when every White move on its path
+// from the start is its position's first move and none is a null move:
+// the machine works the answers out once a game, and they must be those
+// of walking each path, on studies with variations and OTB games.
+func TestVirtualMainlineFollowsEachPath(t *testing.T) {
+	q, err := compileText("virtualmainline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := vm.NewMachine(q.Program)
+	found := 0
+	for gi, g := range firstGames(t, 150) {
+		tree := treeOf(g, true)
+		var want []int32
+		for i := range tree.Nodes {
+			on := true
+			for n := int32(i); n > 0; n = tree.Nodes[n].Parent {
+				nd := &tree.Nodes[n]
+				if nd.Move.Is(bitboard.FlagNull) || nd.Pos.Side == bitboard.Black && tree.Nodes[nd.Parent].FirstChild != n {
+					on = false
+				}
+			}
+			if on {
+				want = append(want, int32(i))
+			}
+		}
+		if got := matches(m, tree); !slices.Equal(got, want) {
+			t.Fatalf("game %d: virtualmainline at %v, want %v", gi+1, got, want)
+		}
+		found += len(tree.Nodes) - len(want)
+	}
+	if found == 0 {
+		t.Error("no position off the virtual mainline: the comparison shows little")
+	}
+}
