@@ -43,3 +43,25 @@ func TestVirtualMainlineFollowsEachPath(t *testing.T) {
 		t.Error("no position off the virtual mainline: the comparison shows little")
 	}
 }
+
+// Tree.IsAncestor, from the pre-order subtree ends, agrees with walking
+// up to the latest common ancestor, on every pair of positions of games
+// with variations.
+func TestIsAncestorAgreesWithLCA(t *testing.T) {
+	pairs := 0
+	for gi, g := range firstGames(t, 60) {
+		tree := treeOf(g, true)
+		n := min(len(tree.Nodes), 120)
+		for a := int32(0); a < int32(n); a++ {
+			for b := int32(0); b < int32(n); b++ {
+				if got, want := tree.IsAncestor(a, b), tree.LCA(a, b) == a; got != want {
+					t.Fatalf("game %d: IsAncestor(%d, %d) = %v, LCA says %v", gi+1, a, b, got, want)
+				}
+				pairs++
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Error("no pair compared")
+	}
+}

@@ -1087,7 +1087,7 @@ func (m *Machine) run(pc int) bool {
 			if in.X == TreeDescendant {
 				x, y = y, x
 			}
-			if x == y || m.tree.LCA(x, y) != x {
+			if x == y || !m.tree.IsAncestor(x, y) {
 				pc = int(in.B)
 			}
 

@@ -218,6 +218,10 @@ const (
 	TreeDescendant
 )
 
+// IsAncestor reports whether a is b or an ancestor of b: in pre-order a
+// node's subtree is the nodes from it up to its End.
+func (t *Tree) IsAncestor(a, b int32) bool { return a <= b && b < t.Nodes[a].End }
+
 // LCA is the latest common ancestor of nodes x and y (a node is its own
 // ancestor here).
 func (t *Tree) LCA(x, y int32) int32 {

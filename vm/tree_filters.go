@@ -105,13 +105,13 @@ func virtualMainlines(t *Tree, out []bool) []bool {
 func ancestry(t *Tree, op uint8, a, b int32) bool {
 	switch op {
 	case CmpLt:
-		return a != b && t.LCA(a, b) == a
+		return a != b && t.IsAncestor(a, b)
 	case CmpLe:
-		return t.LCA(a, b) == a
+		return t.IsAncestor(a, b)
 	case CmpGt:
-		return a != b && t.LCA(a, b) == b
+		return a != b && t.IsAncestor(b, a)
 	case CmpGe:
-		return t.LCA(a, b) == b
+		return t.IsAncestor(b, a)
 	}
 	return false
 }
