@@ -111,10 +111,20 @@ func (g *gen) genMoveIs(n *ast.Node, fail int) {
 	g.jump(vm.OpMoveIs, what, 0, fail)
 }
 
+// costlySet reports whether working out set s takes more than loading
+// it: anything but a designator or a variable.
+func costlySet(s *ast.Node) bool {
+	return s != nil && s.Kind != ast.KDesig && s.Kind != ast.KVar
+}
+
 // moveBlock allocates the slots of a move filter, evaluates its square
 // sets (in the parent position for `move previous`) and starts the
 // iteration. It returns the base slot.
-func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inParent bool, fail int) int {
+//
+// failWithoutMove: the filter fails (jumps to fail) when no candidate
+// matches, so it may fail as soon as no game move leaves from its from
+// squares (a filter that counts its moves does not fail).
+func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inParent, failWithoutMove bool, fail int) int {
 	size := vm.MoveSlots
 	if spec.PromoteDyn {
 		size++ // vm.MoveSlotPromote
@@ -138,6 +148,19 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inP
 		}
 		g.value(s, restore)
 		g.emit(vm.OpStore, 0, base+vm.MoveSlotFrom+i, 0)
+		if i == 0 && failWithoutMove && spec.Source == vm.SrcPGN && (costlySet(to) || costlySet(capt)) {
+			// no game move leaves from these squares: the filter fails
+			// before its other sets are worked out (`find {move from X
+			// to up 1 X}` at every position of a game)
+			x := uint8(0)
+			if spec.CastleEither {
+				x = vm.FromsCastleRook
+			}
+			g.emit(vm.OpLoad, 0, base+vm.MoveSlotFrom, 0)
+			g.emit(vm.OpMoveFroms, x, 0, 0)
+			g.emit(vm.OpInter, 0, 0, 0)
+			g.jump(vm.OpJEmpty, 0, 0, restore)
+		}
 	}
 	if save >= 0 {
 		g.emit(vm.OpRestCur, 0, save, 0)
@@ -264,7 +287,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 	if d.Capture {
 		to, capt = nil, d.Right
 	}
-	base := g.moveBlock(spec, d.Left, to, capt, d.Promote, spec.Source == vm.SrcPrevious, fail)
+	base := g.moveBlock(spec, d.Left, to, capt, d.Promote, spec.Source == vm.SrcPrevious, !count, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
 	g.bind(loop)
@@ -322,7 +345,7 @@ func (g *gen) generatedDestinations(spec vm.MoveSpec, d *ast.Dash, fail int) {
 	if d.Capture {
 		to, capt = nil, d.Right
 	}
-	base := g.moveBlock(spec, d.Left, to, capt, d.Promote, false, fail)
+	base := g.moveBlock(spec, d.Left, to, capt, d.Promote, false, true, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	g.bind(loop)
 	g.jump(vm.OpMoveNext, 0, base, done)
@@ -380,7 +403,7 @@ func (g *gen) genMove(n *ast.Node, fail int) {
 	g.emit(vm.OpStore, 0, acc, 0)
 	any := g.slots.new()
 	g.emit(vm.OpUnbind, 0, any, 0)
-	base := g.moveBlock(spec, mp.From, mp.To, capt, nil, mp.Previous, fail)
+	base := g.moveBlock(spec, mp.From, mp.To, capt, nil, mp.Previous, !mp.Count, fail)
 	loop, done := g.newLabel(), g.newLabel()
 	g.bind(loop)
 	g.jump(vm.OpMoveNext, 0, base, done)
@@ -432,7 +455,7 @@ func (g *gen) testMove(n *ast.Node, fail int) {
 	if capt == nil {
 		capt = mp.EnPassantSquare
 	}
-	base := g.moveBlock(g.moveSpec(mp), mp.From, mp.To, capt, nil, mp.Previous, fail)
+	base := g.moveBlock(g.moveSpec(mp), mp.From, mp.To, capt, nil, mp.Previous, true, fail)
 	g.jump(vm.OpMoveNext, 0, base, fail)
 }
 

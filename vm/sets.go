@@ -131,20 +131,46 @@ func directionSet(s bitboard.Set, d uint8, lo, hi int) bitboard.Set {
 	var out bitboard.Set
 	// no step reaches past 7 squares: a wider range adds nothing
 	lo, hi = max(lo, -7), min(hi, 7)
-	for s != 0 {
-		sq := s.Pop()
-		for i, v := range dirSteps {
-			if d&(1<<i) == 0 {
-				continue
+	if lo <= 0 && 0 <= hi && d != 0 {
+		out = s
+	}
+	for i, v := range dirSteps {
+		if d&(1<<i) == 0 {
+			continue
+		}
+		// the whole set steps at once, k steps forward then back
+		cur := s
+		for k := 1; k <= hi && cur != 0; k++ {
+			if cur = kingStep(cur, v[0], v[1]); k >= lo {
+				out |= cur
 			}
-			for k := lo; k <= hi; k++ {
-				if t, ok := step(sq, v[0]*k, v[1]*k); ok {
-					out |= bitboard.SquareSet(t)
-				}
+		}
+		cur = s
+		for k := 1; k <= -lo && cur != 0; k++ {
+			if cur = kingStep(cur, -v[0], -v[1]); -k <= hi {
+				out |= cur
 			}
 		}
 	}
 	return out
+}
+
+// kingStep moves every square of s one step by (df, dr), each -1, 0 or 1;
+// squares that would leave the board are dropped.
+func kingStep(s bitboard.Set, df, dr int) bitboard.Set {
+	switch df {
+	case 1:
+		s = (s &^ fileH) << 1
+	case -1:
+		s = (s &^ fileA) >> 1
+	}
+	switch dr {
+	case 1:
+		s <<= 8
+	case -1:
+		s >>= 8
+	}
+	return s
 }
 
 // dirSteps are the (file, rank) steps of the direction bits, in bit order
