@@ -60,6 +60,7 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 	}
 	for k, f := range filters {
 		g.prog.Lines[idx].Lin[k] = !spec.Backward && linearized(f)
+		g.prog.Lines[idx].Always[k] = isAllSquares(f) || f.Kind == ast.KTrue
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
@@ -182,6 +183,7 @@ func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count in
 	spec.Linear = prog.Linear()
 	spec.Subs = make([]int, count)
 	spec.Lin = make([]bool, count)
+	spec.Always = make([]bool, count)
 	g.prog.Lines = append(g.prog.Lines, spec)
 	return len(g.prog.Lines) - 1, true
 }

@@ -15,6 +15,9 @@ type LineSpec struct {
 	// Lin[k]: constituent k contains move filters over the game's moves,
 	// which linearization restricts to the chosen line.
 	Lin []bool
+	// Always[k]: constituent k holds at every position (`.`, `true`): the
+	// search takes it as held without running or remembering it
+	Always []bool
 
 	Backward, FirstMatch, LastPosition, NestBan bool
 	Primary, Secondary, SingleColor, Quiet      bool
@@ -361,6 +364,9 @@ const unrestricted = -2
 // comments made while testing are dropped (the winning match is replayed
 // for its comments).
 func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
+	if r.spec.Always[k] {
+		return true
+	}
 	key := lineKey(r.spec, k, node, child)
 	if r.firstUsed {
 		if key == r.firstKey {
