@@ -58,6 +58,9 @@ func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
 		{"move from [Nn] to (. attackedby [Kk])", "T = . attackedby [Kk]  move from [Nn] to T", true},
 		{"x = move to (up 1 [Pp]) from [Pp]  x & a-h5", "T = up 1 [Pp]  x = move to T from [Pp]  x & a-h5", true},
 		{"[Nn]--~a", "T = ~a  [Nn]--T", true},
+		// a constituent that always holds is not run (LineSpec.Always)
+		{"line --> check --> .{1,8} --> check", "line --> check --> {true .}{1,8} --> check", false},
+		{"line --> true{2,3} --> mate", "line --> {true true}{2,3} --> mate", false},
 		// Qp is unbound after its loop: the body fails on every square
 		{"piece Qp in Q {true}  #(square s in A { s & Qp }) == 0", "piece Qp in Q {true}  #(square s in A { not not s & Qp }) == 0", false},
 	}
