@@ -31,6 +31,25 @@ var heavyWant = map[string]int{
 	"promotion_then_mate":    2,
 	"rook_four_corners_path": 8,
 	"xray_battery":           153,
+	// added in session 15, after queries in the style of the official
+	// distribution's examples (the counts are the official program's
+	// on games.pgn, as above)
+	"albino_find":           1225,
+	"bristol_line":          1177,
+	"echo_piece_moved_ply":  4974,
+	"few_legal_moves":       40,
+	"function_guards":       2856,
+	"indian_line":           326,
+	"knight_fork_line":      374,
+	"knight_wheel_find":     1640,
+	"loyd_turton_line":      3538,
+	"path_focus_capture":    4763,
+	"phoenix_line":          145,
+	"rundlauf_line":         2955,
+	"switchback_line":       2602,
+	"type_attacks_king":     1345,
+	"undefended_attackers":  4988,
+	"virtual_mainline_mate": 61,
 }
 
 // heavyQuery is one file of bench/heavy.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,8 +12,9 @@ import (
 // annotator writes the query's comments into matched games; it keeps its
 // buffer from game to game.
 type annotator struct {
-	texts []nodeText
-	group []string
+	texts, sorted []nodeText
+	counts        []int32
+	group         []string
 }
 
 // nodeText is a text to add to the comment of a node.
@@ -64,7 +64,7 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 	}
 	addMatchesUpTo(len(comments))
 	// group the texts by node, each node's in the order they were made
-	slices.SortStableFunc(added, func(x, y nodeText) int { return cmp.Compare(x.node, y.node) })
+	added = a.byNode(added, len(g.Nodes))
 	group := a.group
 	for i := 0; i < len(added); {
 		n := added[i].node
@@ -80,7 +80,30 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 		}
 		appendComment(&g.Nodes[n], text)
 	}
-	a.texts, a.group = added[:0], group[:0]
+	a.group = group[:0]
+}
+
+// byNode sorts texts by node, stably, counting the texts of each node
+// first: a query with `find all` in a loop makes thousands of texts in a
+// game, which a comparison sort took a sixth of its time to order.
+func (a *annotator) byNode(texts []nodeText, nodes int) []nodeText {
+	counts := slices.Grow(a.counts[:0], nodes+1)[:nodes+1]
+	clear(counts)
+	for _, t := range texts {
+		counts[t.node+1]++
+	}
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	sorted := slices.Grow(a.sorted[:0], len(texts))[:len(texts)]
+	for _, t := range texts {
+		sorted[counts[t.node]] = t
+		counts[t.node]++
+	}
+	// both buffers are kept for the next game; the texts' strings are
+	// dropped once the game is written
+	a.texts, a.sorted, a.counts = texts[:0], sorted[:0], counts
+	return sorted
 }
 
 // joinUnique joins the texts with blanks, each once.
@@ -97,8 +120,16 @@ func uniqueTexts(texts []string) []string {
 	if len(texts) < 2 {
 		return texts
 	}
-	seen := make(map[string]bool, len(texts))
 	out := texts[:0:0]
+	if len(texts) <= 16 { // a few: comparing them costs less than a map
+		for _, t := range texts {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	seen := make(map[string]bool, len(texts))
 	for _, t := range texts {
 		if !seen[t] {
 			seen[t] = true
