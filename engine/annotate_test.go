@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -73,6 +77,25 @@ func TestLongCommentKept(t *testing.T) {
 		last := out[strings.LastIndex(out, "Ng8"):]
 		if got := strings.Contains(last, "End line of length 81"); got != tc.kept {
 			t.Errorf("original comment of %d bytes: texts kept %v, want %v\n%s", tc.original, got, tc.kept, last)
+		}
+	}
+}
+
+// byNode orders the texts by node and keeps each node's in the order
+// they came, as a stable sort does, also when its buffers are reused.
+func TestByNodeIsAStableSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var a annotator
+	for range 200 {
+		nodes := 1 + rng.IntN(40)
+		texts := make([]nodeText, rng.IntN(300))
+		for i := range texts {
+			texts[i] = nodeText{int32(rng.IntN(nodes)), strconv.Itoa(i)}
+		}
+		want := slices.Clone(texts)
+		slices.SortStableFunc(want, func(x, y nodeText) int { return cmp.Compare(x.node, y.node) })
+		if got := a.byNode(slices.Clone(texts), nodes); !slices.Equal(got, want) {
+			t.Fatalf("byNode gave %v, want %v", got, want)
 		}
 	}
 }
