@@ -125,3 +125,32 @@ func TestEchoPlyWindowSkipsOnlyFailingTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestEchoSourceTestsComeFirst checks the tests of the source alone that
+// an echo makes once before its walk (echoSourceTests): the same answers
+// and comments as without the shortcuts.
+func TestEchoSourceTestsComeFirst(t *testing.T) {
+	for _, query := range []string{
+		"echo (s t) {s < t  t:ply - s:ply >= 4  t:check  s:check  line --> check{2,}}",
+		"echo (s t) {t:mate  s:check  s:(A attacks k)}",
+		"echo (s t) in all {s:(btm and check)  t:check  s & t == .}",
+		"sort echo (s t) {s:check  t:check  t:ply - s:ply}",
+		"echo (s t) {s:(move from [Kk])  t:stalemate or t:mate}",
+		"not echo (s t) {s:mate  t:check} t:ply >= 0",
+	} {
+		q, err := compileText(query)
+		if err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		plain, err := Compile(source.New("f.cql", query), Options{noEchoShortcuts: true})
+		if err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		if len(q.Program.Code) <= len(plain.Program.Code) {
+			t.Errorf("%s: no source test made before the walk", query)
+		}
+		if found := sameAnswers(t, query, "the shortcuts", q.Program, plain.Program, firstGames(t, 200)); found == 0 {
+			t.Errorf("%s: no match; the comparison shows nothing", query)
+		}
+	}
+}

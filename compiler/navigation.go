@@ -353,10 +353,24 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	}
 	g.emit(vm.OpEchoInit, 0, it, window)
 	top, done := g.newLabel(), g.newLabel()
-	g.bind(top)
 	if n.Flags&ast.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
+	if shortcuts {
+		if tests := g.echoSourceTests(n.Args[0], n.Params[0], n.Params[1]); len(tests) > 0 {
+			// a failed test leaves the walk only its last target, at
+			// which the body fails: the target variable ends the walk
+			// as it would have
+			skip := g.newLabel()
+			for _, t := range tests {
+				g.test(t, skip)
+			}
+			g.jump(vm.OpJump, 0, 0, top)
+			g.bind(skip)
+			g.emit(vm.OpEchoToEnd, x, it, 0)
+		}
+	}
+	g.bind(top)
 	var afterTests []*ast.Node // `s < t` tests the walk makes true, left out of the body
 	if shortcuts {
 		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
@@ -462,6 +476,36 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 		after = after || g.isAfterSourceTest(n, src, tgt)
 	})
 	return sameBoard, after
+}
+
+// echoSourceTests lists the leading tests of an echo body that ask only
+// about the source (`s:check`, reading neither the target nor the
+// position the body runs at), among tests without effect. genEcho makes
+// them once before the walk: when one fails, every target fails the
+// body. The body still makes them for each target.
+func (g *gen) echoSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
+	var out []*ast.Node
+	var walk func(n *ast.Node) bool // false: stop at n
+	walk = func(n *ast.Node) bool {
+		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+			for _, a := range n.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		if !onlyTestsOrDashes(n) {
+			return false // it may have an effect: the tests after it stay
+		}
+		if n.Kind == ast.KColon && n.Args[0].Kind == ast.KVar && n.Args[0].Str == src &&
+			g.typeOf(n.Args[0]) == TPos && !readsVar(n, tgt) {
+			out = append(out, n)
+		}
+		return true
+	}
+	walk(body)
+	return out
 }
 
 // echoPlyWindow finds among the leading tests of an echo body (those

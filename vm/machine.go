@@ -1064,6 +1064,12 @@ func (m *Machine) run(pc int) bool {
 			var n int
 			pc, n = m.fused(in, code, pc)
 			steps += n
+		case OpEchoToEnd:
+			last := int32(len(m.tree.Nodes)) - 1
+			if in.X&EchoInAll == 0 && last == m.cur {
+				last--
+			}
+			m.slots[in.A] = uint64(max(last, 0))
 		case OpEchoInit:
 			m.slots[in.A] = 0
 			m.slots[in.A+1] = uint64(in.B)
