@@ -45,6 +45,8 @@ func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
 		{"#(square s in . { [ak] & s  s attackedby N }) >= 3", "#(square s in . { not not [ak] & s  s attackedby N }) >= 3", false},
 		{"#(square s in . { N attacks s  not a attacks s }) >= 2", "#(square s in . { not not N attacks s  not a attacks s }) >= 2", false},
 		{"square y in A { a attackedby y  #(A attacks y) == 0 }", "square y in A { not not a attackedby y  #(A attacks y) == 0 }", false},
+		{"flipcolor { #(square x in a { pin through x }) >= 1 }", "flipcolor { #(square x in a { not not pin through x }) >= 1 }", false},
+		{"piece Pn in [RBQrbq] { pin from Pn to [Kk] }", "piece Pn in [RBQrbq] { not not pin from Pn to [Kk] }", false},
 		// a function's temporary is assigned again before the loop
 		{"function Guards(x y) { x attacks y } square z in a { Guards(Q z) Guards(R z) }",
 			"function Guards(x y) { x attacks y } square z in a { not not Guards(Q z) Guards(R z) }", false},

@@ -170,12 +170,14 @@ func (g *gen) loopDomain(n *ast.Node) {
 //   - x attacks T, x attackedby T, x & T, T & x: f with x as every
 //     square;
 //   - T attacks x: the squares T attacks (. attackedby T);
-//   - T attackedby x: the squares that attack T (. attacks T).
+//   - T attackedby x: the squares that attack T (. attacks T);
+//   - pin with x as its first parameter (pin through x, ...): f with x
+//     as every square.
 func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
-	if g.typeOf(f) != TSet || len(f.Args) != 2 {
+	if g.typeOf(f) != TSet || len(f.Args) < 2 {
 		return nil
 	}
-	isX := func(a *ast.Node) bool { return a.Kind == ast.KVar && a.Str == x }
+	isX := func(a *ast.Node) bool { return a != nil && a.Kind == ast.KVar && a.Str == x }
 	left, right := f.Args[0], f.Args[1]
 	asEverySquare := func(fail int) {
 		saved := g.everySquareVar
@@ -191,6 +193,20 @@ func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
 		}
 	}
 	switch {
+	case f.Kind == ast.KPin:
+		// pin's value is the set of its first parameter: each of its
+		// squares is in it or not whatever the others are
+		if k := int(f.Int); k < len(f.Args) && f.Args[k] != nil && isX(f.Args[k]) {
+			for i, a := range f.Args {
+				if i != k && a != nil && readsVar(a, x) {
+					return nil
+				}
+			}
+			return asEverySquare
+		}
+		return nil
+	case len(f.Args) != 2:
+		return nil
 	case f.Kind == ast.KAttacks || f.Kind == ast.KAttackedBy || f.Kind == ast.KInter:
 		if isX(left) && !readsVar(right, x) || f.Kind == ast.KInter && isX(right) && !readsVar(left, x) {
 			return asEverySquare

@@ -314,7 +314,8 @@ func onlyTests(c *ast.Node) bool {
 	switch c.Kind {
 	case ast.KMove:
 		return c.Move != nil && c.Move.Comment == nil
-	case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig:
+	case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig,
+		ast.KPin, ast.KBetween:
 		return true
 	}
 	return pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
