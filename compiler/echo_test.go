@@ -1,8 +1,10 @@
 package compiler
 
 import (
+	"slices"
 	"testing"
 
+	"cqlvm/pgn"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -51,27 +53,36 @@ func TestEchoSameBoardSkipsOnlyFailingTargets(t *testing.T) {
 	}
 	games := firstGames(t, 200)
 	for _, c := range cases {
-		q, err := compileText(c.query)
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		plain, err := Compile(source.New("f.cql", c.query), Options{noEchoShortcuts: true})
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		skips := false
-		for _, in := range q.Program.Code {
-			if (in.Op == vm.OpEchoNext || in.Op == vm.OpEchoNextCur) && in.X&(vm.EchoSameBoard|vm.EchoAfterSource) != 0 {
-				skips = true
-			}
-		}
-		if skips != c.skips {
-			t.Errorf("%s: shortcut taken %v, want %v", c.query, skips, c.skips)
-		}
-		found := sameAnswers(t, c.query, "the shortcut", q.Program, plain.Program, games)
-		if found == 0 {
-			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
-		}
+		checkEchoShortcut(t, c.query, games, "shortcut", walkWith(vm.EchoSameBoard|vm.EchoAfterSource), c.skips)
+	}
+}
+
+// walkWith reports whether code walks an echo with one of flags.
+func walkWith(flags uint8) func(vm.Inst) bool {
+	return func(in vm.Inst) bool {
+		return (in.Op == vm.OpEchoNext || in.Op == vm.OpEchoNextCur) && in.X&flags != 0
+	}
+}
+
+// checkEchoShortcut compiles query with and without the echo shortcuts,
+// checks that an instruction of the shortcut (shortcut) is there exactly
+// when want says, and that both programs match the same positions with
+// the same comments in games (some at least).
+func checkEchoShortcut(t *testing.T, query string, games []*pgn.Game, what string, shortcut func(vm.Inst) bool, want bool) {
+	t.Helper()
+	q, err := compileText(query)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	plain, err := Compile(source.New("f.cql", query), Options{noEchoShortcuts: true})
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	if taken := slices.ContainsFunc(q.Program.Code, shortcut); taken != want {
+		t.Errorf("%s: %s taken %v, want %v", query, what, taken, want)
+	}
+	if found := sameAnswers(t, query, "the shortcuts", q.Program, plain.Program, games); found == 0 {
+		t.Errorf("%s: no match in %d games; the comparison shows nothing", query, len(games))
 	}
 }
 
@@ -102,27 +113,7 @@ func TestEchoPlyWindowSkipsOnlyFailingTargets(t *testing.T) {
 	}
 	games := firstGames(t, 200)
 	for _, c := range cases {
-		q, err := compileText(c.query)
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		plain, err := Compile(source.New("f.cql", c.query), Options{noEchoShortcuts: true})
-		if err != nil {
-			t.Fatalf("%s: %v", c.query, err)
-		}
-		window := false
-		for _, in := range q.Program.Code {
-			if (in.Op == vm.OpEchoNext || in.Op == vm.OpEchoNextCur) && in.X&vm.EchoPlyWindow != 0 {
-				window = true
-			}
-		}
-		if window != c.window {
-			t.Errorf("%s: ply window taken %v, want %v", c.query, window, c.window)
-		}
-		found := sameAnswers(t, c.query, "the shortcuts", q.Program, plain.Program, games)
-		if found == 0 {
-			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
-		}
+		checkEchoShortcut(t, c.query, games, "ply window", walkWith(vm.EchoPlyWindow), c.window)
 	}
 }
 
@@ -130,6 +121,7 @@ func TestEchoPlyWindowSkipsOnlyFailingTargets(t *testing.T) {
 // an echo makes once before its walk (echoSourceTests): the same answers
 // and comments as without the shortcuts.
 func TestEchoSourceTestsComeFirst(t *testing.T) {
+	games := firstGames(t, 200)
 	for _, query := range []string{
 		"echo (s t) {s < t  t:ply - s:ply >= 4  t:check  s:check  line --> check{2,}}",
 		"echo (s t) {t:mate  s:check  s:(A attacks k)}",
@@ -138,19 +130,6 @@ func TestEchoSourceTestsComeFirst(t *testing.T) {
 		"echo (s t) {s:(move from [Kk])  t:stalemate or t:mate}",
 		"not echo (s t) {s:mate  t:check} t:ply >= 0",
 	} {
-		q, err := compileText(query)
-		if err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		plain, err := Compile(source.New("f.cql", query), Options{noEchoShortcuts: true})
-		if err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		if len(q.Program.Code) <= len(plain.Program.Code) {
-			t.Errorf("%s: no source test made before the walk", query)
-		}
-		if found := sameAnswers(t, query, "the shortcuts", q.Program, plain.Program, firstGames(t, 200)); found == 0 {
-			t.Errorf("%s: no match; the comparison shows nothing", query)
-		}
+		checkEchoShortcut(t, query, games, "source test", func(in vm.Inst) bool { return in.Op == vm.OpEchoToEnd }, true)
 	}
 }

@@ -292,16 +292,8 @@ func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
 		}
 		return need, true
 	}
-	var walk func(c *ast.Node) bool // false: stop at c
-	walk = func(c *ast.Node) bool {
+	eachConjunct(body, func(c *ast.Node) bool {
 		switch {
-		case c.Kind == ast.KCompound || c.Kind == ast.KAnd:
-			for _, a := range c.Args {
-				if !walk(a) {
-					return false
-				}
-			}
-			return true
 		case c.Kind == ast.KAssign && len(c.Args) == 2 && c.Args[0].Kind == ast.KVar && onlyTestsOrDashes(c.Args[1]):
 			name := c.Args[0].Str
 			assigned = append(assigned, name)
@@ -324,8 +316,7 @@ func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
 			}
 		}
 		return false
-	}
-	walk(body)
+	})
 }
 
 func (c *checker) checkLoop(n *ast.Node) Type {

@@ -486,16 +486,7 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 // body. The body still makes them for each target.
 func (g *gen) echoSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 	var out []*ast.Node
-	var walk func(n *ast.Node) bool // false: stop at n
-	walk = func(n *ast.Node) bool {
-		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
-			for _, a := range n.Args {
-				if !walk(a) {
-					return false
-				}
-			}
-			return true
-		}
+	eachConjunct(body, func(n *ast.Node) bool {
 		if !onlyTestsOrDashes(n) {
 			return false // it may have an effect: the tests after it stay
 		}
@@ -504,8 +495,7 @@ func (g *gen) echoSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 			out = append(out, n)
 		}
 		return true
-	}
-	walk(body)
+	})
 	return out
 }
 
@@ -614,6 +604,15 @@ func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 // leadingTests calls f with the conjuncts of body (through compounds and
 // ands) in order, up to and including the first that is not a pure test.
 func leadingTests(body *ast.Node, f func(*ast.Node)) {
+	eachConjunct(body, func(n *ast.Node) bool {
+		f(n)
+		return pureTest(n)
+	})
+}
+
+// eachConjunct calls f with the conjuncts of body (through compounds and
+// ands) in order, until f returns false.
+func eachConjunct(body *ast.Node, f func(*ast.Node) bool) {
 	var walk func(n *ast.Node) bool // false: stop at n
 	walk = func(n *ast.Node) bool {
 		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
@@ -624,8 +623,7 @@ func leadingTests(body *ast.Node, f func(*ast.Node)) {
 			}
 			return true
 		}
-		f(n)
-		return pureTest(n)
+		return f(n)
 	}
 	walk(body)
 }
