@@ -141,6 +141,18 @@ func checkRoundTrip(t *testing.T, g *Game) {
 	if d := diffGames(g, &again); d != "" {
 		t.Fatalf("written as\n%s\nreads back differently: %s", text, d)
 	}
+	// as the official program writes it (its tags, one comment a place)
+	// the game reads back with the same moves
+	official := string(AppendGame(nil, g, WriteOptions{Official: true}))
+	back = readAllRaw(t, strings.NewReader(official))
+	if len(back) != 1 {
+		t.Fatalf("written officially as\n%s\nreads back as %d games", official, len(back))
+	}
+	var third Game
+	p.Parse(back[0], &third)
+	if err := third.Err(); err != nil || len(third.Nodes) != len(g.Nodes) {
+		t.Fatalf("written officially as\n%s\nreads back with %d nodes (want %d), error %v", official, len(third.Nodes), len(g.Nodes), err)
+	}
 }
 
 // TestFuzzHelpers makes sure the fuzz checks can fail.
