@@ -81,7 +81,7 @@ func (ts tags) AppendTags(dst []vm.Tag) []vm.Tag {
 		if _, ok := ts.g.Tag(name); !ok {
 			v := "?"
 			if name == "Date" || name == "EventDate" {
-				v = unknownDate
+				v = pgn.CQLDate("") // unknown: ????.??.??
 			}
 			dst = append(dst, vm.Tag{Name: name, Value: v})
 		}
@@ -121,96 +121,9 @@ func tagValue(name, v string) (string, bool) {
 	case "Event", "Site", "Round":
 		return v, v != ""
 	case "Date", "EventDate":
-		return normalDate(v), true
+		return pgn.CQLDate(v), true
 	case "ECO":
-		return normalECO(v)
+		return pgn.CQLECO(v)
 	}
 	return v, true
-}
-
-const unknownDate = "????.??.??"
-
-// normalDate writes a PGN date as YYYY.MM.DD with ?? for the parts that
-// are not known, as the official program reads it: the text split at dots,
-// each of the first three parts read as a number the C way (leading blanks
-// and a sign allowed, anything after the digits ignored), a year from 1 to
-// 2047, a month from 1 to 12 and a day from 1 to 31 kept ("2001.2x.03" is
-// 2001.02.03, "2001-02-03" 2001.??.??, "1.1.1" 0001.01.01, "2048" and
-// "2001.13.40" unknown).
-func normalDate(s string) string {
-	limits := [3]int{2047, 12, 31}
-	at := [3]int{0, 5, 8}
-	var out [len(unknownDate)]byte
-	copy(out[:], unknownDate)
-	rest := s
-	for i := 0; i < 3; i++ {
-		part, after, more := strings.Cut(rest, ".")
-		if n := cInt(part); n >= 1 && n <= limits[i] {
-			width := 2
-			if i == 0 {
-				width = 4
-			}
-			for k := width - 1; k >= 0; k-- {
-				out[at[i]+k] = byte('0' + n%10)
-				n /= 10
-			}
-		}
-		if !more {
-			break
-		}
-		rest = after
-	}
-	if string(out[:]) == s { // the usual case: already normal, no copy
-		return s
-	}
-	return string(out[:])
-}
-
-// cInt reads a number as C's atoi does: leading blanks, an optional sign,
-// then digits up to the first other character (0 when there are none).
-// Large values are clipped, which is all a date needs.
-func cInt(s string) int {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := false
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	n := 0
-	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-		n = min(n*10+int(s[i]-'0'), 1<<30)
-	}
-	if neg {
-		return -n
-	}
-	return n
-}
-
-// normalECO reads an ECO code as the official program does: a letter A-E
-// in either case, then two digits, where the end of the text counts as a
-// 0 ("A1" is A10, "e" E00) and anything else is no code ("F00", "A1x",
-// "?", ""), then one optional lower-case letter (B45c); the rest is left
-// out ("C07.1" is C07).
-func normalECO(s string) (string, bool) {
-	if s == "" {
-		return "", false
-	}
-	c := s[0]
-	if c >= 'a' && c <= 'e' {
-		c -= 'a' - 'A'
-	}
-	if c < 'A' || c > 'E' {
-		return "", false
-	}
-	code := []byte{c, '0', '0'}
-	for i := 1; i <= 2 && i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return "", false
-		}
-		code[i] = s[i]
-	}
-	if len(s) > 3 && s[3] >= 'a' && s[3] <= 'z' {
-		code = append(code, s[3])
-	}
-	return string(code), true
 }
