@@ -58,6 +58,14 @@ bench-heavy:
 bench-pgn:
 	$(GO) run ./bench/pgnbench
 
+# The hostile-input suite (hostile/): every abuse the limits and the
+# server's defences stop, against the built program and a running
+# `cqlvm serve`, with bounds on memory and time. Minutes; not in make test.
+.PHONY: hostile
+hostile:
+	$(GO) vet -tags hostile ./hostile
+	$(GO) test -tags hostile -count=1 -timeout 30m ./hostile
+
 clean:
 	rm -rf bin
 

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -40,6 +41,9 @@ type Options struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment match
 	// and do nothing (-nosettag, -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// Limits bound the query's size, nesting and compile work; nil: the
+	// defaults.
+	Limits *limits.Values
 	// Reader, when set, reads a source in another dialect (the old
 	// S-expression language of CQL 3): ok false leaves the source to the
 	// CQL 6 parser. An old -cql text without a query file gives the

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"cqlvm/engine/input"
+	"cqlvm/limits"
 	"cqlvm/pgn"
 	"cqlvm/vm"
 )
@@ -88,6 +89,9 @@ type Options struct {
 	// positions starts it: one process per worker, each position
 	// searched once a run.
 	Engine string
+	// Limits bound what one game, one evaluation and the run may take
+	// (package limits); nil: the defaults.
+	Limits *limits.Values
 	// OnSubmissions, when set, is told the number of games read from
 	// each submissions file of the query's similarposition filters,
 	// before the search starts.

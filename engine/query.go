@@ -12,6 +12,7 @@ import (
 	"cqlvm/compiler"
 	"cqlvm/compiler/cqls"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -48,6 +49,9 @@ type QueryOptions struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment match
 	// and do nothing (-nosettag, -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// Limits bound the query's size, nesting and compile work (and are
+	// kept for its runs); nil: the defaults.
+	Limits *limits.Values
 }
 
 // Dialect names a query language.
@@ -154,7 +158,7 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 // o.Extra named extraName in messages.
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(),
-		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment}
+		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits}
 	for _, a := range o.Assign {
 		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"cqlvm/engine/input"
+	"cqlvm/limits"
 )
 
 //go:embed static
@@ -32,6 +33,9 @@ type Config struct {
 	MaxGames int
 	MaxBytes int64
 	Threads  int // workers per run; 0: one per CPU
+	// Limits bound each query, game and run, and the server's own
+	// resources (package limits); nil: the defaults.
+	Limits *limits.Values
 }
 
 // The defaults of Config.

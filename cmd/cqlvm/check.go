@@ -7,14 +7,15 @@ import (
 	"github.com/spf13/pflag"
 
 	"cqlvm/engine"
+	"cqlvm/limits"
 )
 
 // check compiles each query without reading games and prints every
 // diagnostic: `cqlvm check q.cql` in an editor's save hook or a CI job.
 func (c *cli) check(args []string) int {
 	return c.eachQuery("check", args, `usage: cqlvm check [-cql "filters"] query.cql ...`,
-		func(path, text string, fromStdin bool, d engine.Dialect) int {
-			q, err := engine.Load(path, engine.QueryOptions{Extra: text, Dialect: d})
+		func(path, text string, fromStdin bool, d engine.Dialect, lim *limits.Values) int {
+			q, err := engine.Load(path, engine.QueryOptions{Extra: text, Dialect: d, Limits: lim})
 			if err != nil {
 				return c.reportQueryError(err)
 			}
@@ -34,7 +35,7 @@ func (c *cli) check(args []string) int {
 // 6) as CQL 6 queries: `cqlvm translate q.cqls > q.cql`.
 func (c *cli) translate(args []string) int {
 	return c.eachQuery("translate", args, `usage: cqlvm translate [--dialect cql3|cql6] query.cqls ... | - (standard input) | -cql "(match ...)"`,
-		func(path, text string, _ bool, d engine.Dialect) int {
+		func(path, text string, _ bool, d engine.Dialect, _ *limits.Values) int {
 			out, err := engine.Translate(path, text, d)
 			if err != nil {
 				return c.reportQueryError(err)
@@ -48,12 +49,14 @@ func (c *cli) translate(args []string) int {
 // calls do for each query named on the command line: a file, "-" for
 // the query on standard input (path "", fromStdin), or the -cql text
 // alone when no file is given. The exit status is the worst do returned.
-func (c *cli) eachQuery(cmd string, args []string, usage string, do func(path, text string, fromStdin bool, d engine.Dialect) int) int {
+func (c *cli) eachQuery(cmd string, args []string, usage string, do func(path, text string, fromStdin bool, d engine.Dialect, lim *limits.Values) int) int {
 	var extra, dialect string
+	var lim limits.Values
 	fs := pflag.NewFlagSet(cmd, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&extra, "cql", "", "extra filters")
 	fs.StringVar(&dialect, "dialect", "", "query language: cql3, cql6 or auto")
+	addLimitFlag(fs, &lim)
 	if err := fs.Parse(normalizeArgs(args)); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm %s: %s\n", cmd, flagErrorText(err))
 		return exitUsage
@@ -82,7 +85,7 @@ func (c *cli) eachQuery(cmd string, args []string, usage string, do func(path, t
 			}
 			path, text, fromStdin = "", string(b), true
 		}
-		worst = max(worst, do(path, text, fromStdin, d))
+		worst = max(worst, do(path, text, fromStdin, d, &lim))
 	}
 	return worst
 }

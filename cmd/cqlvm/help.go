@@ -8,6 +8,7 @@ import (
 
 	"cqlvm/compiler/cqls"
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/limits"
 )
 
 // help prints the usage (no argument or "run"), or the syntax and
@@ -26,6 +27,9 @@ func (c *cli) help(args []string) int {
 		switch topic {
 		case "run", "flags":
 			fmt.Fprint(c.stdout, usage)
+			continue
+		case "limits":
+			fmt.Fprint(c.stdout, limits.Help())
 			continue
 		}
 		if strings.HasPrefix(topic, ":") || strings.HasPrefix(topic, "!:") {

@@ -15,6 +15,7 @@ import (
 
 	"cqlvm/engine"
 	"cqlvm/engine/input"
+	"cqlvm/limits"
 )
 
 // runFlags are the options of `cqlvm run`.
@@ -40,6 +41,7 @@ type runFlags struct {
 	restrict                             restrictFlags
 	official                             officialFlags // the official options with no flag above
 	shard                                shardFlags
+	limits                               limits.Values
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -75,6 +77,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
 	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile")
+	addLimitFlag(fs, &f.limits)
 	f.official.register(fs)
 	return fs
 }
@@ -126,7 +129,7 @@ func (c *cli) run(args []string) int {
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
 	q, err := engine.Load(queryPath, f.official.queryOptions(engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
-		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect}))
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect, Limits: &f.limits}))
 	if err != nil {
 		return c.reportQueryError(err)
 	}
@@ -268,6 +271,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.Quiet = o.Quiet || f.quiet
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
 	o.Engine = f.enginePath
+	o.Limits = &f.limits
 	if f.variations || f.restrict.virtualMainline {
 		o.Variations = true
 	}

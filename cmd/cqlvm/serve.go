@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"cqlvm/limits"
 	"cqlvm/server"
 )
 
@@ -26,6 +27,8 @@ func (c *cli) serve(args []string) int {
 	fs.DurationVar(&cfg.Timeout, "timeout", server.DefaultTimeout, "longest run of one query")
 	fs.IntVar(&cfg.MaxGames, "maxgames", server.DefaultMaxGames, "matched games kept per query")
 	fs.IntVar(&cfg.Threads, "threads", 0, "worker threads per query (default: number of cores)")
+	cfg.Limits = &limits.Values{}
+	addLimitFlag(fs, cfg.Limits)
 	if err := fs.Parse(normalizeArgs(args)); err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm serve: %s\n%s", flagErrorText(err), serveUsage)
 		return exitUsage
