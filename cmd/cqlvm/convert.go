@@ -56,9 +56,24 @@ func (c *cli) convertOptions(f *runFlags) (status int, done bool) {
 		if out == "" {
 			out = cv.defaultOut(query)
 		}
+		reads, writes := convertFiles(cv, query, out)
+		if status, refused := c.refuseConflicts("cqlvm", reads, writes); refused {
+			return status, true
+		}
 		return c.convertFile(cv, query, out), true
 	}
 	return 0, false
+}
+
+// convertFiles are the files a conversion reads and writes: -a and -u
+// rewrite the query in place, as the official program does, so for them
+// the query is not a file read that the output must spare.
+func convertFiles(cv converter, query, out string) (reads, writes []namedFile) {
+	writes = []namedFile{{"-o", out}}
+	if cv.defaultOut(query) == query {
+		return nil, writes
+	}
+	return []namedFile{{"the query", query}}, writes
 }
 
 // convertFile converts one query file, writing the result to out ("-"

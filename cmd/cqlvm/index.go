@@ -15,6 +15,14 @@ func (c *cli) index(args []string) int {
 		fmt.Fprint(c.stderr, "usage: cqlvm index FILE...   write FILE.cqlidx, the index of the games of FILE, for cqlvm run --shard\n")
 		return exitUsage
 	}
+	var reads, writes []namedFile
+	for _, name := range args {
+		reads = append(reads, namedFile{"the file to index", name})
+		writes = append(writes, namedFile{"the index", index.PathOf(name)}, namedFile{"the index's temporary file", index.PathOf(name) + ".tmp"})
+	}
+	if status, refused := c.refuseConflicts("cqlvm index", reads, writes); refused {
+		return status
+	}
 	for _, name := range args {
 		start := time.Now()
 		ix, err := index.Build(name)

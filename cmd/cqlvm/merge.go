@@ -25,13 +25,14 @@ func (c *cli) merge(args []string) int {
 	}
 	start := time.Now()
 	var parts []shard.Part
+	var reads []namedFile
 	for _, arg := range fs.Args() {
 		p := shard.PartOf(arg)
-		if output != "-" && sameFile(output, p.Data) {
-			fmt.Fprintf(c.stderr, "cqlvm merge: %s is a part and the output; choose another -o\n", p.Data)
-			return exitUsage
-		}
+		reads = append(reads, namedFile{"the part", p.Data}, namedFile{"the part summary", p.SummaryPath})
 		parts = append(parts, p)
+	}
+	if status, refused := c.refuseConflicts("cqlvm merge", reads, []namedFile{{"-o", output}}); refused {
+		return status
 	}
 	out, report := c.stdout, c.stderr
 	var file *os.File
@@ -61,11 +62,4 @@ func (c *cli) merge(args []string) int {
 	}
 	fmt.Fprintln(report, summaryLine(t.Stats, &runConfig{output: output}, start))
 	return exitOK
-}
-
-// sameFile reports whether the names a and b are one existing file.
-func sameFile(a, b string) bool {
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }

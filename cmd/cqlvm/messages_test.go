@@ -46,8 +46,8 @@ func TestErrorMessages(t *testing.T) {
 		{"query errors", []string{"run", badQuery, samplePGN}, exitQueryError,
 			[]string{"bad.cql:2:7:", "check }", "^"}},
 		{"unknown command", []string{"frob"}, exitUsage, []string{`unknown command "frob"`}},
-		{"output over input", []string{"run", "-o", samplePGN, query, samplePGN}, exitInput,
-			[]string{"it is also the output"}},
+		{"output over input", []string{"run", "-o", samplePGN, query, samplePGN}, exitUsage,
+			[]string{"-o " + samplePGN + " is also the input: cqlvm would overwrite it"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -151,6 +151,10 @@ func (c *cli) run(args []string) int {
 			return exitInput
 		}
 	}
+	reads, writes := runFiles(&f, cfg, queryPath, q.Header().Output, similarFiles(q))
+	if status, refused := c.refuseConflicts("cqlvm run", reads, writes); refused {
+		return status
+	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -250,6 +254,7 @@ type runConfig struct {
 	lineIncrement int    // print a line every N games (0: never)
 	progress      string // "auto", "always" or "never"
 	html          string // --html: the report page to write ("": none)
+	shardSummary  string // a shard's summary file ("": not a shard)
 	queryText     string // the query, as the HTML report shows it
 	showMatches   bool   // -showmatches: print <N> for each selected game
 	// afterRun, when set, is called once the run has finished well,
@@ -577,19 +582,12 @@ func (c *cli) wantsProgress(cfg *runConfig) bool {
 	return c.termWidth > 0
 }
 
-// checkInputs finds unreadable inputs before anything is written, and
-// refuses to overwrite an input with the output.
+// checkInputs finds unreadable inputs before anything is written (an
+// output that is an input was refused before: checkWrites).
 func checkInputs(cfg *runConfig) error {
-	outInfo, outErr := os.Stat(cfg.output)
 	for _, in := range cfg.Inputs {
 		if err := input.Check(in); err != nil {
 			return err
-		}
-		if in == "-" || outErr != nil || cfg.output == "" || cfg.output == "-" {
-			continue
-		}
-		if inInfo, err := os.Stat(in); err == nil && os.SameFile(inInfo, outInfo) {
-			return fmt.Errorf("%s: it is also the output; choose another -o", in)
 		}
 	}
 	return nil

@@ -52,6 +52,7 @@ func (s *shardFlags) prepare(q *engine.Query, cfg *runConfig, outputGiven bool) 
 		return err
 	}
 	cfg.Spans, cfg.LastGameNumber = work.Spans, work.LastGameNumber
+	cfg.shardSummary = summaryPath
 	sum, err := shard.NewSummary(spec, queryIdentity(q, cfg), cfg.Inputs, part, q.Program().Sorts, cfg.SortByMatchCount)
 	if err != nil {
 		return err
