@@ -35,6 +35,10 @@ const (
 	exitUsage      = 2
 	exitInput      = 3
 	exitInternal   = 4
+	// exitRuntime: the Go runtime stopped cqlvm (a fatal error such as
+	// running out of memory), reported by the supervising parent
+	exitRuntime = 5
+	exitTimeout = 6 // run --timeout stopped the run
 )
 
 // cli is one invocation: its streams and what is known about the
@@ -161,6 +165,7 @@ run flags (one or two dashes, as the official cql spells them):
   --shard i/n|auto        search only shard i of n (README: Beyond one machine);
                           auto: from a Slurm job array or a Kubernetes Indexed Job
   --shard-summary F       the shard's summary for cqlvm merge (default OUTPUT.shard.json)
+  --timeout D             stop the run after D (30s, 10m; exit status 6)
   --cpuprofile F, --memprofile F
   --version, --help
   Every option of the official cql is accepted too (-gui, -u, -a, -html, -assign,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -42,6 +43,7 @@ type runFlags struct {
 	official                             officialFlags // the official options with no flag above
 	shard                                shardFlags
 	limits                               limits.Values
+	timeout                              time.Duration
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -77,6 +79,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVarP(&f.vers, "version", "v", false, "version")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile")
 	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop the run after this long (0: never)")
 	addLimitFlag(fs, &f.limits)
 	f.official.register(fs)
 	return fs
@@ -249,14 +252,15 @@ func outputBuffer(n int) (int, error) {
 // does around the run.
 type runConfig struct {
 	engine.Options
-	output        string // PGN output: a file name, "-" for stdout, "" for none (JSON only)
-	json          bool   // write one JSON object per matched position
-	lineIncrement int    // print a line every N games (0: never)
-	progress      string // "auto", "always" or "never"
-	html          string // --html: the report page to write ("": none)
-	shardSummary  string // a shard's summary file ("": not a shard)
-	queryText     string // the query, as the HTML report shows it
-	showMatches   bool   // -showmatches: print <N> for each selected game
+	output        string        // PGN output: a file name, "-" for stdout, "" for none (JSON only)
+	json          bool          // write one JSON object per matched position
+	lineIncrement int           // print a line every N games (0: never)
+	progress      string        // "auto", "always" or "never"
+	html          string        // --html: the report page to write ("": none)
+	shardSummary  string        // a shard's summary file ("": not a shard)
+	queryText     string        // the query, as the HTML report shows it
+	showMatches   bool          // -showmatches: print <N> for each selected game
+	timeout       time.Duration // --timeout: the run stops after this long (0: never)
 	// afterRun, when set, is called once the run has finished well,
 	// before the summary line (a shard writes its summary file)
 	afterRun func(engine.Stats) error
@@ -306,6 +310,10 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	if err := applyRangeFlags(f, o); err != nil {
 		return nil, err
 	}
+	if f.timeout < 0 {
+		return nil, fmt.Errorf("--timeout: expected a time such as 30s or 10m, got %v", f.timeout)
+	}
+	cfg.timeout = f.timeout
 	if f.threads < 0 {
 		return nil, fmt.Errorf("-threads: expected a positive number of threads, got %d", f.threads)
 	}
@@ -438,7 +446,13 @@ func (c *cli) execute(q *engine.Query, cfg *runConfig) int {
 	html := newHTMLReport(cfg, &o)
 	c.officialRun(cfg, &o) // under the name cql: the official line counter
 	o.OnGame = bothOnGame(onGame, o.OnGame)
-	st, err := engine.Run(q, o)
+	st, err, stuck := runWithTimeout(q, o, cfg.timeout)
+	if stuck {
+		if progress != nil {
+			progress.Stop()
+		}
+		return c.reportTimeout(cfg, engine.Stats{}, true)
+	}
 	if html != nil && err == nil {
 		err = html.write()
 	}
@@ -489,6 +503,9 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 	if ie, ok := errors.AsType[*engine.InternalError](err); ok {
 		return c.reportInternal(ie)
 	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return c.reportTimeout(cfg, st, false)
+	}
 	if err == nil && cfg.afterRun != nil {
 		err = cfg.afterRun(st)
 	}
@@ -511,6 +528,61 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 		return c.reportInternal(crash)
 	}
 	return exitOK
+}
+
+// timeoutGrace is how long a run has to stop once its --timeout is
+// over: it stops between batches of games, and a read that blocks (an
+// idle pipe) would hold it forever.
+const timeoutGrace = 2 * time.Second
+
+// runWithTimeout is engine.Run stopped after timeout (0: never). stuck
+// is true when the run did not stop within timeoutGrace after it: the
+// command then ends without it.
+func runWithTimeout(q *engine.Query, o engine.Options, timeout time.Duration) (st engine.Stats, err error, stuck bool) {
+	if timeout <= 0 {
+		st, err = engine.Run(q, o)
+		return st, err, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	o.Context = ctx
+	type result struct {
+		st  engine.Stats
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		st, err := engine.Run(q, o)
+		done <- result{st, err}
+	}()
+	select {
+	case r := <-done:
+		return r.st, r.err, false
+	case <-ctx.Done():
+	}
+	select {
+	case r := <-done:
+		return r.st, r.err, false
+	case <-time.After(timeoutGrace):
+		return engine.Stats{}, ctx.Err(), true
+	}
+}
+
+// reportTimeout ends a run stopped by --timeout: one line, what was
+// done until then, and its own exit status. The output holds the games
+// selected until then, each whole, unless the run was stuck (in a read
+// that does not return) and could not be stopped in order.
+func (c *cli) reportTimeout(cfg *runConfig, st engine.Stats, stuck bool) int {
+	msg := fmt.Sprintf("stopped after the --timeout of %v: %d matches of the %d games searched until then", cfg.timeout, st.Matches, st.Games)
+	if stuck {
+		msg = fmt.Sprintf("stopped after the --timeout of %v: the run did not stop within %v more (waiting for its input?); the output may end inside a game", cfg.timeout, timeoutGrace)
+	}
+	if c.official != nil {
+		c.official.errorText(c.stdout, msg)
+	} else {
+		fmt.Fprintf(c.stderr, "cqlvm: %s\n", msg)
+	}
+	return exitTimeout
 }
 
 // lineCounter prints "N games, M matches, T seconds" every n games
