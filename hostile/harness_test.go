@@ -63,7 +63,7 @@ func shared(t *testing.T, name string) string {
 type result struct {
 	stdout, stderr string
 	code           int
-	maxRSS         int64 // bytes
+	maxRSS         int64 // bytes (of the supervised child too: wait4 counts the descendants it reaped)
 	elapsed        time.Duration
 	timedOut       bool
 }
@@ -163,10 +163,26 @@ func serve(t *testing.T, args ...string) *server {
 }
 
 // peakRSS is the server's peak resident memory so far (VmHWM).
-func (s *server) peakRSS() int64 { return procStatus(s.t, s.cmd.Process.Pid, "VmHWM:") }
+func (s *server) peakRSS() int64 { return procStatus(s.t, worker(s.cmd.Process.Pid), "VmHWM:") }
 
 // rss is the server's resident memory now (VmRSS).
-func (s *server) rss() int64 { return procStatus(s.t, s.cmd.Process.Pid, "VmRSS:") }
+func (s *server) rss() int64 { return procStatus(s.t, worker(s.cmd.Process.Pid), "VmRSS:") }
+
+// worker is the process that does the work of the cqlvm process pid:
+// its child, which cqlvm supervises (cmd/cqlvm/supervise_linux.go), or
+// pid itself when it has none.
+func worker(pid int) int {
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	for _, task := range tasks {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, task.Name()))
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			if child, err := strconv.Atoi(f[0]); err == nil {
+				return child
+			}
+		}
+	}
+	return pid
+}
 
 func procStatus(t *testing.T, pid int, field string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))

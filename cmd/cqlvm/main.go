@@ -10,7 +10,9 @@
 //	cqlvm version
 //
 // Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
-// 3 an input could not be read, 4 an internal error (a bug in cqlvm).
+// 3 an input could not be read, 4 an internal error (a bug in cqlvm),
+// 5 the Go runtime stopped cqlvm (supervise_linux.go), 6 run --timeout
+// stopped the run.
 package main
 
 import (
@@ -58,9 +60,17 @@ type cli struct {
 }
 
 func main() {
+	cql := invokedAsCQL(os.Args[0])
+	if !cql {
+		// supervised sets os.Stderr in the child: the cli takes it after
+		if status, ok := supervised(os.Args); ok {
+			os.Exit(status)
+		}
+		crashForTests(os.Getenv("CQLVM_TEST_FATAL"))
+	}
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		termWidth: terminalWidth(os.Stderr), stdoutIsTerminal: terminalWidth(os.Stdout) > 0}
-	if invokedAsCQL(os.Args[0]) {
+	if cql {
 		os.Exit(c.cqlMain(os.Args[1:]))
 	}
 	os.Exit(c.main(os.Args[1:]))
@@ -172,8 +182,11 @@ run flags (one or two dashes, as the official cql spells them):
   -similarposition, -hhdb, ...: the README's "Drop-in cql" table); run as "cql"
   (a link to cqlvm), the program is the official command line.
 
-Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
-3 an input could not be read, 4 internal error (a bug: please report it).
+Exit status: 0 the run finished, 1 the query has an error, 2 bad usage
+(also: a written file that is an input, the query or another written file),
+3 an input could not be read, 4 internal error (a bug: please report it),
+5 the Go runtime stopped cqlvm (out of memory, stack overflow: one line;
+CQLVM_DEBUG=1 shows the runtime's report), 6 stopped by --timeout.
 `
 
 // reportQueryError prints compile errors with their caret snippets.

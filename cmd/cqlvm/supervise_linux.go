@@ -1,0 +1,238 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+	"unicode/utf8"
+)
+
+// A fatal error of the Go runtime (out of memory, a stack overflow, a
+// concurrent map write) cannot be recovered: the runtime prints its
+// report on file descriptor 2 and exits with status 2, the status of bad
+// usage. So cqlvm runs its command in a child process, the same program,
+// and stays beside it as a supervisor: the child's standard input and
+// output are the supervisor's own (passed, not copied), and so is its
+// os.Stderr, passed as descriptor 3; only the child's descriptor 2,
+// where nothing but the Go runtime writes, is a pipe to the supervisor.
+// When the child dies of a fatal error the supervisor prints one line
+// and exits with status 5 (exitRuntime); an unrecovered panic becomes an
+// internal error (status 4). Any other end is passed on as it is: the
+// child's exit status, or death by the same signal.
+
+// supervisorEnv marks the child: its value is the supervisor's process
+// id, so that a cqlvm started by the child is supervised anew.
+const supervisorEnv = "CQLVM_SUPERVISOR"
+
+// childStderrFD is the child's standard error for everything but the
+// Go runtime.
+const childStderrFD = 3
+
+// crashReportBytes is how much of the runtime's report the supervisor
+// keeps: the reason is in its first lines.
+const crashReportBytes = 64 << 10
+
+// supervised runs the command line in a child process and returns the
+// exit status to end with; ok is false when this process is the child,
+// or the child could not be started, or the command is one that does no
+// work (help, version), and must run the command itself.
+func supervised(args []string) (status int, ok bool) {
+	if isSupervisedChild() {
+		becomeChild()
+		return 0, false
+	}
+	if !worthSupervising(args[1:]) {
+		return 0, false
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, false
+	}
+	crashR, crashW, err := os.Pipe()
+	if err != nil {
+		return 0, false
+	}
+	cmd := &exec.Cmd{Path: exe, Args: args, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: crashW,
+		ExtraFiles: []*os.File{os.Stderr},
+		Env:        append(os.Environ(), supervisorEnv+"="+strconv.Itoa(os.Getpid())),
+		// the child dies with its supervisor (killed by SIGKILL, which
+		// cannot be forwarded); the signal is sent when the thread that
+		// started the child ends, so that thread stays the main one
+		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}}
+	runtime.LockOSThread()
+	signals := make(chan os.Signal, 4)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	if err := cmd.Start(); err != nil {
+		signal.Stop(signals)
+		crashR.Close()
+		crashW.Close()
+		return 0, false
+	}
+	crashW.Close()
+	// a signal meant for cqlvm goes to the child (one from the terminal
+	// reaches it too: the first ends it, as it would end cqlvm)
+	go func() {
+		for s := range signals {
+			cmd.Process.Signal(s)
+		}
+	}()
+	report := readCrashReport(crashR, debugging())
+	cmd.Wait()
+	signal.Stop(signals)
+	return childEnd(cmd.ProcessState, report()), true
+}
+
+// worthSupervising reports whether a command line does work that the
+// runtime could stop: not help or version, whose output is all they do.
+func worthSupervising(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch args[0] {
+	case "help", "-help", "--help", "-h", "version", "-version", "--version":
+		return false
+	}
+	return true
+}
+
+// isSupervisedChild reports whether this process is a supervisor's child.
+func isSupervisedChild() bool {
+	return os.Getenv(supervisorEnv) != "" && os.Getenv(supervisorEnv) == strconv.Itoa(os.Getppid())
+}
+
+// becomeChild points os.Stderr (and the log package) at the supervisor's
+// standard error, leaving descriptor 2 to the Go runtime.
+func becomeChild() {
+	os.Unsetenv(supervisorEnv)
+	syscall.CloseOnExec(childStderrFD)
+	os.Stderr = os.NewFile(childStderrFD, "/dev/stderr")
+	log.SetOutput(os.Stderr)
+}
+
+// debugging reports whether CQLVM_DEBUG asks for the runtime's whole
+// report.
+func debugging() bool { return os.Getenv("CQLVM_DEBUG") != "" }
+
+// readCrashReport reads what the child writes on descriptor 2, keeping
+// its first crashReportBytes (and copying all of it to standard error
+// when debugging); the function it returns waits for the end of it.
+func readCrashReport(r *os.File, debug bool) func() []byte {
+	var kept bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer r.Close()
+		var w io.Writer = &limitedBuffer{&kept, crashReportBytes}
+		if debug {
+			w = io.MultiWriter(w, os.Stderr)
+		}
+		io.Copy(w, r)
+	}()
+	return func() []byte {
+		// a descendant of the child may hold the pipe open: wait a little
+		select {
+		case <-done:
+		case <-time.After(time.Second):
+		}
+		return kept.Bytes()
+	}
+}
+
+// limitedBuffer keeps the first n bytes written to it and drops the rest.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.n - l.b.Len(); room > 0 {
+		l.b.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+// childEnd is the exit status the supervisor ends with for a child that
+// ended as st, having written report on its descriptor 2.
+func childEnd(st *os.ProcessState, report []byte) int {
+	passOn := func() {
+		if !debugging() { // else it was copied as it came
+			os.Stderr.Write(report)
+		}
+	}
+	ws, _ := st.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		passOn()
+		return dieLike(ws.Signal())
+	}
+	code := st.ExitCode()
+	msg, status := runtimeEnd(report)
+	if code != exitUsage || status == 0 {
+		passOn()
+		return code
+	}
+	fmt.Fprintln(os.Stderr, msg)
+	return status
+}
+
+// runtimeEnd reads the Go runtime's report of how the child ended: a
+// fatal error (exitRuntime) or a panic no one recovered (exitInternal),
+// with the one line that says so; status 0 when it is neither.
+func runtimeEnd(report []byte) (msg string, status int) {
+	if reason, ok := reportLine(report, "fatal error: "); ok {
+		return fmt.Sprintf("cqlvm: the Go runtime stopped cqlvm: %s (exit status %d; a limit cqlvm lacks, or a bug: please report it with the query and the games; CQLVM_DEBUG=1 shows the runtime's report)",
+			reason, exitRuntime), exitRuntime
+	}
+	if reason, ok := reportLine(report, "panic: "); ok {
+		return fmt.Sprintf("cqlvm: internal error: %s (this is a bug in cqlvm; please report it with the query and the game; CQLVM_DEBUG=1 prints a stack trace)", reason), exitInternal
+	}
+	return "", 0
+}
+
+// reportLine finds the first line of report that starts with prefix and
+// returns the rest of it, cut short.
+func reportLine(report []byte, prefix string) (string, bool) {
+	for line := range bytes.Lines(report) {
+		if rest, ok := bytes.CutPrefix(line, []byte(prefix)); ok {
+			rest = bytes.TrimPrefix(bytes.TrimSpace(rest), []byte("runtime: "))
+			return truncateText(string(rest), 200), true
+		}
+	}
+	return "", false
+}
+
+// dieLike ends the supervisor by the signal that ended the child, so that
+// a shell sees what it would have seen without a supervisor (a loop
+// stops on Ctrl+C); 128+signal if it survives.
+func dieLike(sig syscall.Signal) int {
+	if sig == syscall.SIGKILL {
+		fmt.Fprintln(os.Stderr, "cqlvm: killed (SIGKILL), by a user or by the system when memory ran out")
+	}
+	signal.Reset(sig)
+	syscall.Kill(os.Getpid(), sig)
+	time.Sleep(100 * time.Millisecond)
+	return 128 + int(sig)
+}
+
+// truncateText cuts s to about n bytes, on a character boundary, saying
+// how much was left out: a line of a message never grows with what it
+// echoes.
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes more)", s[:cut], len(s)-cut)
+}

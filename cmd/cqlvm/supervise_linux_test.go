@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// asMainEnv makes the test binary be cqlvm: TestMain calls main, so that
+// the supervisor (which starts its own executable again) is tested as
+// the program runs.
+const asMainEnv = "CQLVM_TEST_AS_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asMainEnv) != "" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// runAsMain runs the test binary as cqlvm with args and extra
+// environment variables.
+func runAsMain(t *testing.T, stdin string, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Args[0] = "cqlvm"
+	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
+	cmd.Run()
+	if cmd.ProcessState == nil {
+		t.Fatalf("cqlvm %s did not run", strings.Join(args, " "))
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+}
+
+// TestRuntimeFatalErrorIsOneLine: a child that dies of a real fatal
+// error of the Go runtime (a stack overflow) ends cqlvm with exit status
+// 5 and one line, not the runtime's status 2 and its report; a panic no
+// one recovered is an internal error, status 4.
+func TestRuntimeFatalErrorIsOneLine(t *testing.T) {
+	for _, c := range []struct {
+		how  string
+		code int
+		want string
+	}{
+		{"stack", exitRuntime, "cqlvm: the Go runtime stopped cqlvm: stack overflow (exit status 5;"},
+		{"panic", exitInternal, "cqlvm: internal error: CQLVM_TEST_FATAL=panic (this is a bug in cqlvm;"},
+	} {
+		t.Run(c.how, func(t *testing.T) {
+			code, _, stderr := runAsMain(t, "", []string{"CQLVM_TEST_FATAL=" + c.how, "CQLVM_DEBUG="}, "run", "-q", "-cql", "check", samplePGN, "-o", "-")
+			if code != c.code {
+				t.Errorf("exit %d, want %d; stderr %s", code, c.code, stderr)
+			}
+			if !strings.HasPrefix(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("stderr is not the one line %q...:\n%s", c.want, stderr)
+			}
+		})
+	}
+	t.Run("debug keeps the report", func(t *testing.T) {
+		code, _, stderr := runAsMain(t, "", []string{"CQLVM_TEST_FATAL=stack", "CQLVM_DEBUG=1"}, "check", samplePGN)
+		if code != exitRuntime || !strings.Contains(stderr, "fatal error: stack overflow") || !strings.Contains(stderr, "goroutine ") {
+			t.Errorf("exit %d, stderr %.500s; want %d and the runtime's report", code, stderr, exitRuntime)
+		}
+	})
+}
+
+// TestSupervisedRunIsTheSame: under the supervisor, standard input and
+// output pass through unchanged and the statuses are the command's.
+func TestSupervisedRunIsTheSame(t *testing.T) {
+	games := readText(t, samplePGN)
+	code, stdout, stderr := runAsMain(t, games, nil, "run", "-q", "-cql", "mate", "-o", "-", "-")
+	direct := mustRun(t, strings.NewReader(games), "run", "-q", "-cql", "mate", "-o", "-", "-")
+	seconds := regexp.MustCompile(`in [0-9.]+ seconds`)
+	if code != exitOK || stdout != direct.stdout || seconds.ReplaceAllString(stderr, "") != seconds.ReplaceAllString(direct.stderr, "") {
+		t.Errorf("supervised: exit %d, %d bytes out, stderr %q; in process: %d bytes, %q", code, len(stdout), stderr, len(direct.stdout), direct.stderr)
+	}
+	if code, _, stderr := runAsMain(t, "", nil, "run", "-frobnicate"); code != exitUsage || !strings.Contains(stderr, "unknown flag -frobnicate") {
+		t.Errorf("bad usage: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestSupervisorPassesSignals: SIGTERM sent to cqlvm reaches the child
+// at work, and cqlvm dies of it as the child did.
+func TestSupervisorPassesSignals(t *testing.T) {
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "run", "-q", "-cql", "check", "-o", os.DevNull, "-")
+	cmd.Env = append(os.Environ(), asMainEnv+"=1")
+	idle, err := cmd.StdinPipe() // never written: the child waits for games
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	child := waitForChild(t, cmd.Process.Pid)
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("cqlvm did not end on SIGTERM")
+	}
+	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+		t.Errorf("cqlvm ended %v, want killed by SIGTERM", cmd.ProcessState)
+	}
+	if b, err := os.ReadFile("/proc/" + child + "/stat"); err == nil && !strings.Contains(string(b), ") Z ") {
+		t.Errorf("the child %s lives on: %s", child, b)
+	}
+}
+
+// waitForChild returns the process id of pid's child, once it has one.
+func waitForChild(t *testing.T, pid int) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+		for _, task := range tasks {
+			b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + task.Name() + "/children")
+			if f := strings.Fields(string(b)); len(f) > 0 {
+				return f[0]
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("cqlvm started no child")
+	return ""
+}

@@ -1,0 +1,103 @@
+//go:build hostile
+
+package hostile
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHostileWrittenFileOverInput names the input, a symbolic link to
+// it, a hard link to it and the query as the files a run writes: each is
+// refused with exit status 2 and the input and query stay byte for byte.
+func TestHostileWrittenFileOverInput(t *testing.T) {
+	dir := t.TempDir()
+	games, err := os.ReadFile(testdata("sample.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "in.pgn")
+	if err := os.WriteFile(in, games, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sym, hard := filepath.Join(dir, "sym.pgn"), filepath.Join(dir, "hard.pgn")
+	if err := os.Symlink(in, sym); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(in, hard); err != nil {
+		t.Fatal(err)
+	}
+	query := filepath.Join(dir, "q.cql")
+	os.WriteFile(query, []byte("cql() mate\n"), 0o644)
+	header := filepath.Join(dir, "h.cql")
+	os.WriteFile(header, []byte("cql(input in.pgn output hard.pgn) mate\n"), 0o644)
+	out := filepath.Join(dir, "out.pgn")
+	for _, args := range [][]string{
+		{"-cpuprofile", in, "-o", out, query, in},
+		{"-memprofile", hard, "-o", out, query, in},
+		{"--html", sym, "-o", out, query, in},
+		{"-o", sym, query, in},
+		{"-o", query, query, in},
+		{"--shard", "1/2", "-o", out, "--shard-summary", hard, query, in},
+		{header},
+	} {
+		r := run(t, time.Minute, nil, append([]string{"run", "-q"}, args...)...)
+		r.expect(t, 2, "cqlvm would overwrite it", 0, 10*time.Second)
+		if got, _ := os.ReadFile(in); !bytes.Equal(got, games) {
+			t.Fatalf("cqlvm run %s changed the input", strings.Join(args, " "))
+		}
+		if q, _ := os.ReadFile(query); string(q) != "cql() mate\n" {
+			t.Fatalf("cqlvm run %s changed the query", strings.Join(args, " "))
+		}
+	}
+}
+
+// TestHostileRuntimeFatalError makes the program die of a real fatal
+// error of the Go runtime (a stack overflow, under the test-only
+// CQLVM_TEST_FATAL): one line and exit status 5, not the runtime's
+// report and its status 2.
+func TestHostileRuntimeFatalError(t *testing.T) {
+	t.Setenv("CQLVM_TEST_FATAL", "stack")
+	t.Setenv("CQLVM_DEBUG", "")
+	r := run(t, time.Minute, nil, "run", "-q", "-cql", "mate", testdata("sample.pgn"), "-o", "-")
+	r.expect(t, 5, "cqlvm: the Go runtime stopped cqlvm: stack overflow", 200<<20, 10*time.Second)
+	if n := strings.Count(r.stderr, "\n"); n != 1 {
+		t.Errorf("%d lines on stderr, want 1: %.1000s", n, r.stderr)
+	}
+}
+
+// endless is games without end.
+type endless struct{ at int }
+
+const endlessGame = "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		c := copy(p[n:], endlessGame[e.at:])
+		n += c
+		e.at = (e.at + c) % len(endlessGame)
+	}
+	return n, nil
+}
+
+// TestHostileEndlessInputTimeout: an input that never ends, and one that
+// never sends anything, are both stopped by --timeout with exit status 6
+// and a line naming it.
+func TestHostileEndlessInputTimeout(t *testing.T) {
+	r := run(t, time.Minute, &endless{}, "run", "-q", "--timeout", "2s", "-cql", "check", "-o", os.DevNull, "-")
+	r.expect(t, 6, "stopped after the --timeout of 2s", 500<<20, 6*time.Second)
+	idle, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r = run(t, time.Minute, io.Reader(idle), "run", "-q", "--timeout", "1s", "-cql", "check", "-o", os.DevNull, "-")
+	idle.Close()
+	r.expect(t, 6, "stopped after the --timeout of 1s: the run did not stop", 200<<20, 6*time.Second)
+}
