@@ -122,6 +122,7 @@ type Game struct {
 	Number   int    // counted from 1 across all the inputs
 	File     string // the input it was read from ("<stdin>", "a.zip:b.pgn")
 	Offset   int64  // byte offset of its first byte in the (decompressed) input
+	Bytes    int64  // its length there (a shard's summary hashes the bytes its games were read from)
 	Matches  int    // matched positions
 	Selected bool   // Matches is in the MatchCount range: the game is written out
 	// PGN and JSON are the game's outputs, when it is selected and the

@@ -90,7 +90,7 @@ func (w *worker) crashed(raw *pgn.RawGame, p any) gameResult {
 			crash.Query = queryPlace(w.q.Program(), f)
 		}
 	}
-	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset}, read: true, crash: crash}
+	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: int64(len(raw.Data))}, read: true, crash: crash}
 }
 
 // replayTraced searches raw again with a machine running the traced copy
@@ -116,7 +116,7 @@ func (w *worker) replayTraced(raw *pgn.RawGame) (fault *vm.Fault) {
 }
 
 func (w *worker) process(raw *pgn.RawGame) gameResult {
-	res := gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset}, read: true}
+	res := gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: int64(len(raw.Data))}, read: true}
 	if w.cfg.gameLo > 0 && (raw.Number < w.cfg.gameLo || raw.Number > w.cfg.gameHi) {
 		return res
 	}

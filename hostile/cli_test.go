@@ -4,6 +4,7 @@ package hostile
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,4 +101,36 @@ func TestHostileEndlessInputTimeout(t *testing.T) {
 	r = run(t, time.Minute, io.Reader(idle), "run", "-q", "--timeout", "1s", "-cql", "check", "-o", os.DevNull, "-")
 	idle.Close()
 	r.expect(t, 6, "stopped after the --timeout of 1s: the run did not stop", 200<<20, 6*time.Second)
+}
+
+// TestHostileMergeEditedInput: an input edited in place between the
+// shards and the merge, keeping its size and modification time, would
+// lose or double games silently; the merge refuses it, naming the input.
+func TestHostileMergeEditedInput(t *testing.T) {
+	dir := t.TempDir()
+	games, err := os.ReadFile(testdata("games.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "g.pgn")
+	os.WriteFile(in, games, 0o644)
+	run(t, time.Minute, nil, "index", in).expect(t, 0, "", 0, 30*time.Second)
+	var parts []string
+	for i := 1; i <= 2; i++ {
+		part := filepath.Join(dir, fmt.Sprintf("p%d.pgn", i))
+		run(t, time.Minute, nil, "run", "-q", "--shard", fmt.Sprintf("%d/2", i), "-cql", "check", "-o", part, in).expect(t, 0, "", 0, 30*time.Second)
+		parts = append(parts, part)
+	}
+	st, _ := os.Stat(in)
+	i := bytes.Index(games[len(games)/2:], []byte("[White \"")) + len(games)/2
+	edited := bytes.Clone(games)
+	edited[i+8] ^= 0x20 // a player's name changes case
+	os.WriteFile(in, edited, 0o644)
+	os.Chtimes(in, st.ModTime(), st.ModTime())
+	out := filepath.Join(dir, "merged.pgn")
+	r := run(t, time.Minute, nil, append([]string{"merge", "-o", out}, parts...)...)
+	r.expect(t, 3, "input "+in+" changed since shard", 0, 30*time.Second)
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a merged output was left")
+	}
 }

@@ -53,14 +53,16 @@ func (s *shardFlags) prepare(q *engine.Query, cfg *runConfig, outputGiven bool) 
 	}
 	cfg.Spans, cfg.LastGameNumber = work.Spans, work.LastGameNumber
 	cfg.shardSummary = summaryPath
-	sum, err := shard.NewSummary(spec, queryIdentity(q, cfg), cfg.Inputs, part, q.Program().Sorts, cfg.SortByMatchCount)
+	sum, err := shard.NewSummary(spec, queryIdentity(q, cfg), cfg.Inputs, work.Spans, part, q.Program().Sorts, cfg.SortByMatchCount)
 	if err != nil {
 		return err
 	}
 	cfg.Unsorted = true
 	cfg.OnGame = sum.Record
 	cfg.afterRun = func(st engine.Stats) error {
-		sum.Finish(st)
+		if err := sum.Finish(st); err != nil {
+			return err
+		}
 		if err := sum.WriteFile(summaryPath); err != nil {
 			return fmt.Errorf("cannot write the shard summary: %v", err)
 		}

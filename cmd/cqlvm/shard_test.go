@@ -290,3 +290,82 @@ func TestShardProgressMeasuresItsSpans(t *testing.T) {
 		t.Errorf("shard 2/2 reads %d bytes from byte %d of %d", got, spans[0].Start, size)
 	}
 }
+
+// TestMergeVerifiesTheInputs: an input edited in place after its shards
+// ran, keeping its size and modification time, is refused by the merge
+// (the digest of the bytes each shard read no longer matches), for a
+// plain file edited in any shard's range and for a compressed file; a
+// summary of the first format, which has no digest, is refused too.
+func TestMergeVerifiesTheInputs(t *testing.T) {
+	dir := t.TempDir()
+	text := readText(t, samplePGN)
+	plain := writeFile(t, dir, "g.pgn", text)
+	mustRun(t, nil, "index", plain)
+	gz := filepath.Join(dir, "g.pgn.gz")
+	if err := os.WriteFile(gz, gzipBytes(t, []byte(text)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shards := func(input string) []string {
+		var parts []string
+		for i := 1; i <= 3; i++ {
+			part := filepath.Join(dir, fmt.Sprintf("%s-%d.pgn", filepath.Base(input), i))
+			mustRun(t, nil, "run", "-q", "--shard", fmt.Sprintf("%d/3", i), "-cql", "check", "-o", part, input)
+			parts = append(parts, part)
+		}
+		return parts
+	}
+	// editSameSize changes one byte at the given fraction of the file,
+	// keeping its size and modification time
+	editSameSize := func(name string, at float64) func() {
+		st, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, _ := os.ReadFile(name)
+		data := bytes.Clone(orig)
+		i := int(float64(len(data)) * at)
+		data[i] ^= 0x20
+		os.WriteFile(name, data, 0o644)
+		os.Chtimes(name, st.ModTime(), st.ModTime())
+		return func() {
+			os.WriteFile(name, orig, 0o644)
+			os.Chtimes(name, st.ModTime(), st.ModTime())
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		input  string
+		edited string
+		at     float64
+	}{
+		{"plain, first shard's bytes", plain, plain, 0.1},
+		{"plain, second shard's bytes", plain, plain, 0.5},
+		{"plain, last shard's bytes", plain, plain, 0.99},
+		{"compressed", gz, gz, 0.5},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			parts := shards(c.input)
+			mustRun(t, nil, append([]string{"merge", "-o", filepath.Join(dir, "ok.pgn")}, parts...)...)
+			restore := editSameSize(c.edited, c.at)
+			defer restore()
+			out := filepath.Join(dir, "merged.pgn")
+			r := runCLI(t, nil, append([]string{"merge", "-o", out}, parts...)...)
+			if r.status != exitInput || !strings.Contains(r.stderr, "input "+c.edited+" changed since shard") {
+				t.Errorf("exit %d, %q; want %d and the input named", r.status, r.stderr, exitInput)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("a merged output was left")
+			}
+		})
+	}
+	t.Run("first format", func(t *testing.T) {
+		parts := shards(plain)
+		summary := parts[0] + ".shard.json"
+		old := strings.Replace(readText(t, summary), `"cqlvm-shard 2"`, `"cqlvm-shard 1"`, 1)
+		os.WriteFile(summary, []byte(old), 0o644)
+		r := runCLI(t, nil, append([]string{"merge"}, parts...)...)
+		if r.status != exitInput || !strings.Contains(r.stderr, "of an older cqlvm") || !strings.Contains(r.stderr, "run the shard again") {
+			t.Errorf("exit %d, %q", r.status, r.stderr)
+		}
+	})
+}

@@ -77,6 +77,9 @@ func checkParts(parts []Part) ([]Part, error) {
 		if err := checkWhole(parts[i]); err != nil {
 			return nil, err
 		}
+		if err := sum.Verify(); err != nil {
+			return nil, fmt.Errorf("part %s: %w", parts[i].Data, err)
+		}
 	}
 	first := parts[0]
 	byShard := make([]*Part, first.sum.Shards+1)
@@ -135,6 +138,8 @@ func sameRun(first, p Part) error {
 	return nil
 }
 
+// sameStamp compares what the shards saw of an input: each read other
+// bytes of it.
 func sameStamp(a, b Stamp) bool {
 	return a.Name == b.Name && a.Size == b.Size && a.ModTime.Equal(b.ModTime)
 }

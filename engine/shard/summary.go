@@ -1,20 +1,27 @@
 package shard
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"cqlvm/engine"
+	"cqlvm/engine/input"
 	"cqlvm/vm"
 )
 
 // SummarySuffix is added to a part's file name to name its summary.
 const SummarySuffix = ".shard.json"
 
-// summaryFormat is the summary's format and version.
-const summaryFormat = "cqlvm-shard 1"
+// summaryFormat is the summary's format and version. Version 2 added
+// the digests of the bytes read (Stamp.Read); a summary of version 1
+// cannot show that its part still matches the inputs and is refused.
+const summaryFormat = "cqlvm-shard 2"
 
 // Part kinds: what the part file of a shard holds.
 const (
@@ -51,6 +58,10 @@ type Summary struct {
 	Selected []Selected `json:"selected"`
 	// Messages is the query's message output, in game order.
 	Messages []string `json:"messages,omitempty"`
+
+	spans []engine.Span // what the shard reads
+	// readEnd is, by input, where the last game read from it ends
+	readEnd map[string]int64
 }
 
 // Stamp identifies an input file as it was when the shard read it.
@@ -58,6 +69,19 @@ type Stamp struct {
 	Name    string    `json:"name"`
 	Size    int64     `json:"size"`
 	ModTime time.Time `json:"mtime"`
+	// Path is the file's absolute name, where the merge finds it to
+	// check Read.
+	Path string `json:"path"`
+	// Read is the bytes of the file the shard read, with their digest:
+	// an edit that keeps the size and the time is seen by the merge.
+	Read *ReadRange `json:"read,omitempty"`
+}
+
+// ReadRange is a range of bytes of a file [From, To) and its SHA-256.
+type ReadRange struct {
+	From   int64  `json:"from"`
+	To     int64  `json:"to"`
+	SHA256 string `json:"sha256"`
 }
 
 // SortOrder is a sorted query's keys.
@@ -88,16 +112,21 @@ type SortValue struct {
 }
 
 // NewSummary starts the summary of shard s of a run of the given query
-// identity over inputs, whose part is of the given kind; sorts are the
-// query's sort keys.
-func NewSummary(s Spec, query string, inputs []string, part string, sorts []vm.SortKey, byMatchCount bool) (*Summary, error) {
-	sum := &Summary{Format: summaryFormat, Query: query, Shard: s.I, Shards: s.N, Part: part, Selected: []Selected{}}
+// identity over inputs, of which it reads spans, whose part is of the
+// given kind; sorts are the query's sort keys.
+func NewSummary(s Spec, query string, inputs []string, spans []engine.Span, part string, sorts []vm.SortKey, byMatchCount bool) (*Summary, error) {
+	sum := &Summary{Format: summaryFormat, Query: query, Shard: s.I, Shards: s.N, Part: part, Selected: []Selected{},
+		spans: spans, readEnd: map[string]int64{}}
 	for _, name := range inputs {
 		st, err := os.Stat(name)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read input %s: %w", name, err)
 		}
-		sum.Inputs = append(sum.Inputs, Stamp{name, st.Size(), st.ModTime()})
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read input %s: %w", name, err)
+		}
+		sum.Inputs = append(sum.Inputs, Stamp{Name: name, Size: st.Size(), ModTime: st.ModTime(), Path: abs})
 	}
 	if len(sorts) > 0 || byMatchCount {
 		sum.Sort = &SortOrder{ByMatchCount: byMatchCount, Keys: []SortKey{}}
@@ -114,6 +143,7 @@ func (sum *Summary) Record(g *engine.Game) {
 		sum.FirstGame = g.Number
 	}
 	sum.LastGame = g.Number
+	sum.readEnd[g.File] = max(sum.readEnd[g.File], g.Offset+g.Bytes)
 	sum.Messages = append(sum.Messages, g.Messages...)
 	if !g.Selected {
 		return
@@ -132,9 +162,110 @@ func (sum *Summary) Record(g *engine.Game) {
 	sum.PartBytes += sel.Bytes
 }
 
-// Finish records the run's totals.
-func (sum *Summary) Finish(st engine.Stats) {
+// Finish records the run's totals and the digests of the bytes it read
+// (Stamp.Read), or returns an error if an input changed during the run.
+func (sum *Summary) Finish(st engine.Stats) error {
 	sum.Games, sum.Matches, sum.BadGames, sum.Threads = st.Games, st.Matches, st.BadGames, st.Threads
+	for _, sp := range sum.spans {
+		stamp := sum.stampOf(sp.Input)
+		if stamp == nil {
+			continue
+		}
+		if err := stamp.unchanged(); err != nil {
+			return fmt.Errorf("input %s changed while the shard ran: %v", sp.Input, err)
+		}
+		r, err := sum.readRange(sp, stamp.Size)
+		if err != nil {
+			return err
+		}
+		if prev := stamp.Read; prev != nil { // the input is named twice
+			r.From, r.To = min(r.From, prev.From), max(r.To, prev.To)
+		}
+		if r.SHA256, err = digest(stamp.Path, r.From, r.To); err != nil {
+			return fmt.Errorf("cannot read input %s: %w", sp.Input, err)
+		}
+		stamp.Read = &r
+	}
+	return nil
+}
+
+// readRange is the bytes of a span the shard read: of a plain file, from
+// where it began reading (or the span's start, if before: the ranges of
+// the shards then overlap, leaving no byte between two shards unchecked)
+// to the end of its last game, or of the file for the last span; of a
+// compressed file, the whole file, which the shard read whole.
+func (sum *Summary) readRange(sp engine.Span, size int64) (ReadRange, error) {
+	plain, err := input.IsPlain(sp.Input)
+	if err != nil {
+		return ReadRange{}, err
+	}
+	if !plain {
+		return ReadRange{From: 0, To: size}, nil
+	}
+	end := max(sum.readEnd[sp.Input], sp.From)
+	if sp.To < 0 {
+		end = size
+	}
+	return ReadRange{From: min(sp.Start, sp.From), To: min(end, size)}, nil
+}
+
+func (sum *Summary) stampOf(name string) *Stamp {
+	for i := range sum.Inputs {
+		if sum.Inputs[i].Name == name {
+			return &sum.Inputs[i]
+		}
+	}
+	return nil
+}
+
+// unchanged checks that the file still has the stamp's size and time.
+func (s *Stamp) unchanged() error {
+	st, err := os.Stat(s.Path)
+	if err != nil {
+		return err
+	}
+	if st.Size() != s.Size || !st.ModTime().Equal(s.ModTime) {
+		return fmt.Errorf("%d bytes modified %s, were %d bytes modified %s", st.Size(), st.ModTime().Format(time.RFC3339Nano), s.Size, s.ModTime.Format(time.RFC3339Nano))
+	}
+	return nil
+}
+
+// digest is the SHA-256 of the bytes [from, to) of the file path, in
+// hexadecimal.
+func digest(path string, from, to int64) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.NewSectionReader(f, from, to-from))
+	if err != nil {
+		return "", err
+	}
+	if n != to-from {
+		return "", fmt.Errorf("%d bytes from byte %d, expected %d", n, from, to-from)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Verify checks that the bytes each input had when the shard read them
+// are still there: the merge of a part is only the output of a run over
+// the inputs as they are if they did not change.
+func (sum *Summary) Verify() error {
+	for _, s := range sum.Inputs {
+		if s.Read == nil {
+			continue
+		}
+		got, err := digest(s.Path, s.Read.From, s.Read.To)
+		if err != nil {
+			return fmt.Errorf("cannot check input %s (as %s), which shard %d/%d read: %v (merge where the inputs are)", s.Name, s.Path, sum.Shard, sum.Shards, err)
+		}
+		if got != s.Read.SHA256 {
+			return fmt.Errorf("input %s changed since shard %d/%d read it: bytes %d to %d differ; run the shards again", s.Name, sum.Shard, sum.Shards, s.Read.From, s.Read.To)
+		}
+	}
+	return nil
 }
 
 // WriteFile writes the summary to path, through a temporary file: a
@@ -160,6 +291,9 @@ func ReadSummary(path string) (*Summary, error) {
 	var sum Summary
 	if err := json.Unmarshal(data, &sum); err != nil {
 		return nil, fmt.Errorf("part summary %s: damaged or truncated: %v", path, err)
+	}
+	if sum.Format == "cqlvm-shard 1" {
+		return nil, fmt.Errorf("part summary %s: format %q, of an older cqlvm, has no digest of the input it read, so a merge cannot tell whether the input changed since: run the shard again", path, sum.Format)
 	}
 	if sum.Format != summaryFormat {
 		return nil, fmt.Errorf("part summary %s: format %q, expected %q", path, sum.Format, summaryFormat)
