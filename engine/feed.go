@@ -2,12 +2,14 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"sync"
 
 	"cqlvm/engine/input"
+	"cqlvm/limits"
 	"cqlvm/pgn"
 )
 
@@ -67,7 +69,7 @@ func readInputs(cfg *runConfig, b *batcher) (err error) {
 		done := false
 		err := cfg.opener.EachFrom(sp.Input, sp.Start, func(s input.Stream) error {
 			var err error
-			next, done, err = readStream(s, next, sp, cfg.gameHi, b)
+			next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b)
 			return err
 		})
 		if err != nil || done {
@@ -75,6 +77,22 @@ func readInputs(cfg *runConfig, b *batcher) (err error) {
 		}
 	}
 	return nil
+}
+
+// readError says why a stream could not be read past byte end (-1: not
+// known), where game number last ended.
+func readError(name string, end int64, last int, err error) error {
+	var be *pgn.BinaryError
+	if errors.As(err, &be) {
+		if last < 1 {
+			return fmt.Errorf("%s: not a PGN file: %v", name, err)
+		}
+		return fmt.Errorf("%s: not PGN text after game %d: %v", name, last, err)
+	}
+	if end < 0 {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", name, end, last, err)
 }
 
 // spansOf is what a run reads: its Spans, or else each input whole.
@@ -92,8 +110,9 @@ func spansOf(o Options) []Span {
 // readStream sends the games of one stream of span sp that start in
 // [sp.From, sp.To), numbered from first; it returns the next game number
 // and whether the game-number range is done.
-func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batcher) (next int, done bool, err error) {
+func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWanted int, raws *batcher) (next int, done bool, err error) {
 	r := pgn.NewReader(s.R, s.Name)
+	r.SetLimits(lim)
 	r.SetFirstNumber(first)
 	if sp.Start > 0 {
 		r.SetStart(sp.Start, sp.StartLine)
@@ -107,7 +126,7 @@ func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batche
 			return next, false, nil
 		}
 		if err != nil {
-			return next, false, &InputError{fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", s.Name, end, next-1, err)}
+			return next, false, &InputError{readError(s.Name, end, next-1, err)}
 		}
 		if sp.To >= 0 && raw.Offset >= sp.To {
 			return next, false, nil
@@ -122,6 +141,11 @@ func readStream(s input.Stream, first int, sp Span, lastWanted int, raws *batche
 			continue // before the span: only counted
 		}
 		raws.commit()
+		if raw.Err != nil {
+			// a game over a limit: say so now, not once the rest of
+			// it is skipped (an endless input has no rest)
+			raws.flush()
+		}
 		if lastWanted > 0 && raw.Number >= lastWanted || raws.abandoned {
 			return next, true, nil
 		}
@@ -210,7 +234,7 @@ func (b *rawBatch) recycle() {
 // studies.pgn it reports 2,236, its number of White tags, not its 2,636
 // games); games without tags are rare elsewhere. It is 0 when an input
 // cannot be read twice (standard input).
-func countGames(inputs []string) int {
+func countGames(inputs []string, lim *limits.Values) int {
 	var opener input.Opener // a second pass: not counted in the progress
 	n := 0
 	for _, name := range inputs {
@@ -219,6 +243,7 @@ func countGames(inputs []string) int {
 		}
 		err := opener.Each(name, func(s input.Stream) error {
 			r := pgn.NewReader(s.R, s.Name)
+			r.SetLimits(lim)
 			for {
 				raw, err := r.Next()
 				if err != nil {

@@ -88,7 +88,7 @@ func Run(q *Query, o Options) (Stats, error) {
 		cfg.enginePath, cfg.evaluations = path, uci.NewCache()
 	}
 	if specs := q.Program().Similar; len(specs) > 0 {
-		sets, err := loadSimilar(specs, o.OnSubmissions)
+		sets, err := loadSimilar(specs, o.Limits, o.OnSubmissions)
 		if err != nil {
 			return Stats{}, err
 		}
@@ -121,7 +121,7 @@ func runPipeline(q *Query, cfg *runConfig) (runStats, error) {
 	if q.Program().NeedsLastGameNumber {
 		last = cfg.LastGameNumber
 		if last <= 0 {
-			last = countGames(cfg.Inputs)
+			last = countGames(cfg.Inputs, cfg.Limits)
 		}
 	}
 	feed := newFeed(cfg)

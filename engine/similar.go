@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"cqlvm/engine/input"
+	"cqlvm/limits"
 	"cqlvm/pgn"
 	"cqlvm/vm"
 )
@@ -13,11 +14,11 @@ import (
 // loadSimilar reads the submissions files of the query's
 // similarposition filters: every mainline position of every game.
 // told, when set, is told each file's number of games.
-func loadSimilar(specs []vm.SimilarSpec, told func(file string, games int)) ([]*vm.SimilarSet, error) {
+func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file string, games int)) ([]*vm.SimilarSet, error) {
 	var sets []*vm.SimilarSet
 	for _, spec := range specs {
 		set := vm.NewSimilarSet(spec)
-		games, err := addSubmissions(set, spec.File)
+		games, err := addSubmissions(set, spec.File, lim)
 		if err != nil {
 			return nil, &InputError{fmt.Errorf("similarposition: %w", err)}
 		}
@@ -30,12 +31,14 @@ func loadSimilar(specs []vm.SimilarSpec, told func(file string, games int)) ([]*
 }
 
 // addSubmissions adds the mainline positions of the games of a file
-// (plain or compressed, as an input) to set, and counts the games.
-func addSubmissions(set *vm.SimilarSet, file string) (games int, err error) {
+// (plain or compressed, as an input) to set, and counts the games. A
+// game over a limit adds nothing; binary data end the file with an error.
+func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values) (games int, err error) {
 	opener := &input.Opener{} // its bytes are not the run's progress
 	err = opener.Each(file, func(s input.Stream) error {
 		r := pgn.NewReader(s.R, s.Name)
-		parser := pgn.Parser{CastlingFromPlacement: true}
+		r.SetLimits(lim)
+		parser := pgn.Parser{CastlingFromPlacement: true, Limits: lim}
 		var g pgn.Game
 		for {
 			raw, err := r.Next()
@@ -43,7 +46,7 @@ func addSubmissions(set *vm.SimilarSet, file string) (games int, err error) {
 				return nil
 			}
 			if err != nil {
-				return err
+				return readError(s.Name, -1, games, err)
 			}
 			parser.Parse(raw, &g)
 			games++

@@ -40,6 +40,7 @@ func newWorker(q *Query, cfg *runConfig, last int) *worker {
 		w.evaluator = &uci.Evaluator{Path: cfg.enginePath, Cache: cfg.evaluations}
 	}
 	w.parser.CastlingFromPlacement = true // as the official program reads FENs
+	w.parser.Limits = cfg.Limits          // game-positions, variation-depth
 	w.resetMachine()
 	return w
 }

@@ -88,7 +88,7 @@ var Table = [numIDs]Limit{
 	Nesting:         {"nesting", ScopeQuery, Count, 1000, "how deeply a query's parentheses, braces and prefix filters nest"},
 	CompileWork:     {"compile-work", ScopeQuery, Count, 5_000_000, "the work of compiling one query (syntax nodes made and visited, transformed copies, instructions)"},
 	GameBytes:       {"game-bytes", ScopeGame, Bytes, 64 << 20, "the size of one game's PGN text"},
-	GamePositions:   {"game-positions", ScopeGame, Count, 1_000_000, "the positions (moves, mainline and variations) of one game"},
+	GamePositions:   {"game-positions", ScopeGame, Count, 500_000, "the positions (moves, mainline and variations) of one game"},
 	VariationDepth:  {"variation-depth", ScopeGame, Count, 1000, "how deeply one game's variations nest"},
 	StringBytes:     {"string-bytes", ScopeEvaluation, Bytes, 16 << 20, "the length of one string a query makes"},
 	GameComments:    {"game-comments", ScopeEvaluation, Bytes, 64 << 20, "the comment text a query adds to one game"},

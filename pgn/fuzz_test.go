@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -37,9 +38,9 @@ func FuzzParse(f *testing.F) {
 		// is a bug, so crash the worker and let it save the input.
 		watchdog := time.AfterFunc(20*time.Second, func() { panic(fmt.Sprintf("no result after 20 s on %q", data)) })
 		defer watchdog.Stop()
-		games := readAllRaw(t, bytes.NewReader(data))
+		games := readAllRaw(t, data, bytes.NewReader(data))
 		if len(data) < 4<<10 {
-			compareCuts(t, games, readAllRaw(t, iotest.OneByteReader(bytes.NewReader(data))))
+			compareCuts(t, games, readAllRaw(t, data, iotest.OneByteReader(bytes.NewReader(data))))
 		}
 		var p Parser
 		var g Game
@@ -65,12 +66,26 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func readAllRaw(t *testing.T, r io.Reader) []*RawGame {
+// readAllRaw reads all the games of data through r.
+func readAllRaw(t *testing.T, data []byte, r io.Reader) []*RawGame {
 	rd := NewReader(r, "fuzz")
 	var games []*RawGame
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
+			return games
+		}
+		var be *BinaryError
+		if errors.As(err, &be) {
+			// the games before the first NUL byte, then the error there
+			if want := int64(bytes.IndexByte(data, 0)); be.Offset != want {
+				t.Fatalf("binary data reported at byte %d, the first NUL is at %d", be.Offset, want)
+			}
+			for _, g := range games {
+				if g.Offset+int64(len(g.Data)) > be.Offset {
+					t.Fatalf("game %d runs past the NUL byte at %d", g.Number, be.Offset)
+				}
+			}
 			return games
 		}
 		if err != nil {
@@ -128,7 +143,7 @@ func checkParsed(t *testing.T, data []byte, raw *RawGame, g *Game) {
 
 func checkRoundTrip(t *testing.T, g *Game) {
 	text := writeString(t, g)
-	back := readAllRaw(t, strings.NewReader(text))
+	back := readAllRaw(t, []byte(text), strings.NewReader(text))
 	if len(back) != 1 {
 		t.Fatalf("written as\n%s\nreads back as %d games", text, len(back))
 	}
@@ -144,7 +159,7 @@ func checkRoundTrip(t *testing.T, g *Game) {
 	// as the official program writes it (its tags, one comment a place)
 	// the game reads back with the same moves
 	official := string(AppendGame(nil, g, WriteOptions{Official: true}))
-	back = readAllRaw(t, strings.NewReader(official))
+	back = readAllRaw(t, []byte(official), strings.NewReader(official))
 	if len(back) != 1 {
 		t.Fatalf("written officially as\n%s\nreads back as %d games", official, len(back))
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cqlvm/bitboard"
+	"cqlvm/limits"
 )
 
 // Tag is one tag pair of a game's tag section.
@@ -63,6 +64,17 @@ type Error struct {
 	Col    int   // 1-based column, in bytes
 	Offset int64 // byte offset of the offending token in the file
 	Msg    string
+	// Limit is the limit the game is over, when that is the problem (Msg
+	// is then its message): the game was skipped.
+	Limit *limits.Error
+}
+
+// Unwrap gives errors.As the limit the game is over, if any.
+func (e *Error) Unwrap() error {
+	if e.Limit == nil {
+		return nil
+	}
+	return e.Limit
 }
 
 // Error formats the error as "games.pgn:1234:17: game 56: illegal move Nf3".

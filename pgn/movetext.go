@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"cqlvm/bitboard"
+	"cqlvm/limits"
 )
 
 // Movetext: moves, numbers, comments, NAGs, variations and the result,
@@ -87,6 +88,10 @@ func (p *Parser) flushPending(n int32) {
 func (p *Parser) openVariation(i int) {
 	if !p.lineMoved {
 		p.fail(i, "variation before any move")
+		return
+	}
+	if len(p.open) >= p.maxDepth {
+		p.overLimit(i, limits.VariationDepth, fmt.Sprintf("game skipped: variations nested more than %d deep", p.maxDepth))
 		return
 	}
 	p.flushPending(p.cur)
@@ -239,6 +244,10 @@ var suffixGlyphs = map[string]uint8{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "
 
 // move plays the SAN (or UCI) move tok, found at data[i].
 func (p *Parser) move(i int, tok []byte) {
+	if p.moves++; p.moves > p.maxMoves {
+		p.overLimit(i, limits.GamePositions, fmt.Sprintf("game skipped: more than %d positions", p.maxMoves))
+		return
+	}
 	if p.skim {
 		p.lineMoved, p.marker = true, false
 		return
@@ -251,7 +260,7 @@ func (p *Parser) move(i int, tok []byte) {
 		p.scratch = san
 	}
 	parent := p.cur
-	n := p.newNode()
+	n := p.newNode(i)
 	// the move is read into its node, not returned (ParseSANTo says why)
 	mv := &p.g.Nodes[n].Move
 	pos := &p.g.Nodes[parent].Pos
@@ -333,17 +342,36 @@ func looksLikeUCI(s []byte) bool {
 		s[2] >= 'a' && s[2] <= 'h' && s[3] >= '1' && s[3] <= '8'
 }
 
-// newNode appends a node for the next move, to be linked by linkNode
-// once its Move is known.
-func (p *Parser) newNode() int32 {
+// newNode appends a node for the move at data offset at, to be linked by
+// linkNode once its Move is known.
+func (p *Parser) newNode(at int) int32 {
 	g := p.g
 	idx := int32(len(g.Nodes))
-	if len(g.Nodes) < cap(g.Nodes) {
-		g.Nodes = g.Nodes[:idx+1]
-	} else {
-		g.Nodes = append(g.Nodes, Node{})
+	if len(g.Nodes) == cap(g.Nodes) {
+		p.growNodes(at)
 	}
+	g.Nodes = g.Nodes[:idx+1]
 	return idx
+}
+
+// growNodes makes room for more nodes, the move at data offset at next.
+// A long game grows its nodes to the size the rest of its text promises
+// (as many moves again per byte as so far) in one step, where append
+// would copy a huge array many times over and leave each old copy for the
+// collector; never more than four times the nodes so far, nor more than
+// game-positions allows.
+func (p *Parser) growNodes(at int) {
+	nodes := p.g.Nodes
+	n := len(nodes)
+	want := n + n/2 + 64
+	if at > 0 && n >= 1024 {
+		promised := int(int64(n) * int64(len(p.data)) / int64(at))
+		want = max(want, min(promised+promised/8, 4*n))
+	}
+	want = max(min(want, satAdd(p.maxMoves, 2)), n+1)
+	bigger := make([]Node, n, want)
+	copy(bigger, nodes)
+	p.g.Nodes = bigger
 }
 
 // linkNode makes node idx, whose Move is set, the position after that

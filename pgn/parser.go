@@ -3,6 +3,8 @@ package pgn
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"cqlvm/limits"
 )
 
 // Parser turns RawGames into Games. Its zero value is ready to use; it keeps
@@ -17,12 +19,19 @@ type Parser struct {
 	// whatever its castling field says. The official CQL program reads
 	// FENs that way; cqlvm sets this to give the same answers.
 	CastlingFromPlacement bool
+	// Limits are the limits in force (nil: the defaults): a game with
+	// more moves than game-positions or variations nested deeper than
+	// variation-depth gets an error naming the limit and no positions.
+	Limits *limits.Values
 
 	raw  *RawGame
 	g    *Game
 	skim bool // ParseHeader: read the movetext without playing its moves
 	data []byte
 	err  *Error // the game's error, once one is found
+
+	// the game-positions and variation-depth limits, and the moves read
+	maxMoves, maxDepth, moves int
 
 	// Movetext state.
 	cur       int32       // the node the next move continues from
@@ -50,8 +59,14 @@ type openParen struct {
 // Parse reads raw into g, reusing g's backing arrays. Problems are recorded
 // in g.Errors; Parse never panics and never fails as a whole.
 func (p *Parser) Parse(raw *RawGame, g *Game) {
+	p.dropHugeArrays(g)
 	g.Reset()
 	g.Number, g.File, g.Offset, g.Line = raw.Number, raw.File, raw.Offset, raw.Line
+	if raw.Err != nil { // not read: over game-bytes
+		g.Errors = append(g.Errors, raw.Err)
+		return
+	}
+	p.maxMoves, p.maxDepth, p.moves = p.Limits.Int(limits.GamePositions), p.Limits.Int(limits.VariationDepth), 0
 	p.raw, p.g, p.data, p.err = raw, g, raw.Data, nil
 	p.utf8State = 0
 	p.tagAt = p.tagAt[:0]
@@ -71,8 +86,11 @@ func (p *Parser) Parse(raw *RawGame, g *Game) {
 	}
 	if p.err != nil {
 		g.Errors = append(g.Errors, p.err)
+		if p.err.Limit != nil { // skipped, not searched up to the error
+			g.Nodes = g.Nodes[:0]
+		}
 	}
-	if p.branched {
+	if p.branched && len(g.Nodes) > 0 {
 		p.renumber()
 	}
 	p.raw, p.g, p.data = nil, nil, nil
@@ -90,6 +108,31 @@ func (p *Parser) ParseHeader(raw *RawGame, g *Game) {
 	if len(g.Nodes) > 1 {
 		g.Nodes = g.Nodes[:1]
 		g.Nodes[0].FirstChild = -1
+	}
+}
+
+// keptNodes is the most nodes a Parser and its Game keep for the next
+// game: the arrays of a huge game are let go rather than held for the
+// rest of the run.
+const keptNodes = 1 << 16
+
+func (p *Parser) dropHugeArrays(g *Game) {
+	if cap(g.Nodes) > keptNodes {
+		g.Nodes = nil
+	}
+	if cap(p.spare) > keptNodes {
+		p.spare = nil
+	}
+	if cap(p.lastChild) > keptNodes || cap(p.order) > keptNodes {
+		p.lastChild, p.order = nil, nil
+	}
+}
+
+// overLimit records that the game is over limit id, at data offset at.
+func (p *Parser) overLimit(at int, id limits.ID, detail string) {
+	p.fail(at, "")
+	if lim := p.Limits.Exceeded(id, detail); p.err.Msg == "" {
+		p.err.Msg, p.err.Limit = lim.Error(), lim
 	}
 }
 

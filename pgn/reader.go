@@ -2,7 +2,10 @@ package pgn
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+
+	"cqlvm/limits"
 )
 
 // RawGame is the undecoded bytes of one game, as cut from the input by Reader.
@@ -17,6 +20,10 @@ type RawGame struct {
 	// allocations with their neighbours, so keeping a few RawGames of many
 	// keeps those alive. From NextIn they lie in the caller's arena.
 	Data []byte
+	// Err, when set, is why the game was not read: it is over the
+	// game-bytes limit (Err.Limit says so). Data is then empty and the
+	// Parser gives the game this error and no positions.
+	Err *Error
 }
 
 const (
@@ -41,18 +48,39 @@ type Reader struct {
 	number  int   // number of the next game
 	lines   lineCounter
 	slab    []byte
+	// limits is where the limits in force come from (nil: the
+	// defaults); maxGame is the game-bytes limit
+	limits  *limits.Values
+	maxGame int
+	// skip walks the rest of a game over maxGame before the next game is
+	// read; nil when no game is being skipped
+	skip *gameSkip
 }
+
+// lookahead is how far past the game-bytes limit the Reader reads before
+// it gives up on a game: cutGame looks past a game's last byte (at the
+// blanks and comments that follow a result) to see where it ends.
+const lookahead = readBufferSize
 
 // NewReader returns a Reader of the PGN in r; name is used in messages.
 func NewReader(r io.Reader, name string) *Reader {
 	return &Reader{
-		in:     r,
-		name:   name,
-		buf:    make([]byte, readBufferSize),
-		col0:   true,
-		number: 1,
-		lines:  lineCounter{line: 1},
+		in:      r,
+		name:    name,
+		buf:     make([]byte, readBufferSize),
+		col0:    true,
+		number:  1,
+		lines:   lineCounter{line: 1},
+		maxGame: limits.Defaults().Int(limits.GameBytes),
 	}
+}
+
+// SetLimits sets the limits the Reader enforces (game-bytes); nil is the
+// defaults. A game over game-bytes comes out of Next with Err set and no
+// Data, and the Reader holds no more than about the limit of it.
+func (r *Reader) SetLimits(v *limits.Values) {
+	r.limits = v
+	r.maxGame = v.Int(limits.GameBytes)
 }
 
 // SetFirstNumber sets the number of the next game (the default is 1), so
@@ -88,6 +116,9 @@ func (r *Reader) NextIn(g *RawGame, arena *[]byte) error {
 }
 
 func (r *Reader) next(g *RawGame, arena *[]byte) error {
+	if r.skip != nil {
+		r.skipOversized()
+	}
 	for !r.skipToGame() {
 		if r.atEOF {
 			if r.readErr != nil {
@@ -99,8 +130,19 @@ func (r *Reader) next(g *RawGame, arena *[]byte) error {
 	}
 	for {
 		n, next, ok := cutGame(r.buf[r.pos:r.end], r.col0, r.atEOF)
-		if ok {
+		if ok && n <= r.maxGame {
 			r.take(g, arena, n, next)
+			return nil
+		}
+		if ok { // the whole game is buffered: step over it
+			r.refuse(g)
+			r.pos += next
+			r.col0 = r.buf[r.pos-1] == '\n' || r.buf[r.pos-1] == '\r'
+			return nil
+		}
+		if r.end-r.pos > satAdd(r.maxGame, lookahead) {
+			r.refuse(g)
+			r.skip = newGameSkip(r.col0)
 			return nil
 		}
 		r.fill()
@@ -135,10 +177,52 @@ func (r *Reader) skipToGame() bool {
 	return false
 }
 
+// refuse makes g the game that starts at buf[pos], over the game-bytes
+// limit: its error and no bytes.
+func (r *Reader) refuse(g *RawGame) {
+	r.startGame(g)
+	line, col := g.Line, g.Col
+	lim := r.limits.Exceeded(limits.GameBytes, fmt.Sprintf("game skipped: more than %d bytes", r.maxGame))
+	g.Err = &Error{File: r.name, Game: g.Number, Line: line, Col: col, Offset: g.Offset, Msg: lim.Error(), Limit: lim}
+	r.number++
+}
+
+// skipOversized consumes the rest of the game being skipped, up to the
+// start of the next game or the end of the input, through the read buffer
+// without growing it.
+func (r *Reader) skipOversized() {
+	for {
+		n, found := r.skip.scan(r.buf[r.pos:r.end], r.atEOF)
+		r.pos += n
+		if found || r.atEOF {
+			r.col0 = r.skip.lineStart
+			if r.pos > 0 {
+				r.col0 = r.buf[r.pos-1] == '\n' || r.buf[r.pos-1] == '\r'
+			}
+			r.skip = nil
+			return
+		}
+		r.fill()
+	}
+}
+
+// startGame sets the place and number of g, the game that starts at
+// buf[pos].
+func (r *Reader) startGame(g *RawGame) {
+	r.lines.advance(r.buf[r.lines.mark(r.base):r.pos])
+	*g = RawGame{
+		Number: r.number,
+		File:   r.name,
+		Offset: r.base + int64(r.pos),
+		Line:   r.lines.line,
+		Col:    r.lines.col + 1,
+	}
+}
+
 // take turns the next n buffered bytes into g and moves on to next; the
 // bytes go to *arena, or to the Reader's slabs when arena is nil.
 func (r *Reader) take(g *RawGame, arena *[]byte, n, next int) {
-	r.lines.advance(r.buf[r.lines.mark(r.base):r.pos])
+	r.startGame(g)
 	data := r.buf[r.pos : r.pos+n]
 	if arena != nil {
 		off := len(*arena)
@@ -147,14 +231,7 @@ func (r *Reader) take(g *RawGame, arena *[]byte, n, next int) {
 	} else {
 		data = r.own(data)
 	}
-	*g = RawGame{
-		Number: r.number,
-		File:   r.name,
-		Offset: r.base + int64(r.pos),
-		Line:   r.lines.line,
-		Col:    r.lines.col + 1,
-		Data:   data,
-	}
+	g.Data = data
 	r.number++
 	r.pos += next
 	c := r.buf[r.pos-1]
@@ -185,8 +262,14 @@ func (r *Reader) fill() {
 		r.end -= r.pos
 		r.pos = 0
 	}
+	if len(r.buf) > 4*readBufferSize && r.end < readBufferSize/2 {
+		// the huge game that grew the buffer is past: let it go
+		r.buf = append(make([]byte, 0, readBufferSize), r.buf[:r.end]...)[:readBufferSize]
+	}
 	if r.end == len(r.buf) {
-		bigger := make([]byte, 2*len(r.buf))
+		// no larger than the longest game that is read, and what cutGame
+		// must see past it
+		bigger := make([]byte, min(2*len(r.buf), satAdd(satAdd(r.maxGame, lookahead), 1)))
 		copy(bigger, r.buf[:r.end])
 		r.buf = bigger
 	}
@@ -195,6 +278,15 @@ func (r *Reader) fill() {
 	// reader that returns small pieces.
 	for empty := 0; r.end < len(r.buf); {
 		n, err := r.in.Read(r.buf[r.end:])
+		if k := bytes.IndexByte(r.buf[r.end:r.end+n], 0); k >= 0 {
+			// PGN text has no NUL byte: what follows is not PGN (a
+			// binary file, UTF-16 text the opener did not convert,
+			// zeros at the end of a damaged file)
+			r.readErr = &BinaryError{File: r.name, Offset: r.base + int64(r.end+k)}
+			r.end += k
+			r.atEOF = true
+			return
+		}
 		r.end += n
 		if empty = empty + 1; n > 0 {
 			empty = 0
@@ -210,6 +302,26 @@ func (r *Reader) fill() {
 			return
 		}
 	}
+}
+
+// satAdd is a+b for sizes, no more than the largest int (a limit may be
+// switched off: the largest int).
+func satAdd(a, b int) int {
+	if a > int(^uint(0)>>1)-b {
+		return int(^uint(0) >> 1)
+	}
+	return a + b
+}
+
+// BinaryError is a NUL byte in the input: the data from there on are not
+// PGN text. The Reader returns it after the games before it.
+type BinaryError struct {
+	File   string
+	Offset int64 // of the NUL byte
+}
+
+func (e *BinaryError) Error() string {
+	return fmt.Sprintf("binary data at byte %d (a NUL byte, which PGN text never has)", e.Offset)
 }
 
 // lineCounter keeps the line and column of a file offset as the Reader moves
