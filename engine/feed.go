@@ -89,8 +89,9 @@ func readError(name string, end int64, last int, err error) error {
 		}
 		return fmt.Errorf("%s: not PGN text after game %d: %v", name, last, err)
 	}
-	if end < 0 {
-		return fmt.Errorf("%s: %v", name, err)
+	var lim *limits.Error
+	if end < 0 || errors.As(err, &lim) {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return fmt.Errorf("%s: cannot read past byte %d (after game %d): %v", name, end, last, err)
 }
@@ -235,7 +236,7 @@ func (b *rawBatch) recycle() {
 // games); games without tags are rare elsewhere. It is 0 when an input
 // cannot be read twice (standard input).
 func countGames(inputs []string, lim *limits.Values) int {
-	var opener input.Opener // a second pass: not counted in the progress
+	opener := input.Opener{Limits: lim} // a second pass: not counted in the progress
 	n := 0
 	for _, name := range inputs {
 		if name == "-" {

@@ -60,7 +60,7 @@ func newConfig(q *Query, o Options) *runConfig {
 	if cfg.progress == nil {
 		cfg.progress = &Progress{}
 	}
-	cfg.opener = &input.Opener{Stdin: o.Stdin}
+	cfg.opener = &input.Opener{Stdin: o.Stdin, Limits: o.Limits}
 	cfg.progress.opener.Store(cfg.opener)
 	return cfg
 }

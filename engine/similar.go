@@ -34,7 +34,7 @@ func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file stri
 // (plain or compressed, as an input) to set, and counts the games. A
 // game over a limit adds nothing; binary data end the file with an error.
 func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values) (games int, err error) {
-	opener := &input.Opener{} // its bytes are not the run's progress
+	opener := &input.Opener{Limits: lim} // its bytes are not the run's progress
 	err = opener.Each(file, func(s input.Stream) error {
 		r := pgn.NewReader(s.R, s.Name)
 		r.SetLimits(lim)

@@ -36,6 +36,7 @@ const (
 	RegexTime
 	// a run
 	RunMemory
+	ZstdWindow
 	// the server
 	ServerRuns
 	ServerClients
@@ -94,6 +95,7 @@ var Table = [numIDs]Limit{
 	GameComments:    {"game-comments", ScopeEvaluation, Bytes, 64 << 20, "the comment text a query adds to one game"},
 	RegexTime:       {"regex-time", ScopeEvaluation, Duration, int64(2 * time.Second), "the time one regular expression match (~~) may take"},
 	RunMemory:       {"run-memory", ScopeRun, Bytes, 4 << 30, "the memory a run may hold (Go heap, checked while it runs)"},
+	ZstdWindow:      {"zstd-window", ScopeRun, Bytes, 128 << 20, "the window a zstd-compressed input needs to be decompressed (the decoder's memory)"},
 	ServerRuns:      {"server-runs", ScopeServer, Count, 4, "the queries the server runs at once (a run beyond waits its turn or is refused)"},
 	ServerClients:   {"server-clients", ScopeServer, Count, 64, "the browsers (client ids) whose runs the server keeps"},
 	ServerKeptBytes: {"server-kept-bytes", ScopeServer, Bytes, 256 << 20, "the memory of the matched games the server keeps for the page, over all runs"},

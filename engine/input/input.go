@@ -1,7 +1,10 @@
 // Package input opens the PGN inputs of a cqlvm run: plain files,
 // standard input, and gzip, bzip2, zstd or zip files. The compression is
 // recognised by the first bytes of the data, not by the file name, so a
-// renamed download or a compressed standard input reads the same.
+// renamed download or a compressed standard input reads the same; xz,
+// 7z, rar and lz4 data are recognised and refused with what to do.
+// UTF-16 text (with a byte order mark, or ASCII text in UTF-16 without
+// one) is converted to UTF-8 as it is read.
 //
 // Every byte taken from a file or from standard input is counted before
 // it is decompressed, so that a progress line can compare what has been
@@ -23,6 +26,8 @@ import (
 	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
+
+	"cqlvm/limits"
 )
 
 // StdinName is the name standard input ("-" on the command line) has in
@@ -40,7 +45,10 @@ type Stream struct {
 // serves a whole run; BytesRead may be called from any goroutine.
 type Opener struct {
 	Stdin io.Reader // what "-" reads; nil means os.Stdin
-	read  atomic.Int64
+	// Limits are the limits in force (nil: the defaults): zstd-window
+	// bounds the memory a zstd input may ask of its decoder.
+	Limits *limits.Values
+	read   atomic.Int64
 }
 
 // BytesRead is the number of bytes read so far from files and standard
@@ -88,9 +96,10 @@ func IsPlain(name string) (bool, error) {
 		return false, describe(name, err)
 	}
 	defer f.Close()
-	head := make([]byte, 4)
+	head := make([]byte, sniffLen)
 	n, _ := io.ReadFull(f, head)
-	return sniff(head[:n]) == formatPlain, nil
+	_, utf16 := utf16Order(head[:n])
+	return sniff(head[:n]) == formatPlain && !utf16, nil
 }
 
 // each reads the streams of raw, the bytes of input name.
@@ -100,28 +109,59 @@ func (o *Opener) each(name string, raw io.Reader, fn func(Stream) error) error {
 		display = StdinName
 	}
 	br := bufio.NewReaderSize(raw, 64<<10)
-	head, _ := br.Peek(4) // a short or empty input is plain text
-	switch sniff(head) {
+	head, _ := br.Peek(sniffLen) // a short or empty input is plain text
+	switch f := sniff(head); f {
 	case formatGzip:
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return fmt.Errorf("%s: not a readable gzip file: %v", display, err)
 		}
 		defer zr.Close()
-		return fn(Stream{display, labelErrors(zr, "gzip")})
+		return fn(textStream(display, labelErrors(zr, "gzip")))
 	case formatBzip2:
-		return fn(Stream{display, labelErrors(bzip2.NewReader(br), "bzip2")})
+		return fn(textStream(display, labelErrors(bzip2.NewReader(br), "bzip2")))
 	case formatZstd:
-		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
-		if err != nil {
-			return fmt.Errorf("%s: not a readable zstd file: %v", display, err)
-		}
-		defer zr.Close()
-		return fn(Stream{display, labelErrors(zr, "zstd")})
+		return o.eachZstd(display, br, head, fn)
 	case formatZip:
 		return o.eachZipMember(display, br, raw, fn)
+	case formatXZ, format7z, formatRar, formatLZ4:
+		return fmt.Errorf("%s: %s: not supported; %s", display, unsupported[f].what, unsupported[f].instead)
 	}
-	return fn(Stream{display, br})
+	return fn(textStream(display, br))
+}
+
+// eachZstd reads zstd data, whose decoder may need as much memory as the
+// window the data ask for: more than zstd-window is refused.
+func (o *Opener) eachZstd(display string, br *bufio.Reader, head []byte, fn func(Stream) error) error {
+	maxWindow := o.Limits.Get(limits.ZstdWindow)
+	zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(uint64(min(maxWindow, 1<<41))))
+	if err != nil {
+		return fmt.Errorf("%s: not a readable zstd file: %v", display, err)
+	}
+	defer zr.Close()
+	return fn(textStream(display, labelErrors(&zstdWindowReader{zr, o.Limits, head}, "zstd")))
+}
+
+// zstdWindowReader says which limit a zstd frame with too large a
+// window is over, and how large a window it asks for when the first
+// frame's header tells.
+type zstdWindowReader struct {
+	r    io.Reader
+	lim  *limits.Values
+	head []byte
+}
+
+func (z *zstdWindowReader) Read(p []byte) (int, error) {
+	n, err := z.r.Read(p)
+	if err != nil && (errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded)) {
+		detail := "zstd data with a larger window"
+		var h zstd.Header
+		if h.Decode(z.head) == nil && h.WindowSize > 0 {
+			detail = fmt.Sprintf("zstd data with a window of %s", limits.Format(limits.Bytes, int64(h.WindowSize)))
+		}
+		err = fmt.Errorf("%w; or decompress it first (zstd -d --long=31)", z.lim.Exceeded(limits.ZstdWindow, detail))
+	}
+	return n, err
 }
 
 // openRaw opens the bytes of name as they are on disk, counted.
@@ -188,13 +228,21 @@ func (o *Opener) eachZipMember(display string, br *bufio.Reader, raw io.Reader, 
 }
 
 func readZipMember(display string, m *zip.File, fn func(Stream) error) error {
+	if m.Flags&zipEncrypted != 0 {
+		return fmt.Errorf("%s:%s: an encrypted zip member: not supported; extract it with its password first (unzip %s)", display, m.Name, display)
+	}
 	rc, err := m.Open()
 	if err != nil {
 		return fmt.Errorf("%s:%s: %v", display, m.Name, err)
 	}
 	defer rc.Close()
-	return fn(Stream{display + ":" + m.Name, labelErrors(rc, "zip")})
+	return fn(textStream(display+":"+m.Name, labelErrors(rc, "zip")))
 }
+
+// zipEncrypted is the bit of a zip member's flags that says its data are
+// encrypted (traditional PKWARE or AES); archive/zip would read them as
+// if they were not, and report a checksum error or garbage.
+const zipEncrypted = 0x1
 
 func isPGNName(name string) bool {
 	return strings.EqualFold(path.Ext(name), ".pgn") && !strings.HasSuffix(name, "/")
@@ -268,7 +316,24 @@ const (
 	formatBzip2
 	formatZstd
 	formatZip
+	formatXZ
+	format7z
+	formatRar
+	formatLZ4
 )
+
+// sniffLen is how many bytes sniff needs: the first zstd frame's header
+// too, for the message about its window.
+const sniffLen = 18
+
+// unsupported says what to do with the formats cqlvm recognises but does
+// not read.
+var unsupported = map[format]struct{ what, instead string }{
+	formatXZ:  {"xz-compressed", "decompress it first (xz -d)"},
+	format7z:  {"a 7z archive", "extract it first (7z x)"},
+	formatRar: {"a rar archive", "extract it first (unrar x)"},
+	formatLZ4: {"lz4-compressed", "decompress it first (lz4 -d)"},
+}
 
 // sniff recognises a compressed format by its magic number. PGN text
 // never starts with these bytes: a game starts with '[', a move number,
@@ -283,6 +348,14 @@ func sniff(head []byte) format {
 		return formatZstd
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
 		return formatZip
+	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
+		return formatXZ
+	case bytes.HasPrefix(head, []byte("7z\xbc\xaf\x27\x1c")):
+		return format7z
+	case bytes.HasPrefix(head, []byte("Rar!\x1a\x07")):
+		return formatRar
+	case bytes.HasPrefix(head, []byte{0x04, 0x22, 0x4d, 0x18}):
+		return formatLZ4
 	}
 	return formatPlain
 }
@@ -324,8 +397,9 @@ type labelledReader struct {
 
 func (l *labelledReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
+	var lim *limits.Error
 	switch {
-	case err == nil, err == io.EOF:
+	case err == nil, err == io.EOF, errors.As(err, &lim):
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		err = fmt.Errorf("truncated %s data (the file is incomplete)", l.kind)
 	default:
