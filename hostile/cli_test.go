@@ -134,3 +134,42 @@ func TestHostileMergeEditedInput(t *testing.T) {
 		t.Error("a merged output was left")
 	}
 }
+
+// TestHostileDiagnosticsBounded: a game with a 50 MB token gives one
+// diagnostic line of a readable length, not the token echoed; 100,000
+// broken games give one short line each.
+func TestHostileDiagnosticsBounded(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.pgn")
+	token := bytes.Repeat([]byte("x"), 50<<20)
+	game := append(append([]byte("[Event \"a\"]\n\n1. e4 e5 2. Nf3"), token...), " *\n\n[Event \"b\"]\n\n1. d4 *\n"...)
+	os.WriteFile(big, game, 0o644)
+	r := run(t, time.Minute, nil, "run", "-q", "-cql", "check", "-o", os.DevNull, big)
+	r.expect(t, 0, "unknown token Nf3xxx", 600<<20, 30*time.Second)
+	checkLines(t, r.stderr, 1, 400)
+
+	var broken bytes.Buffer
+	for i := 0; i < 100_000; i++ {
+		fmt.Fprintf(&broken, "[Event \"%d\"]\n\n1. e4 e5 2. Ke3 *\n\n", i)
+	}
+	many := filepath.Join(dir, "many.pgn")
+	os.WriteFile(many, broken.Bytes(), 0o644)
+	r = run(t, 2*time.Minute, nil, "run", "-q", "-cql", "check", "-o", os.DevNull, many)
+	r.expect(t, 0, "illegal move", 500<<20, 90*time.Second)
+	checkLines(t, r.stderr, 100_000, 400) // the summary is on stdout
+}
+
+// checkLines checks that text has n lines, none longer than max bytes.
+func checkLines(t *testing.T, text string, n, max int) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) != n {
+		t.Errorf("%d lines, want %d", len(lines), n)
+	}
+	for _, l := range lines {
+		if len(l) > max {
+			t.Errorf("a line of %d bytes: %.300s", len(l), l)
+			return
+		}
+	}
+}

@@ -148,8 +148,43 @@ func (p *Parser) fail(at int, format string, args ...any) {
 		Line:   line,
 		Col:    col,
 		Offset: p.raw.Offset + int64(at),
-		Msg:    fmt.Sprintf(format, args...),
+		Msg:    clipText(fmt.Sprintf(format, clipArgs(args)...), maxMessageBytes),
 	}
+}
+
+// An error message echoes the text it is about (a token, a tag's value),
+// which a hostile game can make megabytes long: the echo is cut to
+// maxEchoBytes, the whole message to maxMessageBytes, so that one game
+// gives one line of a readable length.
+const maxEchoBytes, maxMessageBytes = 80, 300
+
+// clipArgs cuts the text arguments of a message (strings, byte slices,
+// errors) to maxEchoBytes.
+func clipArgs(args []any) []any {
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			args[i] = clipText(v, maxEchoBytes)
+		case []byte:
+			args[i] = clipText(v, maxEchoBytes)
+		case error:
+			args[i] = clipText(v.Error(), maxEchoBytes)
+		}
+	}
+	return args
+}
+
+// clipText is s, cut to at most n bytes on a character boundary with
+// the number of bytes left out.
+func clipText[T string | []byte](s T, n int) string {
+	if len(s) <= n {
+		return string(s)
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return string(s[:cut]) + fmt.Sprintf("... (%d bytes more)", len(s)-cut)
 }
 
 // position converts a data offset into a file line and column.
