@@ -173,3 +173,28 @@ func checkLines(t *testing.T, text string, n, max int) {
 		}
 	}
 }
+
+// TestHostileServeSupervised: cqlvm serve runs under the supervisor, the
+// harness measures the child that does the work, and the child dies
+// with a supervisor that is killed (SIGKILL cannot be passed on).
+func TestHostileServeSupervised(t *testing.T) {
+	s := serve(t, testdata("sample.pgn"))
+	s.alive()
+	child := worker(s.cmd.Process.Pid)
+	if child == s.cmd.Process.Pid {
+		t.Fatal("cqlvm serve has no supervised child")
+	}
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			return // gone, or a zombie waiting for init
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the child %d outlived its killed supervisor: %s", child, stat)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
