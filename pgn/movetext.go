@@ -357,16 +357,17 @@ func (p *Parser) newNode(at int) int32 {
 // growNodes makes room for more nodes, the move at data offset at next.
 // A long game grows its nodes to the size the rest of its text promises
 // (as many moves again per byte as so far) in one step, where append
-// would copy a huge array many times over and leave each old copy for the
-// collector; never more than four times the nodes so far, nor more than
-// game-positions allows.
+// would copy a huge array many times over, each copy live beside the
+// next while it is made. The promise is never more than game-positions
+// allows, so a game whose first moves are dense and the rest comments
+// takes no more than a game at the limit.
 func (p *Parser) growNodes(at int) {
 	nodes := p.g.Nodes
 	n := len(nodes)
 	want := n + n/2 + 64
 	if at > 0 && n >= 1024 {
-		promised := int(int64(n) * int64(len(p.data)) / int64(at))
-		want = max(want, min(promised+promised/8, 4*n))
+		promised := int64(n) * int64(len(p.data)) / int64(at)
+		want = int(max(int64(want), min(promised+promised/8, int64(satAdd(p.maxMoves, 2)))))
 	}
 	want = max(min(want, satAdd(p.maxMoves, 2)), n+1)
 	bigger := make([]Node, n, want)
