@@ -92,6 +92,11 @@ type Options struct {
 	// Limits bound what one game, one evaluation and the run may take
 	// (package limits); nil: the defaults.
 	Limits *limits.Values
+	// Files, when set, says which files the run may open: its Inputs
+	// (and Spans) and the submissions of the query's similarposition
+	// filters. A run naming another fails with a *FileRefusedError before
+	// it opens anything. nil allows every file.
+	Files func(name string) bool
 	// OnSubmissions, when set, is told the number of games read from
 	// each submissions file of the query's similarposition filters,
 	// before the search starts.

@@ -52,6 +52,10 @@ type QueryOptions struct {
 	// Limits bound the query's size, nesting and compile work (and are
 	// kept for its runs); nil: the defaults.
 	Limits *limits.Values
+	// Files, when set, says which files a query may name (Query.Files):
+	// a query naming another fails to compile with a *FileRefusedError,
+	// whether that file exists or not. nil allows every file.
+	Files func(name string) bool
 }
 
 // Dialect names a query language.
@@ -173,7 +177,11 @@ func compile(src *source.Source, extraName string, o QueryOptions) (*Query, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Query{compiled: q}, nil
+	query := &Query{compiled: q}
+	if err := checkFiles(query.Files(), o.Files); err != nil {
+		return nil, err
+	}
+	return query, nil
 }
 
 // Compile compiles query text that is not in a file, as the -cql option

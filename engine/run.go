@@ -79,6 +79,9 @@ func (c *runConfig) writesPGN() bool { return c.PGN != nil }
 // game panics, the run goes on and the error names the first such game;
 // the Stats are complete then.
 func Run(q *Query, o Options) (Stats, error) {
+	if err := checkFiles(append(inputUses(o), q.similarUses()...), o.Files); err != nil {
+		return Stats{}, err
+	}
 	cfg := newConfig(q, o)
 	if q.Program().NeedsEngine {
 		path, err := uci.Find(o.Engine)
