@@ -41,6 +41,7 @@ const (
 	ServerRuns
 	ServerClients
 	ServerKeptBytes
+	ServerConnections
 	ReadTimeout
 	IdleTimeout
 
@@ -85,22 +86,23 @@ type Limit struct {
 // Table is every limit. A test walks it: each entry has a name, a
 // positive default and a description, and its default reads back.
 var Table = [numIDs]Limit{
-	QueryBytes:      {"query-bytes", ScopeQuery, Bytes, 1 << 20, "the size of a query's text"},
-	Nesting:         {"nesting", ScopeQuery, Count, 1000, "how deeply a query's parentheses, braces and prefix filters nest"},
-	CompileWork:     {"compile-work", ScopeQuery, Count, 5_000_000, "the work of compiling one query (syntax nodes made and visited, transformed copies, instructions)"},
-	GameBytes:       {"game-bytes", ScopeGame, Bytes, 64 << 20, "the size of one game's PGN text"},
-	GamePositions:   {"game-positions", ScopeGame, Count, 500_000, "the positions (moves, mainline and variations) of one game"},
-	VariationDepth:  {"variation-depth", ScopeGame, Count, 1000, "how deeply one game's variations nest"},
-	StringBytes:     {"string-bytes", ScopeEvaluation, Bytes, 16 << 20, "the length of one string a query makes"},
-	GameComments:    {"game-comments", ScopeEvaluation, Bytes, 64 << 20, "the comment text a query adds to one game"},
-	RegexTime:       {"regex-time", ScopeEvaluation, Duration, int64(2 * time.Second), "the time one regular expression match (~~) may take"},
-	RunMemory:       {"run-memory", ScopeRun, Bytes, 4 << 30, "the memory a run may hold (Go heap, checked while it runs)"},
-	ZstdWindow:      {"zstd-window", ScopeRun, Bytes, 128 << 20, "the window a zstd-compressed input needs to be decompressed (the decoder's memory)"},
-	ServerRuns:      {"server-runs", ScopeServer, Count, 4, "the queries the server runs at once (a run beyond waits its turn or is refused)"},
-	ServerClients:   {"server-clients", ScopeServer, Count, 64, "the browsers (client ids) whose runs the server keeps"},
-	ServerKeptBytes: {"server-kept-bytes", ScopeServer, Bytes, 256 << 20, "the memory of the matched games the server keeps for the page, over all runs"},
-	ReadTimeout:     {"read-timeout", ScopeServer, Duration, int64(30 * time.Second), "the time the server waits for a request's headers and body"},
-	IdleTimeout:     {"idle-timeout", ScopeServer, Duration, int64(2 * time.Minute), "how long the server keeps an idle connection open"},
+	QueryBytes:        {"query-bytes", ScopeQuery, Bytes, 1 << 20, "the size of a query's text"},
+	Nesting:           {"nesting", ScopeQuery, Count, 1000, "how deeply a query's parentheses, braces and prefix filters nest"},
+	CompileWork:       {"compile-work", ScopeQuery, Count, 5_000_000, "the work of compiling one query (syntax nodes made and visited, transformed copies, instructions)"},
+	GameBytes:         {"game-bytes", ScopeGame, Bytes, 64 << 20, "the size of one game's PGN text"},
+	GamePositions:     {"game-positions", ScopeGame, Count, 500_000, "the positions (moves, mainline and variations) of one game"},
+	VariationDepth:    {"variation-depth", ScopeGame, Count, 1000, "how deeply one game's variations nest"},
+	StringBytes:       {"string-bytes", ScopeEvaluation, Bytes, 16 << 20, "the length of one string a query makes"},
+	GameComments:      {"game-comments", ScopeEvaluation, Bytes, 64 << 20, "the comment text a query adds to one game"},
+	RegexTime:         {"regex-time", ScopeEvaluation, Duration, int64(2 * time.Second), "the time one regular expression match (~~) may take"},
+	RunMemory:         {"run-memory", ScopeRun, Bytes, 4 << 30, "the memory a run may hold (Go heap, checked while it runs)"},
+	ZstdWindow:        {"zstd-window", ScopeRun, Bytes, 128 << 20, "the window a zstd-compressed input needs to be decompressed (the decoder's memory)"},
+	ServerRuns:        {"server-runs", ScopeServer, Count, 4, "the queries the server runs at once (a run beyond is refused until one ends)"},
+	ServerClients:     {"server-clients", ScopeServer, Count, 64, "the clients (browsers) whose last runs the server keeps (a new one takes the place of one idle for a minute, or is refused)"},
+	ServerKeptBytes:   {"server-kept-bytes", ScopeServer, Bytes, 256 << 20, "the memory of the matched games the server keeps for the page, over all runs (a run beyond goes on counting and keeps no more)"},
+	ServerConnections: {"server-connections", ScopeServer, Count, 256, "the connections the server keeps open at once (the idle ones are closed first to make room; a connection beyond waits)"},
+	ReadTimeout:       {"read-timeout", ScopeServer, Duration, int64(30 * time.Second), "the time the server waits for a request's headers and body"},
+	IdleTimeout:       {"idle-timeout", ScopeServer, Duration, int64(2 * time.Minute), "how long the server keeps an idle connection open"},
 }
 
 // Lookup finds a limit by name.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/diagram"
 	"cqlvm/engine"
+	"cqlvm/limits"
 	"cqlvm/report"
 	"cqlvm/source"
 )
@@ -36,20 +38,12 @@ type queryError struct {
 	Pretty  string `json:"pretty"` // as `cqlvm check` prints it, with the caret
 }
 
-// readQuery decodes a query request and compiles it. On failure it has
-// written the error response and returns nil.
-func readQuery(w http.ResponseWriter, r *http.Request) (*engine.Query, queryRequest) {
+// readQuery decodes a query request and compiles it, with the server's
+// limits, refusing a query that names a file other than the databases.
+// On failure it has written the error response and returns nil.
+func (s *Server) readQuery(w http.ResponseWriter, r *http.Request) (*engine.Query, queryRequest) {
 	var req queryRequest
-	// a page of another site can post a form to the server but cannot
-	// make it JSON without the browser asking the server first
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, "the request body must be JSON, sent with Content-Type: application/json")
-		return nil, req
-	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "the request body must be JSON like {\"query\": \"cql() mate\"}: "+err.Error())
+	if !s.readJSON(w, r, &req) {
 		return nil, req
 	}
 	if strings.TrimSpace(req.Query) == "" {
@@ -61,12 +55,49 @@ func readQuery(w http.ResponseWriter, r *http.Request) (*engine.Query, queryRequ
 		writeError(w, http.StatusBadRequest, err.Error())
 		return nil, req
 	}
-	q, err := engine.CompileText("query", req.Query, engine.QueryOptions{Dialect: d})
+	q, err := engine.CompileText("query", req.Query, engine.QueryOptions{Dialect: d, Limits: s.cfg.Limits, Files: s.allowed})
 	if err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, compileFailure(err))
 		return nil, req
 	}
 	return q, req
+}
+
+// readJSON decodes a request body that is one JSON object, UTF-8 and no
+// larger than a query of query-bytes may make it. On failure it has
+// written the error response and returns false.
+func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	// a page of another site can post a form to the server but cannot
+	// make it JSON without the browser asking the server first
+	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "the request body must be JSON, sent with Content-Type: application/json")
+		return false
+	}
+	if cs := params["charset"]; cs != "" && !strings.EqualFold(cs, "utf-8") {
+		writeError(w, http.StatusUnsupportedMediaType, "the request body must be UTF-8 JSON, not charset="+cs)
+		return false
+	}
+	// a query's text escaped in JSON: a quote or a backslash takes two
+	// bytes, a control character six
+	maxBody := min(s.cfg.Limits.Get(limits.QueryBytes), 1<<40)*6 + 4096
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
+		writeError(w, http.StatusRequestEntityTooLarge, s.cfg.Limits.Exceeded(limits.QueryBytes,
+			fmt.Sprintf("the request body is over %d bytes", tooLarge.Limit)).Error())
+		return false
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "the request body must be JSON like {\"query\": \"cql() mate\"}: "+err.Error())
+		return false
+	}
+	if dec.Decode(&json.RawMessage{}) != io.EOF {
+		writeError(w, http.StatusBadRequest, "the request body must be one JSON object, with nothing after it")
+		return false
+	}
+	return true
 }
 
 // compileFailure is the response to a query that does not compile.
@@ -86,7 +117,7 @@ func compileFailure(err error) apiError {
 }
 
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
-	q, _ := readQuery(w, r)
+	q, _ := s.readQuery(w, r)
 	if q == nil {
 		return
 	}
@@ -94,24 +125,46 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 }
 
 // startRun compiles the query and starts it for the client, cancelling
-// the client's previous run.
+// the client's previous run. A run beyond server-runs, or of a new
+// client beyond server-clients, is refused (503) rather than queued: a
+// queued run would hold its client's place and leave the page waiting
+// on nothing it can see, where a refusal says at once which limit was
+// met.
 func (s *Server) startRun(w http.ResponseWriter, r *http.Request) {
-	c := s.clientOf(w, r)
-	q, req := readQuery(w, r)
+	id, ok := s.clientID(w, r)
+	if !ok {
+		return
+	}
+	q, req := s.readQuery(w, r)
 	if q == nil {
 		return
 	}
+	// the client's running run gives its place to the new one: stop it
+	// first (its place among server-runs is free once it has ended)
+	if old := s.currentRun(id); old != nil && old.running() {
+		old.cancel()
+		old.wait(cancelWait)
+	}
 	o := q.Options()
 	o.Variations = o.Variations || req.Variations
-	run := newRun(req.Query, s.cfg)
-	s.replaceRun(c, run)
-	run.launch(q, o, s.cfg)
+	run := newRun(req.Query, s.cfg, s.kept)
+	if err := s.startRunFor(id, run); err != nil {
+		run.cancel()
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	o.Files, o.Limits = s.allowed, s.cfg.Limits
+	run.launch(q, o, s.cfg, s.runEnded)
 	writeJSON(w, http.StatusAccepted, map[string]string{"run": run.id, "state": stateRunning})
 }
 
-// runOf is the client's run, or nil after writing a 404.
+// runOf is the client's run, or nil after writing the error.
 func (s *Server) runOf(w http.ResponseWriter, r *http.Request) *run {
-	run := s.currentRun(s.clientOf(w, r))
+	id, ok := s.clientID(w, r)
+	if !ok {
+		return nil
+	}
+	run := s.currentRun(id)
 	if run == nil {
 		writeError(w, http.StatusNotFound, "no query has been run yet")
 		return nil
@@ -129,13 +182,16 @@ func (s *Server) progress(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// cancel stops the client's run and answers once it has ended, or after
+// cancelWait with the run still stopping (a run deep in one position
+// stops when the engine next looks).
 func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
 	run := s.runOf(w, r)
 	if run == nil {
 		return
 	}
 	run.cancel()
-	<-run.done
+	run.wait(cancelWait)
 	writeJSON(w, http.StatusOK, run.status(s.totalSize))
 }
 
@@ -209,6 +265,10 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "order must be asc or desc")
 		return
 	}
+	if !s.acquireHeavy(r) {
+		return
+	}
+	defer s.releaseHeavy()
 	rows := run.rows()
 	slices.SortStableFunc(rows, func(a, b Row) int {
 		if order == "desc" {
@@ -217,7 +277,8 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 		return compare(a, b)
 	})
 	total := len(rows)
-	rows = rows[min(offset, total):min(offset+limit, total)]
+	from := min(offset, total)
+	rows = rows[from : from+min(limit, total-from)]
 	writeJSON(w, http.StatusOK, map[string]any{"run": run.id, "total": total, "offset": offset, "rows": rows})
 }
 
@@ -244,7 +305,16 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("game %d is not among the matched games of this run", n))
 		return
 	}
-	writeJSON(w, http.StatusOK, viewOf(mg))
+	if !s.acquireHeavy(r) {
+		return
+	}
+	defer s.releaseHeavy()
+	v, err := viewOf(mg)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 // download sends the kept matched games in the run's output order:
@@ -275,6 +345,10 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", "attachment; filename=cqlvm-matches."+format)
 	if format == "html" {
+		if !s.acquireHeavy(r) {
+			return
+		}
+		defer s.releaseHeavy()
 		var c report.Collector
 		for _, g := range games {
 			c.Write(g.jsonLines) // parsed once already: cannot fail
@@ -295,7 +369,14 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 func (s *Server) diagram(w http.ResponseWriter, r *http.Request) {
 	var marked []string
 	if m := r.URL.Query().Get("mark"); m != "" {
+		// one tint per square however often it is named
 		marked = strings.Split(m, ",")
+		slices.Sort(marked)
+		marked = slices.Compact(marked)
+		if len(marked) > 64 {
+			writeError(w, http.StatusBadRequest, "mark names more than the 64 squares")
+			return
+		}
 	}
 	svg, err := diagram.SVG(r.URL.Query().Get("fen"), marked...)
 	if err != nil {
@@ -309,8 +390,11 @@ func (s *Server) diagram(w http.ResponseWriter, r *http.Request) {
 
 // info tells the page what the server searches.
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	s.clientOf(w, r) // sets the cookie on the page's first call
-	writeJSON(w, http.StatusOK, map[string]any{"inputs": s.cfg.Inputs, "totalBytes": s.totalSize,
+	id, ok := s.clientID(w, r) // sets the cookie on the page's first call
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"client": id, "inputs": s.cfg.Inputs, "totalBytes": s.totalSize,
 		"maxGames": s.cfg.MaxGames, "timeoutSeconds": int(s.cfg.Timeout.Seconds())})
 }
 

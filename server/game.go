@@ -1,8 +1,18 @@
 package server
 
 import (
+	"fmt"
+
 	"cqlvm/bitboard"
 	"cqlvm/pgn"
+)
+
+// A game's view takes some hundred bytes a position, built for each
+// request: the board shows games up to these sizes (a long game with
+// many variations has some thousand positions).
+const (
+	maxViewBytes     = 8 << 20
+	maxViewPositions = 100_000
 )
 
 // gameView is a matched game as the board shows it: its tags and every
@@ -37,11 +47,17 @@ type nodeView struct {
 // wrote are in it) and marks the positions of its JSON lines. The
 // output keeps the input's whole game tree, so position ids, pre-order
 // indexes of that tree, name the same nodes.
-func viewOf(mg *matchedGame) gameView {
+func viewOf(mg *matchedGame) (gameView, error) {
+	if len(mg.pgn) > maxViewBytes {
+		return gameView{}, fmt.Errorf("game %d is too large to show on the board (%d bytes of PGN, over %d): download it instead", mg.Game, len(mg.pgn), maxViewBytes)
+	}
 	var p pgn.Parser
 	p.CastlingFromPlacement = true // as the engine reads FENs
 	var g pgn.Game
 	p.Parse(&pgn.RawGame{Number: mg.Game, Data: mg.pgn}, &g)
+	if len(g.Nodes) > maxViewPositions {
+		return gameView{}, fmt.Errorf("game %d is too large to show on the board (%d positions, over %d): download it instead", mg.Game, len(g.Nodes), maxViewPositions)
+	}
 	v := gameView{Number: mg.Game, Tags: g.Tags, Result: g.Result, Nodes: make([]nodeView, len(g.Nodes)), Messages: mg.messages}
 	blackFirst := 0
 	if len(g.Nodes) > 0 && g.Nodes[0].Pos.Side == bitboard.Black {
@@ -64,11 +80,11 @@ func viewOf(mg *matchedGame) gameView {
 		}
 		v.Nodes[i] = nv
 	}
-	for _, m := range mg.matched {
-		if m.PositionID >= 0 && m.PositionID < len(v.Nodes) {
-			v.Nodes[m.PositionID].Matched = true
-			v.Matched = append(v.Matched, m.PositionID)
+	for _, id := range mg.positions {
+		if id >= 0 && int(id) < len(v.Nodes) {
+			v.Nodes[id].Matched = true
+			v.Matched = append(v.Matched, int(id))
 		}
 	}
-	return v
+	return v, nil
 }

@@ -42,20 +42,45 @@ type run struct {
 	games  []*matchedGame       // kept matched games, in input order
 	byNum  map[int]*matchedGame // the same, by game number
 	order  *outputOrder         // the games' order in the run's output
-	bytes  int64                // PGN and JSON bytes kept
+	bytes  int64                // the memory of the kept games, taken from kept
 	capped bool                 // some matched games were not kept
 	warn   string               // an error in one game (the run went on)
+	// released: the client has dropped the run, or replaced it; its kept
+	// games are given back to kept and it keeps no more
+	released bool
 
-	maxGames int   // matched games kept at most (Config.MaxGames)
-	maxBytes int64 // their bytes at most (Config.MaxBytes)
+	maxGames int     // matched games kept at most (Config.MaxGames)
+	maxBytes int64   // their memory at most (Config.MaxBytes)
+	kept     *budget // server-kept-bytes, shared with the other runs
 }
 
-// matchedGame is one selected game as the run wrote it.
+// matchedGame is one selected game as the run wrote it: its bytes, and
+// what the table and the board need of its JSON lines (the positions
+// matched), not the parsed lines, which took ten times the bytes.
 type matchedGame struct {
 	Row
 	pgn, jsonLines []byte
-	matched        []report.Match
+	positions      []int32  // the matched positions' ids, in output order
 	messages       []string // the query's `message` output for the game
+}
+
+// gameOverhead is what a kept game takes beside its bytes: the structs,
+// the map entry, the slice headers.
+const gameOverhead = 512
+
+// memory is what mg takes on the heap, near enough to bound it.
+func (mg *matchedGame) memory() int64 {
+	n := gameOverhead + len(mg.pgn) + len(mg.jsonLines) + 4*len(mg.positions) +
+		len(mg.White) + len(mg.Black) + len(mg.Event) + len(mg.Year) + len(mg.Result) + 48*len(mg.Sort)
+	for _, m := range mg.messages {
+		n += 16 + len(m)
+	}
+	for _, sv := range mg.Sort {
+		if str, ok := sv.Value.(string); ok {
+			n += len(str)
+		}
+	}
+	return int64(n)
 }
 
 // Row is one line of the results table.
@@ -72,17 +97,53 @@ type Row struct {
 }
 
 // newRun prepares a run, with its timeout from now; launch sets it going.
-func newRun(query string, cfg Config) *run {
+func newRun(query string, cfg Config, kept *budget) *run {
 	r := &run{id: newID(), query: query, start: time.Now(), done: make(chan struct{}),
 		state: stateRunning, byNum: map[int]*matchedGame{}, order: &outputOrder{}}
 	r.ctx, r.cancel = context.WithTimeout(context.Background(), cfg.Timeout)
-	r.maxGames, r.maxBytes = cfg.MaxGames, cfg.MaxBytes
+	r.maxGames, r.maxBytes, r.kept = cfg.MaxGames, cfg.MaxBytes, kept
 	return r
 }
 
-// launch runs q over cfg's inputs on its own goroutine; a panic ends
-// the run as failed, never the server.
-func (r *run) launch(q *engine.Query, o engine.Options, cfg Config) {
+// running reports whether the run has not ended (nil: no run).
+func (r *run) running() bool {
+	if r == nil {
+		return false
+	}
+	select {
+	case <-r.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// wait waits for the run to end, at most d.
+func (r *run) wait(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-r.done:
+	case <-t.C:
+	}
+}
+
+// release drops the run's kept games, giving their memory back to the
+// server; the run keeps no more.
+func (r *run) release() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.released = true
+	r.kept.give(r.bytes)
+	r.games, r.byNum, r.bytes = nil, map[int]*matchedGame{}, 0
+}
+
+// launch runs q over cfg's inputs on its own goroutine, calling ended
+// once it has ended; a panic ends the run as failed, never the server.
+func (r *run) launch(q *engine.Query, o engine.Options, cfg Config, ended func()) {
 	o.Inputs, o.Threads, o.Context = cfg.Inputs, cfg.Threads, r.ctx
 	o.Progress = &r.progress
 	// the writers must be set for the engine to produce each game's PGN
@@ -91,6 +152,7 @@ func (r *run) launch(q *engine.Query, o engine.Options, cfg Config) {
 	o.PGN, o.JSON = io.Discard, r.order
 	o.OnGame = r.keep
 	go func() {
+		defer ended()
 		defer close(r.done)
 		defer r.cancel()
 		var st engine.Stats
@@ -108,33 +170,59 @@ func (r *run) launch(q *engine.Query, o engine.Options, cfg Config) {
 }
 
 // keep is the run's OnGame: it copies each selected game while the
-// limits allow.
+// limits allow: Config.MaxGames and MaxBytes for the run, and
+// server-kept-bytes for all runs together.
 func (r *run) keep(g *engine.Game) {
-	if !g.Selected {
+	if !g.Selected || r.full() {
 		return
 	}
+	mg, err := newMatchedGame(g)
+	if err != nil {
+		r.mu.Lock()
+		r.warn = err.Error()
+		r.mu.Unlock()
+		return
+	}
+	size := mg.memory()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	size := int64(len(g.PGN) + len(g.JSON))
-	if len(r.games) >= r.maxGames || r.bytes+size > r.maxBytes {
+	if r.released || len(r.games) >= r.maxGames || size > r.maxBytes-r.bytes || !r.kept.take(size) {
 		r.capped = true
 		return
 	}
+	mg.Rank = len(r.games) + 1
+	r.games = append(r.games, mg)
+	r.byNum[g.Number] = mg
+	r.bytes += size
+}
+
+// full reports whether the run keeps no more games (once one was not
+// kept, none after it is: the kept games are the first ones), sparing it
+// the copy of the ones it would not keep.
+func (r *run) full() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.released || r.capped
+}
+
+// newMatchedGame copies what the page needs of a selected game.
+func newMatchedGame(g *engine.Game) (*matchedGame, error) {
 	ms, err := report.ParseLines(g.JSON)
 	if err != nil {
-		r.warn = fmt.Sprintf("game %d: %v", g.Number, err)
-		return
+		return nil, fmt.Errorf("game %d: %v", g.Number, err)
 	}
-	mg := &matchedGame{pgn: bytes.Clone(g.PGN), jsonLines: bytes.Clone(g.JSON), matched: ms, messages: slices.Clone(g.Messages)}
-	mg.Row = Row{Rank: len(r.games) + 1, Game: g.Number, Matches: g.Matches}
+	mg := &matchedGame{pgn: bytes.Clone(g.PGN), jsonLines: bytes.Clone(g.JSON), messages: slices.Clone(g.Messages)}
+	mg.Row = Row{Game: g.Number, Matches: g.Matches}
+	mg.positions = make([]int32, len(ms))
+	for i, m := range ms {
+		mg.positions[i] = int32(m.PositionID)
+	}
 	if len(ms) > 0 {
 		m := ms[0]
 		mg.White, mg.Black, mg.Event, mg.Result = m.Tags["White"], m.Tags["Black"], m.Tags["Event"], m.Tags["Result"]
 		mg.Year, mg.Sort = m.Year(), m.Sort
 	}
-	r.games = append(r.games, mg)
-	r.byNum[g.Number] = mg
-	r.bytes += size
+	return mg, nil
 }
 
 // finish records how the run ended and ranks the games in output order.
@@ -238,8 +326,10 @@ type status struct {
 	TotalBytes int64  `json:"totalBytes"` // -1 when unknown
 	ElapsedMS  int64  `json:"elapsedMs"`
 	ETAMS      int64  `json:"etaMs"` // -1 when unknown
-	Error      string `json:"error,omitempty"`
-	Warning    string `json:"warning,omitempty"`
+	// Stopping: the run was cancelled or timed out and has not ended yet
+	Stopping bool   `json:"stopping,omitempty"`
+	Error    string `json:"error,omitempty"`
+	Warning  string `json:"warning,omitempty"`
 }
 
 func (r *run) status(totalBytes int64) status {
@@ -247,6 +337,12 @@ func (r *run) status(totalBytes int64) status {
 	defer r.mu.Unlock()
 	st := status{Run: r.id, State: r.state, Kept: len(r.games), Capped: r.capped,
 		Error: r.err, Warning: r.warn, TotalBytes: totalBytes, ETAMS: -1}
+	if r.state == stateRunning && r.ctx.Err() != nil {
+		st.Stopping = true
+		if r.ctx.Err() == context.DeadlineExceeded {
+			st.Error = "the query took longer than the server allows and is being stopped"
+		}
+	}
 	end := time.Now()
 	if r.state == stateRunning {
 		st.Games, st.Matches, st.BytesRead = r.progress.Games(), r.progress.Matches(), r.progress.BytesRead()

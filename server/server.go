@@ -11,11 +11,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"sync"
 	"time"
 
+	"cqlvm/engine"
 	"cqlvm/engine/input"
 	"cqlvm/limits"
 )
@@ -27,12 +29,18 @@ var static embed.FS
 type Config struct {
 	Inputs  []string      // the databases, searched in order as one
 	Timeout time.Duration // a run is cancelled after this long; 0: DefaultTimeout
-	// MaxGames and MaxBytes cap the matched games kept for the page (and
-	// their PGN and JSON bytes): a run that finds more goes on counting
-	// but keeps no more, and says so. 0: the defaults.
+	// MaxGames and MaxBytes cap the matched games one run keeps for the
+	// page (and the memory they take); all runs together keep at most
+	// the limit server-kept-bytes. A run that finds more goes on
+	// counting but keeps no more, and says so. 0: DefaultMaxGames, and
+	// no cap but server-kept-bytes.
 	MaxGames int
 	MaxBytes int64
 	Threads  int // workers per run; 0: one per CPU
+	// AllowHosts are the names, beside the address the server listens
+	// on, that a request's Host may give (--allow-host): "name" or
+	// "name:port".
+	AllowHosts []string
 	// Limits bound each query, game and run, and the server's own
 	// resources (package limits); nil: the defaults.
 	Limits *limits.Values
@@ -42,19 +50,13 @@ type Config struct {
 const (
 	DefaultTimeout  = 10 * time.Minute
 	DefaultMaxGames = 100_000
-	DefaultMaxBytes = 256 << 20
-	// maxClients is the number of browsers whose last run is kept; the
-	// one seen least recently is dropped (its run cancelled) for a new one.
-	maxClients = 16
-	// maxBody caps a request's body: a query is a few kilobytes.
-	maxBody = 1 << 20
-)
-
-// clientHeader and clientCookie carry the client id: one run at a time
-// per client, a new run cancels the client's previous one.
-const (
-	clientHeader = "X-Cqlvm-Client"
-	clientCookie = "cqlvm_client"
+	// cancelWait is how long /api/cancel and a new run wait for the run
+	// they stop to end, before answering with the run still stopping.
+	cancelWait = 2 * time.Second
+	// heavyRequests is the number of requests that build large answers
+	// (a results page, a game's positions, the HTML report) at once; the
+	// others wait their turn.
+	heavyRequests = 4
 )
 
 // Server serves the page and its API. It is an http.Handler.
@@ -62,15 +64,14 @@ type Server struct {
 	cfg       Config
 	totalSize int64 // the inputs' size on disk, for the ETA; -1 when unknown
 	mux       *http.ServeMux
+	key       []byte // signs the client ids
+	allowed   func(name string) bool
+	kept      *budget       // server-kept-bytes, shared by the runs
+	heavy     chan struct{} // a slot per heavy request
 
 	mu      sync.Mutex
-	clients map[string]*client
-}
-
-// client is one browser (or API user) and its last run.
-type client struct {
-	lastSeen time.Time
-	run      *run // nil before the first run
+	clients map[string]*client // the clients that have run a query
+	running int                // the runs going on, at most server-runs
 }
 
 // New checks that the inputs can be read and returns the server.
@@ -85,9 +86,12 @@ func New(cfg Config) (*Server, error) {
 		cfg.MaxGames = DefaultMaxGames
 	}
 	if cfg.MaxBytes <= 0 {
-		cfg.MaxBytes = DefaultMaxBytes
+		cfg.MaxBytes = limits.Unlimited
 	}
-	s := &Server{cfg: cfg, clients: map[string]*client{}, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, clients: map[string]*client{}, mux: http.NewServeMux(),
+		key: make([]byte, 32), allowed: engine.OnlyFiles(cfg.Inputs...),
+		kept: &budget{max: cfg.Limits.Get(limits.ServerKeptBytes)}, heavy: make(chan struct{}, heavyRequests)}
+	rand.Read(s.key) // never fails (crypto/rand)
 	for _, in := range cfg.Inputs {
 		if in == "-" {
 			return nil, errors.New("the server cannot search standard input: it is read once, and every query reads the databases again")
@@ -123,8 +127,9 @@ func (s *Server) routes() {
 	})
 }
 
-// ServeHTTP serves the page and the API, turning a panic in a handler
-// into a JSON error: one bad request does not stop the server.
+// ServeHTTP serves the page and the API to the requests that pass the
+// guards (guard.go), turning a panic in a handler into a JSON error: one
+// bad request does not stop the server.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -135,69 +140,88 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !s.guard(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
-// clientOf finds the request's client, making one (and setting its
-// cookie) for a request without an id.
-func (s *Server) clientOf(w http.ResponseWriter, r *http.Request) *client {
-	id := r.Header.Get(clientHeader)
-	if id == "" {
-		if c, err := r.Cookie(clientCookie); err == nil {
-			id = c.Value
-		}
-	}
-	if id == "" || len(id) > 64 {
-		id = newID()
-		http.SetCookie(w, &http.Cookie{Name: clientCookie, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.clients[id]
-	if c == nil {
-		s.evictIfFull()
-		c = &client{}
-		s.clients[id] = c
-	}
-	c.lastSeen = time.Now()
-	return c
-}
-
-// evictIfFull drops the client seen least recently when the table is
-// full, cancelling its run. The caller holds s.mu.
-func (s *Server) evictIfFull() {
-	if len(s.clients) < maxClients {
-		return
-	}
-	var oldest string
-	for id, c := range s.clients {
-		if oldest == "" || c.lastSeen.Before(s.clients[oldest].lastSeen) {
-			oldest = id
-		}
-	}
-	if r := s.clients[oldest].run; r != nil {
-		r.cancel()
-	}
-	delete(s.clients, oldest)
-}
-
 // currentRun is the client's last run, or nil.
-func (s *Server) currentRun(c *client) *run {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return c.run
+func (s *Server) currentRun(id string) *run {
+	if c := s.seen(id); c != nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return c.run
+	}
+	return nil
 }
 
-// replaceRun makes r the client's run and cancels the one it replaces.
-func (s *Server) replaceRun(c *client, r *run) {
+// startRunFor makes r the client's run, when a run may start: within
+// server-runs, and with a place for the client (server-clients). It
+// releases the run it replaces, which the caller has stopped.
+func (s *Server) startRunFor(id string, r *run) error {
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if max := s.cfg.Limits.Int(limits.ServerRuns); s.running >= max {
+		return s.cfg.Limits.Exceeded(limits.ServerRuns, fmt.Sprintf("the server is running %d queries", s.running))
+	}
+	now := time.Now()
+	c, err := s.enter(id, now)
+	if err != nil {
+		return err
+	}
+	s.running++
 	old := c.run
-	c.run = r
-	s.mu.Unlock()
+	c.run, c.lastSeen = r, now
 	if old != nil {
 		old.cancel()
+		old.release()
+	}
+	return nil
+}
+
+// runEnded gives back the run's place among server-runs.
+func (s *Server) runEnded() {
+	s.mu.Lock()
+	s.running--
+	s.mu.Unlock()
+}
+
+// budget is server-kept-bytes: the memory the runs' kept games take.
+type budget struct {
+	mu        sync.Mutex
+	used, max int64
+}
+
+// take reserves n bytes if they fit.
+func (b *budget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n > b.max-b.used {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+func (b *budget) give(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+}
+
+// acquireHeavy waits for a heavy request's slot; false when the request
+// went away first.
+func (s *Server) acquireHeavy(r *http.Request) bool {
+	select {
+	case s.heavy <- struct{}{}:
+		return true
+	case <-r.Context().Done():
+		return false
 	}
 }
+
+func (s *Server) releaseHeavy() { <-s.heavy }
 
 func newID() string {
 	b := make([]byte, 16)

@@ -31,6 +31,19 @@ type browser struct {
 	id  string
 }
 
+// newBrowser is a new client of the server at url, with the id the
+// server gives it.
+func newBrowser(t *testing.T, url string) *browser {
+	t.Helper()
+	c := &browser{t: t, url: url}
+	var info struct{ Client string }
+	if code, raw := c.call("GET", "/api/info", nil, &info); code != http.StatusOK || info.Client == "" {
+		t.Fatalf("/api/info: %d %s, want a client id", code, raw)
+	}
+	c.id = info.Client
+	return c
+}
+
 func newTestServer(t *testing.T, cfg Config) string {
 	t.Helper()
 	s, err := New(cfg)
@@ -56,7 +69,9 @@ func (c *browser) call(method, path string, body any, out any) (int, []byte) {
 		rd = bytes.NewReader(j)
 	}
 	req, _ := http.NewRequest(method, c.url+path, rd)
-	req.Header.Set(clientHeader, c.id)
+	if c.id != "" {
+		req.Header.Set(clientHeader, c.id)
+	}
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -124,7 +139,7 @@ func TestRunGivesTheEnginesMatchesAndGames(t *testing.T) {
 	url := newTestServer(t, Config{Inputs: []string{samplePGN}})
 	// the mainline, and the variations too (positions deep in the tree)
 	for _, query := range []string{`mate comment("mate here")`, `cql(variations) mate comment("mate here")`} {
-		t.Run(query, func(t *testing.T) { testRunMatches(t, &browser{t, url, "a"}, query) })
+		t.Run(query, func(t *testing.T) { testRunMatches(t, newBrowser(t, url), query) })
 	}
 }
 
@@ -188,7 +203,7 @@ func must[T any](v T, err error) T {
 }
 
 func TestGameShowsTheQuerysMessages(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
+	c := newBrowser(t, newTestServer(t, Config{Inputs: []string{samplePGN}}))
 	c.run(`mate message("mate on ply " ply)`)
 	var page resultsPage
 	c.call("GET", "/api/results?limit=1", nil, &page)
@@ -202,7 +217,7 @@ func TestGameShowsTheQuerysMessages(t *testing.T) {
 }
 
 func TestDownloadsAreWhatCqlvmRunWrites(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
+	c := newBrowser(t, newTestServer(t, Config{Inputs: []string{samplePGN}}))
 	// a sorted query: the engine writes its games in another order than
 	// the input's
 	for _, query := range []string{"mate", `mate sort "pieces" #[Aa]`} {
@@ -221,7 +236,7 @@ func TestDownloadsAreWhatCqlvmRunWrites(t *testing.T) {
 }
 
 func TestResultsAreSortedAndPaged(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
+	c := newBrowser(t, newTestServer(t, Config{Inputs: []string{samplePGN}}))
 	c.run(`mate sort "pieces" #[Aa]`)
 	var all resultsPage
 	c.call("GET", "/api/results?sort=sort0&order=desc&limit=1000", nil, &all)
@@ -256,7 +271,7 @@ func TestResultsAreSortedAndPaged(t *testing.T) {
 }
 
 func TestCompileErrorsAreThoseOfCqlvmCheck(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: []string{samplePGN}}), "a"}
+	c := newBrowser(t, newTestServer(t, Config{Inputs: []string{samplePGN}}))
 	const query = "cql()\ncheck\n  pinn"
 	_, err := engine.CompileText("query", query, engine.QueryOptions{})
 	want := compileFailure(err).Errors
@@ -282,7 +297,7 @@ func TestCompileErrorsAreThoseOfCqlvmCheck(t *testing.T) {
 
 func TestBadRequestsGetAClearJSONError(t *testing.T) {
 	url := newTestServer(t, Config{Inputs: []string{samplePGN}})
-	fresh := &browser{t, url, "fresh"}
+	fresh := newBrowser(t, url)
 	for _, tc := range []struct {
 		method, path string
 		body         any
@@ -322,7 +337,7 @@ func TestBadRequestsGetAClearJSONError(t *testing.T) {
 	if resp.StatusCode != http.StatusUnsupportedMediaType {
 		t.Errorf("a text/plain run request: %d, want 415", resp.StatusCode)
 	}
-	c := &browser{t, url, "a"}
+	c := newBrowser(t, url)
 	c.run("mate")
 	for _, tc := range []struct {
 		path string
@@ -362,7 +377,7 @@ func slowInputs() []string {
 }
 
 func TestCancelStopsTheRun(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: slowInputs()}), "a"}
+	c := newBrowser(t, newTestServer(t, Config{Inputs: slowInputs()}))
 	var started map[string]string
 	c.call("POST", "/api/run", queryRequest{Query: slowQuery}, &started)
 	var st status
@@ -380,7 +395,7 @@ func TestCancelStopsTheRun(t *testing.T) {
 
 func TestNewRunCancelsTheClientsOldOneOnly(t *testing.T) {
 	url := newTestServer(t, Config{Inputs: slowInputs()})
-	a, b := &browser{t, url, "a"}, &browser{t, url, "b"}
+	a, b := newBrowser(t, url), newBrowser(t, url)
 	var first, other map[string]string
 	a.call("POST", "/api/run", queryRequest{Query: slowQuery}, &first)
 	b.call("POST", "/api/run", queryRequest{Query: "cql(gamenumber 1 2000) check"}, &other)
@@ -402,9 +417,9 @@ func TestConcurrentClientsGetTheirOwnResults(t *testing.T) {
 	url := newTestServer(t, Config{Inputs: []string{samplePGN}})
 	queries := []string{"mate", "stalemate", "check", `mate sort "pieces" #[Aa]`}
 	var wg sync.WaitGroup
-	for i, q := range queries {
+	for _, q := range queries {
 		wg.Go(func() {
-			c := &browser{t, url, "client" + itoa(i)}
+			c := newBrowser(t, url)
 			_, _, want := direct(t, q, samplePGN)
 			for range 3 {
 				st := c.run(q)
@@ -422,7 +437,7 @@ func TestConcurrentClientsGetTheirOwnResults(t *testing.T) {
 func TestLimitsCapTheKeptGames(t *testing.T) {
 	for _, cfg := range []Config{{MaxGames: 5}, {MaxBytes: 20_000}} {
 		cfg.Inputs = []string{samplePGN}
-		c := &browser{t, newTestServer(t, cfg), "a"}
+		c := newBrowser(t, newTestServer(t, cfg))
 		st := c.run("mate")
 		if !st.Capped || st.Kept == 0 || int64(st.Kept) >= st.Matches || cfg.MaxGames > 0 && st.Kept != cfg.MaxGames {
 			t.Errorf("%+v: %+v, want some of the matched games kept, and a note", cfg, st)
@@ -437,7 +452,7 @@ func TestLimitsCapTheKeptGames(t *testing.T) {
 }
 
 func TestTimeoutStopsALongRun(t *testing.T) {
-	c := &browser{t, newTestServer(t, Config{Inputs: slowInputs(), Timeout: 50 * time.Millisecond}), "a"}
+	c := newBrowser(t, newTestServer(t, Config{Inputs: slowInputs(), Timeout: 50 * time.Millisecond}))
 	if st := c.run(slowQuery); st.State != stateTimeout || !strings.Contains(st.Error, "longer than the server allows") {
 		t.Errorf("a run past the timeout: %+v", st)
 	}
@@ -451,7 +466,7 @@ func TestAnInputErrorFailsTheRunNotTheServer(t *testing.T) {
 	}
 	url := newTestServer(t, Config{Inputs: []string{path}})
 	os.Remove(path)
-	c := &browser{t, url, "a"}
+	c := newBrowser(t, url)
 	if st := c.run("mate"); st.State != stateFailed || st.Error == "" {
 		t.Errorf("a run whose input has gone: %+v, want failed with the reason", st)
 	}
@@ -471,7 +486,7 @@ func TestNewRefusesStandardInputAndMissingFiles(t *testing.T) {
 
 func TestThePageAndHelpAreServed(t *testing.T) {
 	url := newTestServer(t, Config{Inputs: []string{samplePGN}})
-	c := &browser{t, url, "a"}
+	c := newBrowser(t, url)
 	if _, page := c.call("GET", "/", nil, nil); !bytes.Contains(page, []byte(`<textarea id="query"`)) || bytes.Contains(page, []byte("http")) {
 		t.Errorf("the page has no editor, or loads something from the network")
 	}
@@ -502,39 +517,12 @@ func TestAPanickingHandlerAnswersWithAJSONError(t *testing.T) {
 	s.mux.HandleFunc("GET /api/test-panic", func(http.ResponseWriter, *http.Request) { panic("a bug") })
 	ts := httptest.NewServer(s)
 	defer ts.Close()
-	c := &browser{t, ts.URL, "a"}
+	c := newBrowser(t, ts.URL)
 	var e apiError
 	if code, raw := c.call("GET", "/api/test-panic", nil, &e); code != http.StatusInternalServerError || !strings.Contains(e.Error, "internal error") {
 		t.Errorf("a panicking handler: %d %s", code, raw)
 	}
 	if st := c.run("mate"); st.State != stateDone {
 		t.Errorf("the server after a panic: %+v", st)
-	}
-}
-
-func TestTheClientSeenLeastRecentlyIsDropped(t *testing.T) {
-	s, err := New(Config{Inputs: slowInputs()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	defer ts.Close()
-	first := &browser{t, ts.URL, "first"}
-	var started map[string]string
-	first.call("POST", "/api/run", queryRequest{Query: slowQuery}, &started)
-	s.mu.Lock()
-	dropped := s.clients["first"].run
-	s.mu.Unlock()
-	for i := range maxClients {
-		(&browser{t, ts.URL, "other" + itoa(i)}).call("GET", "/api/info", nil, nil)
-	}
-	<-dropped.done // its run was cancelled
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.clients) != maxClients || s.clients["first"] != nil {
-		t.Errorf("%d clients kept, the first among them: %v", len(s.clients), s.clients["first"] != nil)
-	}
-	if dropped.state != stateCancelled {
-		t.Errorf("the dropped client's run is %s, want cancelled", dropped.state)
 	}
 }

@@ -30,6 +30,7 @@ func (c *cli) help(args []string) int {
 			continue
 		case "limits":
 			fmt.Fprint(c.stdout, limits.Help())
+			fmt.Fprint(c.stdout, serveLimitsHelp)
 			continue
 		}
 		if strings.HasPrefix(topic, ":") || strings.HasPrefix(topic, "!:") {
