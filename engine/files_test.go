@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"cqlvm/limits"
 )
 
 func TestFilesListsWhatAQueryNames(t *testing.T) {
@@ -74,5 +76,19 @@ func TestRunOpensNoFileOutsideFiles(t *testing.T) {
 	o.Inputs = []string{samplePGN}
 	if st, err := Run(mate, o); err != nil || st.Games != 253 {
 		t.Errorf("a run of the allowed input: %v, %+v", err, st)
+	}
+}
+
+func TestSimilarPositionIsBoundedByRunMemory(t *testing.T) {
+	q, err := CompileText("q", `similarposition "`+gamesPGN+`"`, QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := q.Options()
+	o.Inputs, o.Limits = []string{samplePGN}, &limits.Values{}
+	o.Limits.SetValue(limits.RunMemory, 1<<20)
+	var lim *limits.Error
+	if _, err := Run(q, o); !errors.As(err, &lim) || lim.ID != limits.RunMemory || !strings.Contains(err.Error(), "similarposition") {
+		t.Errorf("similarposition of 5,000 games within run-memory=1MiB: %v, want the limit named", err)
 	}
 }

@@ -11,14 +11,23 @@ import (
 	"cqlvm/vm"
 )
 
+// similarPositionBytes is what one submission position takes in a
+// vm.SimilarSet: its key, its reference and their share of the map.
+const similarPositionBytes = 256
+
 // loadSimilar reads the submissions files of the query's
-// similarposition filters: every mainline position of every game.
-// told, when set, is told each file's number of games.
+// similarposition filters: every mainline position of every game, as
+// many as run-memory allows. told, when set, is told each file's number
+// of games.
 func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file string, games int)) ([]*vm.SimilarSet, error) {
 	var sets []*vm.SimilarSet
+	room := lim.Get(limits.RunMemory) / similarPositionBytes // positions
 	for _, spec := range specs {
 		set := vm.NewSimilarSet(spec)
-		games, err := addSubmissions(set, spec.File, lim)
+		games, err := addSubmissions(set, spec.File, lim, &room)
+		if errors.Is(err, errTooManyPositions) {
+			return nil, lim.Exceeded(limits.RunMemory, fmt.Sprintf("similarposition %q: the positions of its games", spec.File))
+		}
 		if err != nil {
 			return nil, &InputError{fmt.Errorf("similarposition: %w", err)}
 		}
@@ -30,10 +39,13 @@ func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file stri
 	return sets, nil
 }
 
+var errTooManyPositions = errors.New("too many submission positions")
+
 // addSubmissions adds the mainline positions of the games of a file
-// (plain or compressed, as an input) to set, and counts the games. A
-// game over a limit adds nothing; binary data end the file with an error.
-func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values) (games int, err error) {
+// (plain or compressed, as an input) to set, and counts the games; room
+// is the positions it may still add. A game over a limit adds nothing;
+// binary data end the file with an error.
+func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values, room *int64) (games int, err error) {
 	opener := &input.Opener{Limits: lim} // its bytes are not the run's progress
 	err = opener.Each(file, func(s input.Stream) error {
 		r := pgn.NewReader(s.R, s.Name)
@@ -50,6 +62,9 @@ func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values) (games 
 			}
 			parser.Parse(raw, &g)
 			games++
+			if *room -= int64(g.MainlineLen()); *room < 0 {
+				return errTooManyPositions
+			}
 			for i := 0; i < g.MainlineLen(); i++ {
 				set.Add(&g.Nodes[i].Pos, g.Number)
 			}
