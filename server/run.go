@@ -205,24 +205,47 @@ func (r *run) full() bool {
 	return r.released || r.capped
 }
 
-// newMatchedGame copies what the page needs of a selected game.
+// newMatchedGame copies what the page needs of a selected game: its
+// first JSON line is read for the table, the others only for their
+// positions' ids (decoding them all took most of a run's time on a query
+// that matches every position, while the engine's output piled up).
 func newMatchedGame(g *engine.Game) (*matchedGame, error) {
-	ms, err := report.ParseLines(g.JSON)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %v", g.Number, err)
-	}
 	mg := &matchedGame{pgn: bytes.Clone(g.PGN), jsonLines: bytes.Clone(g.JSON), messages: slices.Clone(g.Messages)}
 	mg.Row = Row{Game: g.Number, Matches: g.Matches}
-	mg.positions = make([]int32, len(ms))
-	for i, m := range ms {
-		mg.positions[i] = int32(m.PositionID)
+	first, _, _ := bytes.Cut(g.JSON, []byte("\n"))
+	ms, err := report.ParseLines(first)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %v", g.Number, err)
 	}
 	if len(ms) > 0 {
 		m := ms[0]
 		mg.White, mg.Black, mg.Event, mg.Result = m.Tags["White"], m.Tags["Black"], m.Tags["Event"], m.Tags["Result"]
 		mg.Year, mg.Sort = m.Year(), m.Sort
 	}
+	mg.positions = make([]int32, 0, bytes.Count(g.JSON, []byte("\n")))
+	for line := range bytes.Lines(g.JSON) {
+		id, ok := positionID(line)
+		if !ok {
+			return nil, fmt.Errorf("game %d: a JSON line without its positionid", g.Number)
+		}
+		mg.positions = append(mg.positions, id)
+	}
 	return mg, nil
+}
+
+// positionID reads the "positionid" of an engine's JSON line. The key
+// cannot be met first inside a string: there its quotes are escaped.
+func positionID(line []byte) (int32, bool) {
+	_, rest, ok := bytes.Cut(line, []byte(`"positionid":`))
+	if !ok {
+		return 0, false
+	}
+	end := 0
+	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
+		end++
+	}
+	n, err := strconv.ParseInt(string(rest[:end]), 10, 32)
+	return int32(n), err == nil
 }
 
 // finish records how the run ended and ranks the games in output order.

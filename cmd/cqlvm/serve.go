@@ -40,7 +40,7 @@ func (c *cli) serve(args []string) int {
 	fs.DurationVar(&cfg.Timeout, "timeout", server.DefaultTimeout, "longest run of one query")
 	fs.IntVar(&cfg.MaxGames, "maxgames", server.DefaultMaxGames, "matched games kept per query")
 	fs.IntVar(&cfg.Threads, "threads", 0, "worker threads per query (default: number of cores)")
-	fs.StringArrayVar(&cfg.AllowHosts, "allow-host", nil, "a name (or name:port) the Host header may give beside the address listened on (repeatable)")
+	fs.StringArrayVar(&cfg.AllowHosts, "allowhost", nil, "a name (or name:port) the Host header may give beside the address listened on (repeatable)")
 	cfg.Limits = &limits.Values{}
 	cfg.Limits.SetValue(limits.RunMemory, serveRunMemory)
 	addLimitFlag(fs, cfg.Limits)
