@@ -43,6 +43,7 @@ const (
 	ServerKeptBytes
 	ServerConnections
 	ReadTimeout
+	WriteTimeout
 	IdleTimeout
 
 	numIDs
@@ -102,6 +103,7 @@ var Table = [numIDs]Limit{
 	ServerKeptBytes:   {"server-kept-bytes", ScopeServer, Bytes, 256 << 20, "the memory of the matched games the server keeps for the page, over all runs (a run beyond goes on counting and keeps no more)"},
 	ServerConnections: {"server-connections", ScopeServer, Count, 256, "the connections the server keeps open at once (the idle ones are closed first to make room; a connection beyond waits)"},
 	ReadTimeout:       {"read-timeout", ScopeServer, Duration, int64(30 * time.Second), "the time the server waits for a request's headers and body"},
+	WriteTimeout:      {"write-timeout", ScopeServer, Duration, int64(5 * time.Minute), "the time the server takes to answer one request, sending included (a client that reads slowly is cut off)"},
 	IdleTimeout:       {"idle-timeout", ScopeServer, Duration, int64(2 * time.Minute), "how long the server keeps an idle connection open"},
 }
 

@@ -14,9 +14,9 @@ import (
 const maxHeaderBytes = 64 << 10
 
 // Serve answers the connections of ln until it fails: with the limits
-// read-timeout (on a request's headers and body) and idle-timeout (on a
-// kept-alive connection between requests), and at most
-// server-connections connections open at once.
+// read-timeout (on a request's headers and body), write-timeout (on its
+// answer) and idle-timeout (on a kept-alive connection between
+// requests), and at most server-connections connections open at once.
 func (s *Server) Serve(ln net.Listener) error {
 	v := s.cfg.Limits
 	cl := newConnLimiter(ln, v.Int(limits.ServerConnections))
@@ -24,6 +24,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		Handler:           s,
 		ReadHeaderTimeout: v.Duration(limits.ReadTimeout),
 		ReadTimeout:       v.Duration(limits.ReadTimeout),
+		WriteTimeout:      v.Duration(limits.WriteTimeout),
 		IdleTimeout:       v.Duration(limits.IdleTimeout),
 		MaxHeaderBytes:    maxHeaderBytes,
 		ConnState:         cl.track,
