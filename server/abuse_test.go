@@ -138,15 +138,14 @@ func TestClientIDsAreTheServers(t *testing.T) {
 func TestARunBeyondServerRunsIsRefused(t *testing.T) {
 	_, url := newTestServerOf(t, Config{Inputs: slowInputs(), Limits: limitsOf(t, "server-runs=1")})
 	a, b := newBrowser(t, url), newBrowser(t, url)
-	a.start(slowQuery)
+	run := a.start(slowQuery)
 	code, raw := b.call("POST", "/api/run", queryRequest{Query: "mate"}, nil)
 	if code != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, raw), "server-runs=1") {
 		t.Errorf("a second run with server-runs=1: %d %s, want 503 naming the limit", code, raw)
 	}
-	// the client's own new run takes the place of its old one
-	if st := a.run("cql(gamenumber 1 10) mate"); st.State != stateDone {
-		t.Errorf("the client's next run: %+v", st)
-	}
+	// a run holds its place until it has ended, cancelled or not
+	a.call("POST", "/api/cancel", nil, nil)
+	a.wait(run)
 	if st := b.run("cql(gamenumber 1 10) mate"); st.State != stateDone {
 		t.Errorf("the other client's run once the place is free: %+v", st)
 	}
