@@ -254,6 +254,11 @@ func (c *gameCut) token(i int) (int, stepState) {
 // input not yet read.
 func (c *gameCut) truncated(e int) bool { return e == len(c.data) && !c.atEOF }
 
+// longEscape is an escape line after a result too long to wait for its
+// end: the game ends before it, whatever follows it (a Reader's buffer
+// can hold no more than a game and its lookahead).
+const longEscape = 4 << 10
+
 // afterResult decides where a game whose result token ends at data[j]
 // ends. Comments after the result belong to the game when a tag or the end
 // of the input follows them (engine logs put a summary there); when
@@ -272,6 +277,9 @@ func (c *gameCut) afterResult(j int) (end, next int, more bool) {
 			continue
 		case b == '%' && col0, b == ';':
 			e := lineEnd(data, k)
+			if c.truncated(e) && b == '%' && e-k > longEscape {
+				return j, k, false // not content: left for the Reader to pass by
+			}
 			if c.truncated(e) {
 				return 0, 0, true
 			}

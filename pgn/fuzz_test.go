@@ -12,6 +12,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"cqlvm/limits"
 )
 
 // FuzzParse runs the Reader, the Parser and the writer on arbitrary bytes.
@@ -58,12 +60,62 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 		}
+		checkLimitedReading(t, data)
 		// The Parser on bytes no Reader has cut.
 		p.Parse(&RawGame{Number: 1, File: "whole", Line: 1, Col: 1, Data: data}, &g)
 		if err := checkTree(&g); err != nil {
 			t.Fatalf("whole input as one game: %v", err)
 		}
 	})
+}
+
+// checkLimitedReading reads data with a game-bytes limit of 32 bytes
+// and a 16-byte read buffer, so that games are refused and skipped a
+// piece at a time as only huge games are in real use: whatever the
+// Reader returns is still the input's (each game's bytes at its offset,
+// line and column, numbered one by one, none over the limit), a refused
+// game has its error and no bytes, and the buffer stays within the
+// limit and the lookahead.
+func checkLimitedReading(t *testing.T, data []byte) {
+	const limit, size = 32, 16
+	v := limits.Defaults()
+	v.SetValue(limits.GameBytes, limit)
+	r := newReaderSize(bytes.NewReader(data), "fuzz", size)
+	r.SetLimits(v)
+	var p Parser
+	var g Game
+	last := int64(-1)
+	for number := 1; ; number++ {
+		raw, err := r.Next()
+		var be *BinaryError
+		if err == io.EOF || errors.As(err, &be) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if raw.Number != number || raw.Offset <= last {
+			t.Fatalf("limited reading: game %d at byte %d after game %d at byte %d", raw.Number, raw.Offset, number-1, last)
+		}
+		last = raw.Offset
+		if raw.Err == nil {
+			if len(raw.Data) > limit {
+				t.Fatalf("limited reading: game %d of %d bytes, over %d", raw.Number, len(raw.Data), limit)
+			}
+			checkRawPosition(t, data, raw)
+		} else {
+			if raw.Err.Limit == nil || len(raw.Data) != 0 {
+				t.Fatalf("limited reading: refused game %d: %v, %d bytes", raw.Number, raw.Err, len(raw.Data))
+			}
+			if line, col := lineCol(data, raw.Offset); line != raw.Line || col != raw.Col {
+				t.Fatalf("limited reading: refused game %d at %d:%d, want %d:%d", raw.Number, raw.Line, raw.Col, line, col)
+			}
+		}
+		p.Parse(raw, &g)
+	}
+	if len(r.buf) > limit+size+1 {
+		t.Fatalf("limited reading: the buffer grew to %d bytes", len(r.buf))
+	}
 }
 
 // readAllRaw reads all the games of data through r.

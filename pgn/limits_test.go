@@ -113,7 +113,7 @@ func TestGameBytesLimit(t *testing.T) {
 						t.Errorf("game %d: error %v, %d bytes, want the %d bytes of the input", i+1, g.err, len(g.data), len(want))
 					}
 				}
-				if max := limit + lookahead + 1; len(rd.buf) > max {
+				if max := limit + rd.lookahead + 1; len(rd.buf) > max {
 					t.Errorf("the read buffer grew to %d bytes, over %d", len(rd.buf), max)
 				}
 			})
@@ -273,7 +273,7 @@ func TestSkipAgreesWithCutter(t *testing.T) {
 		games, _ := readGames(t, bytes.NewReader(data), nil)
 		for i := 0; i+1 < len(games); i++ {
 			start, next := games[i].offset, games[i+1].offset
-			n, found := newGameSkip(true).scan(data[start:], true)
+			n, found := newGameSkip(true).scan(data[start:], true, false)
 			end := start + int64(n)
 			if !found || end > next || !onlyBetweenGames(data[end:next]) {
 				t.Fatalf("%s game %d: the skip ends at byte %d, the next game starts at %d (%q)", name, games[i].number, end, next, data[min(end, next):next])
@@ -339,5 +339,22 @@ func TestBinaryData(t *testing.T) {
 				return
 			}
 		})
+	}
+}
+
+// An escape line between games longer than the read buffer can grow to
+// is passed by a piece at a time (the Reader used to wait for its end
+// in a buffer that could not hold it, forever).
+func TestLongEscapeLineBetweenGames(t *testing.T) {
+	game := gameOfSize("a", 100)
+	input := game + "\n\n%" + strings.Repeat("x", 300<<10) + "\n" + game + "\n%short\r\n" + game
+	got, _ := readGames(t, iotest.HalfReader(strings.NewReader(input)), limitValues(t, "game-bytes=1000"))
+	if len(got) != 3 {
+		t.Fatalf("%d games, want 3", len(got))
+	}
+	for i, want := range []int64{0, int64(len(input) - len(game) - 9 - len(game)), int64(len(input) - len(game))} {
+		if got[i].offset != want || got[i].data != game {
+			t.Errorf("game %d at byte %d (%d bytes), want %d", i+1, got[i].offset, len(got[i].data), want)
+		}
 	}
 }

@@ -45,9 +45,11 @@ type Reader struct {
 	atEOF   bool  // in has no more bytes
 	readErr error // a read error other than io.EOF, returned after the last game
 	col0    bool  // buf[pos] is at the start of a line
-	number  int   // number of the next game
-	lines   lineCounter
-	slab    []byte
+	// inEscape: buf[pos] is inside an escape line ('%') between games
+	inEscape bool
+	number   int // number of the next game
+	lines    lineCounter
+	slab     []byte
 	// limits is where the limits in force come from (nil: the
 	// defaults); maxGame is the game-bytes limit
 	limits  *limits.Values
@@ -55,23 +57,30 @@ type Reader struct {
 	// skip walks the rest of a game over maxGame before the next game is
 	// read; nil when no game is being skipped
 	skip *gameSkip
+	// lookahead is how far past maxGame the Reader reads before it gives
+	// up on a game: cutGame looks past a game's last byte (at the blanks
+	// and comments that follow a result) to see where it ends
+	lookahead int
 }
-
-// lookahead is how far past the game-bytes limit the Reader reads before
-// it gives up on a game: cutGame looks past a game's last byte (at the
-// blanks and comments that follow a result) to see where it ends.
-const lookahead = readBufferSize
 
 // NewReader returns a Reader of the PGN in r; name is used in messages.
 func NewReader(r io.Reader, name string) *Reader {
+	return newReaderSize(r, name, readBufferSize)
+}
+
+// newReaderSize is NewReader with a read buffer of size bytes at first,
+// and as much lookahead: the tests make both small to reach, with small
+// inputs, what only large games reach.
+func newReaderSize(r io.Reader, name string, size int) *Reader {
 	return &Reader{
-		in:      r,
-		name:    name,
-		buf:     make([]byte, readBufferSize),
-		col0:    true,
-		number:  1,
-		lines:   lineCounter{line: 1},
-		maxGame: limits.Defaults().Int(limits.GameBytes),
+		in:        r,
+		name:      name,
+		buf:       make([]byte, size),
+		col0:      true,
+		number:    1,
+		lines:     lineCounter{line: 1},
+		maxGame:   limits.Defaults().Int(limits.GameBytes),
+		lookahead: size,
 	}
 }
 
@@ -140,7 +149,7 @@ func (r *Reader) next(g *RawGame, arena *[]byte) error {
 			r.col0 = r.buf[r.pos-1] == '\n' || r.buf[r.pos-1] == '\r'
 			return nil
 		}
-		if r.end-r.pos > satAdd(r.maxGame, lookahead) {
+		if r.end-r.pos > satAdd(r.maxGame, r.lookahead) {
 			r.refuse(g)
 			r.skip = newGameSkip(r.col0)
 			return nil
@@ -159,17 +168,18 @@ func (r *Reader) skipToGame() bool {
 		switch {
 		case isBlank(c):
 			r.pos++
-			r.col0 = c == '\n' || c == '\r'
+			r.col0 = isNewline(c)
+			r.inEscape = r.inEscape && !r.col0
 		case c == 0xEF && r.pos+2 < r.end && data[r.pos+1] == 0xBB && data[r.pos+2] == 0xBF:
 			r.pos += 3
 		case c == 0xEF && r.end-r.pos < 3 && !r.atEOF:
 			return false // maybe a byte order mark cut by the buffer's end
-		case c == '%' && r.col0:
-			e := lineEnd(data, r.pos)
-			if e == r.end && !r.atEOF {
-				return false
-			}
-			r.pos = e
+		case c == '%' && r.col0 || r.inEscape:
+			// the line may be longer than the buffer: consume it as it
+			// comes
+			r.pos = lineEnd(data, r.pos)
+			r.inEscape = r.pos == r.end
+			r.col0 = false
 		default:
 			return true
 		}
@@ -192,7 +202,7 @@ func (r *Reader) refuse(g *RawGame) {
 // without growing it.
 func (r *Reader) skipOversized() {
 	for {
-		n, found := r.skip.scan(r.buf[r.pos:r.end], r.atEOF)
+		n, found := r.skip.scan(r.buf[r.pos:r.end], r.atEOF, r.pos == 0 && r.end == len(r.buf))
 		r.pos += n
 		if found || r.atEOF {
 			r.col0 = r.skip.lineStart
@@ -269,7 +279,7 @@ func (r *Reader) fill() {
 	if r.end == len(r.buf) {
 		// no larger than the longest game that is read, and what cutGame
 		// must see past it
-		bigger := make([]byte, min(2*len(r.buf), satAdd(satAdd(r.maxGame, lookahead), 1)))
+		bigger := make([]byte, min(2*len(r.buf), satAdd(satAdd(r.maxGame, r.lookahead), 1)))
 		copy(bigger, r.buf[:r.end])
 		r.buf = bigger
 	}
@@ -303,6 +313,8 @@ func (r *Reader) fill() {
 		}
 	}
 }
+
+func isNewline(c byte) bool { return c == '\n' || c == '\r' }
 
 // satAdd is a+b for sizes, no more than the largest int (a limit may be
 // switched off: the largest int).

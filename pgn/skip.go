@@ -20,6 +20,10 @@ type gameSkip struct {
 	depth     int  // open variations
 	// in a tag: inside its quoted value, after a backslash there
 	quoted, escaped bool
+	// inToken: the data ended inside a token too long to end a game,
+	// whose rest comes first in the next piece; full: the data of this
+	// call fill the Reader's buffer, so none of it can be given again
+	inToken, full bool
 }
 
 type skipState uint8
@@ -38,12 +42,21 @@ const longestDeciding = 64
 
 func newGameSkip(col0 bool) *gameSkip { return &gameSkip{lineStart: col0} }
 
-// scan walks data, the input that follows what earlier calls consumed.
-// It returns how many bytes it consumed and whether the next game starts
-// there; when it does not, the bytes from n on (at most a short token)
-// must be given again with what follows.
-func (s *gameSkip) scan(data []byte, atEOF bool) (n int, found bool) {
+// scan walks data, the input that follows what earlier calls consumed;
+// full says that data fill the Reader's buffer. It returns how many bytes
+// it consumed and whether the next game starts there; when it does not,
+// the bytes from n on (at most a short token) must be given again with
+// what follows.
+func (s *gameSkip) scan(data []byte, atEOF, full bool) (n int, found bool) {
 	i := 0
+	s.full = full
+	if s.inToken {
+		i = tokenEnd(data, 0)
+		if i == len(data) {
+			return i, false
+		}
+		s.inToken = false
+	}
 	for i < len(data) {
 		switch s.state {
 		case skipBrace:
@@ -143,8 +156,12 @@ func (s *gameSkip) element(data []byte, i int, atEOF bool) (next int, ends, more
 		s.movetext = true
 	case class(c) == clsToken:
 		e := tokenEnd(data, i)
-		if e == len(data) && !atEOF && e-i < longestDeciding {
-			return 0, false, true
+		if e == len(data) && !atEOF {
+			if e-i < longestDeciding && (i > 0 || !s.full) {
+				return 0, false, true
+			}
+			s.inToken, s.movetext = true, true // too long to end a game
+			return e, false, false
 		}
 		tok := data[i:e]
 		if _, ok := parseResult(tok); ok && s.depth == 0 {
