@@ -10,6 +10,10 @@ import (
 	"cqlvm/vm"
 )
 
+// keptNodes is the most nodes a Tree keeps for the next game, as
+// pgn.Parser keeps for its Game.
+const keptNodes = 1 << 16
+
 // Build gives the machine its view of a parsed game, reusing t's arrays. Positions are
 // shared, not copied. Without variations the machine sees only the
 // mainline: in the mainline-first pre-order the mainline is the prefix
@@ -19,7 +23,9 @@ func Build(t *vm.Tree, g *pgn.Game, variations bool) {
 	if !variations {
 		n = g.MainlineLen()
 	}
-	if cap(t.Nodes) < n {
+	if cap(t.Nodes) < n || cap(t.Nodes) > keptNodes && n <= keptNodes {
+		// a huge game's nodes are let go: past n they would still point
+		// into its positions and keep those alive
 		t.Nodes = make([]vm.Node, n)
 	}
 	t.Nodes = t.Nodes[:n]
