@@ -60,17 +60,14 @@ type cli struct {
 }
 
 func main() {
-	cql := invokedAsCQL(os.Args[0])
-	if !cql {
-		// supervised sets os.Stderr in the child: the cli takes it after
-		if status, ok := supervised(os.Args); ok {
-			os.Exit(status)
-		}
-		crashForTests(os.Getenv("CQLVM_TEST_FATAL"))
+	// supervised sets os.Stderr in the child: the cli takes it after
+	if status, ok := supervised(os.Args); ok {
+		os.Exit(status)
 	}
+	crashForTests(os.Getenv("CQLVM_TEST_FATAL"))
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		termWidth: terminalWidth(os.Stderr), stdoutIsTerminal: terminalWidth(os.Stdout) > 0}
-	if cql {
+	if invokedAsCQL(os.Args[0]) {
 		os.Exit(c.cqlMain(os.Args[1:]))
 	}
 	os.Exit(c.main(os.Args[1:]))

@@ -99,7 +99,7 @@ func worthSupervising(args []string) bool {
 		return false
 	}
 	switch args[0] {
-	case "help", "-help", "--help", "-h", "version", "-version", "--version":
+	case "help", "-help", "--help", "-h", "version", "-version", "--version", "-v":
 		return false
 	}
 	return true

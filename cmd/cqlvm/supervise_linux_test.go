@@ -28,12 +28,18 @@ func TestMain(m *testing.M) {
 // environment variables.
 func runAsMain(t *testing.T, stdin string, env []string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runNamed(t, "cqlvm", stdin, env, args...)
+}
+
+// runNamed is runAsMain under the program name name.
+func runNamed(t *testing.T, name, stdin string, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, args...)
-	cmd.Args[0] = "cqlvm"
+	cmd.Args[0] = name
 	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
@@ -67,6 +73,12 @@ func TestRuntimeFatalErrorIsOneLine(t *testing.T) {
 			}
 		})
 	}
+	t.Run("under the name cql", func(t *testing.T) {
+		code, _, stderr := runNamed(t, "cql", "", []string{"CQLVM_TEST_FATAL=stack", "CQLVM_DEBUG="}, "-i", samplePGN, "-cql", "check", "-o", "-")
+		if code != exitRuntime || !strings.HasPrefix(stderr, "cqlvm: the Go runtime stopped cqlvm: stack overflow") {
+			t.Errorf("exit %d, stderr %.500s", code, stderr)
+		}
+	})
 	t.Run("debug keeps the report", func(t *testing.T) {
 		code, _, stderr := runAsMain(t, "", []string{"CQLVM_TEST_FATAL=stack", "CQLVM_DEBUG=1"}, "check", samplePGN)
 		if code != exitRuntime || !strings.Contains(stderr, "fatal error: stack overflow") || !strings.Contains(stderr, "goroutine ") {
