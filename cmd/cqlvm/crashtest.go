@@ -1,14 +1,28 @@
 package main
 
-import "runtime/debug"
+import (
+	"os"
+	"runtime/debug"
+	"syscall"
+	"time"
+)
 
 // crashForTests makes cqlvm die as the Go runtime kills a process, for
 // the tests of the supervisor (supervise_linux.go): CQLVM_TEST_FATAL=stack
 // is a real stack overflow (a fatal error, not a panic), =panic a panic
-// no one recovers, in a goroutine of its own. Any other value, or none,
+// no one recovers, in a goroutine of its own, =abort the runtime's crash
+// on SIGABRT, =silent an exit with status 2 and no word, as the runtime
+// ends when it cannot even write its report. Any other value, or none,
 // does nothing.
 func crashForTests(how string) {
 	switch how {
+	case "abort":
+		if self, err := os.FindProcess(os.Getpid()); err == nil {
+			self.Signal(syscall.SIGABRT)
+		}
+		time.Sleep(time.Minute)
+	case "silent":
+		os.Exit(2)
 	case "stack":
 		debug.SetMaxStack(1 << 20) // reached in a millisecond, not after a GB
 		recurse(0)

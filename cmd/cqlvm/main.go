@@ -68,9 +68,21 @@ func main() {
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		termWidth: terminalWidth(os.Stderr), stdoutIsTerminal: terminalWidth(os.Stdout) > 0}
 	if invokedAsCQL(os.Args[0]) {
-		os.Exit(c.cqlMain(os.Args[1:]))
+		exit(c.cqlMain(os.Args[1:]))
 	}
-	os.Exit(c.main(os.Args[1:]))
+	exit(c.main(os.Args[1:]))
+}
+
+// beforeExit, when set, is called as the command ends by itself
+// (supervise_linux.go: a child tells its supervisor).
+var beforeExit func()
+
+// exit ends the command with status.
+func exit(status int) {
+	if beforeExit != nil {
+		beforeExit()
+	}
+	os.Exit(status)
 }
 
 // realMain runs a command line with the process's standard input and no

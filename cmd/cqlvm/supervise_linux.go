@@ -25,10 +25,13 @@ import (
 // output are the supervisor's own (passed, not copied), and so is its
 // os.Stderr, passed as descriptor 3; only the child's descriptor 2,
 // where nothing but the Go runtime writes, is a pipe to the supervisor.
-// When the child dies of a fatal error the supervisor prints one line
-// and exits with status 5 (exitRuntime); an unrecovered panic becomes an
-// internal error (status 4). Any other end is passed on as it is: the
-// child's exit status, or death by the same signal.
+// A child that ends by itself writes endMark on descriptor 2 just before
+// it exits. When the child exits without it, the runtime stopped it: a
+// fatal error, a crash on a signal (SIGABRT when a thread cannot be
+// made), or an end too abrupt to say anything; the supervisor prints one
+// line and exits with status 5 (exitRuntime); an unrecovered panic
+// becomes an internal error (status 4). Any other end is passed on as
+// it is: the child's exit status, or death by the same signal.
 
 // supervisorEnv marks the child: its value is the supervisor's process
 // id, so that a cqlvm started by the child is supervised anew.
@@ -37,6 +40,9 @@ const supervisorEnv = "CQLVM_SUPERVISOR"
 // childStderrFD is the child's standard error for everything but the
 // Go runtime.
 const childStderrFD = 3
+
+// endMark is what a child writes on descriptor 2 as it ends by itself.
+const endMark = "\x00cqlvm: the command ended\x00"
 
 // crashReportBytes is how much of the runtime's report the supervisor
 // keeps: the reason is in its first lines.
@@ -113,6 +119,7 @@ func isSupervisedChild() bool {
 // becomeChild points os.Stderr (and the log package) at the supervisor's
 // standard error, leaving descriptor 2 to the Go runtime.
 func becomeChild() {
+	beforeExit = func() { syscall.Write(2, []byte(endMark)) }
 	os.Unsetenv(supervisorEnv)
 	syscall.CloseOnExec(childStderrFD)
 	os.Stderr = os.NewFile(childStderrFD, "/dev/stderr")
@@ -123,50 +130,60 @@ func becomeChild() {
 // report.
 func debugging() bool { return os.Getenv("CQLVM_DEBUG") != "" }
 
-// readCrashReport reads what the child writes on descriptor 2, keeping
-// its first crashReportBytes (and copying all of it to standard error
-// when debugging); the function it returns waits for the end of it.
-func readCrashReport(r *os.File, debug bool) func() []byte {
-	var kept bytes.Buffer
+// crashReport is what the child wrote on descriptor 2: the first
+// crashReportBytes of it, and whether the child ended by itself.
+type crashReport struct {
+	kept  bytes.Buffer
+	ended bool
+	copy  io.Writer // when debugging: standard error, which gets all of it
+}
+
+func (c *crashReport) Write(p []byte) (int, error) {
+	n := len(p)
+	if bytes.Contains(p, []byte(endMark)) { // one write, under the pipe's atomic size
+		c.ended = true
+		p = bytes.ReplaceAll(p, []byte(endMark), nil)
+	}
+	if room := crashReportBytes - c.kept.Len(); room > 0 {
+		c.kept.Write(p[:min(room, len(p))])
+	}
+	if c.copy != nil {
+		c.copy.Write(p)
+	}
+	return n, nil
+}
+
+// readCrashReport reads what the child writes on descriptor 2 (copying
+// all of it to standard error when debugging); the function it returns
+// waits for the end of it.
+func readCrashReport(r *os.File, debug bool) func() *crashReport {
+	report := &crashReport{}
+	if debug {
+		report.copy = os.Stderr
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer r.Close()
-		var w io.Writer = &limitedBuffer{&kept, crashReportBytes}
-		if debug {
-			w = io.MultiWriter(w, os.Stderr)
-		}
-		io.Copy(w, r)
+		io.Copy(report, r)
 	}()
-	return func() []byte {
+	return func() *crashReport {
 		// a descendant of the child may hold the pipe open: wait a little
 		select {
 		case <-done:
 		case <-time.After(time.Second):
 		}
-		return kept.Bytes()
+		return report
 	}
-}
-
-// limitedBuffer keeps the first n bytes written to it and drops the rest.
-type limitedBuffer struct {
-	b *bytes.Buffer
-	n int
-}
-
-func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if room := l.n - l.b.Len(); room > 0 {
-		l.b.Write(p[:min(room, len(p))])
-	}
-	return len(p), nil
 }
 
 // childEnd is the exit status the supervisor ends with for a child that
 // ended as st, having written report on its descriptor 2.
-func childEnd(st *os.ProcessState, report []byte) int {
+func childEnd(st *os.ProcessState, report *crashReport) int {
+	text := report.kept.Bytes()
 	passOn := func() {
-		if !debugging() { // else it was copied as it came
-			os.Stderr.Write(report)
+		if report.copy == nil { // else it was copied as it came
+			os.Stderr.Write(text)
 		}
 	}
 	ws, _ := st.Sys().(syscall.WaitStatus)
@@ -175,8 +192,12 @@ func childEnd(st *os.ProcessState, report []byte) int {
 		return dieLike(ws.Signal())
 	}
 	code := st.ExitCode()
-	msg, status := runtimeEnd(report)
-	if code != exitUsage || status == 0 {
+	if report.ended || code != exitUsage {
+		passOn()
+		return code
+	}
+	msg, status := runtimeEnd(text)
+	if status == 0 { // the user asked for the runtime's report (SIGQUIT)
 		passOn()
 		return code
 	}
@@ -184,18 +205,34 @@ func childEnd(st *os.ProcessState, report []byte) int {
 	return status
 }
 
-// runtimeEnd reads the Go runtime's report of how the child ended: a
-// fatal error (exitRuntime) or a panic no one recovered (exitInternal),
-// with the one line that says so; status 0 when it is neither.
+// runtimeEnd reads the Go runtime's report of how it stopped the child
+// (with status 2): a panic no one recovered (exitInternal), else a fatal
+// error (exitRuntime), with the one line that says so; status 0 for the
+// goroutine dump that SIGQUIT asks for.
 func runtimeEnd(report []byte) (msg string, status int) {
-	if reason, ok := reportLine(report, "fatal error: "); ok {
-		return fmt.Sprintf("cqlvm: the Go runtime stopped cqlvm: %s (exit status %d; a limit cqlvm lacks, or a bug: please report it with the query and the games; CQLVM_DEBUG=1 shows the runtime's report)",
-			reason, exitRuntime), exitRuntime
-	}
-	if reason, ok := reportLine(report, "panic: "); ok {
+	if reason, ok := reportLine(report, "panic: "); ok && !bytes.Contains(report, []byte("\nfatal error: ")) {
 		return fmt.Sprintf("cqlvm: internal error: %s (this is a bug in cqlvm; please report it with the query and the game; CQLVM_DEBUG=1 prints a stack trace)", reason), exitInternal
 	}
-	return "", 0
+	if bytes.HasPrefix(report, []byte("SIGQUIT: ")) {
+		return "", 0
+	}
+	reason := runtimeReason(report)
+	return fmt.Sprintf("cqlvm: the Go runtime stopped cqlvm: %s (exit status %d; a limit cqlvm lacks, or a bug: please report it with the query and the games; CQLVM_DEBUG=1 shows the runtime's report)",
+		reason, exitRuntime), exitRuntime
+}
+
+// runtimeReason is the reason a runtime report gives: its "fatal error"
+// line, else its first line (a crash on a signal: "runtime/cgo:
+// pthread_create failed: ..." before "SIGABRT: abort").
+func runtimeReason(report []byte) string {
+	if reason, ok := reportLine(report, "fatal error: "); ok {
+		return reason
+	}
+	first, _, _ := bytes.Cut(bytes.TrimSpace(report), []byte("\n"))
+	if len(first) == 0 {
+		return "it exited with status 2 and no report"
+	}
+	return truncateText(string(first), 200)
 }
 
 // reportLine finds the first line of report that starts with prefix and

@@ -62,6 +62,8 @@ func TestRuntimeFatalErrorIsOneLine(t *testing.T) {
 	}{
 		{"stack", exitRuntime, "cqlvm: the Go runtime stopped cqlvm: stack overflow (exit status 5;"},
 		{"panic", exitInternal, "cqlvm: internal error: CQLVM_TEST_FATAL=panic (this is a bug in cqlvm;"},
+		{"abort", exitRuntime, "cqlvm: the Go runtime stopped cqlvm: SIGABRT: abort (exit status 5;"},
+		{"silent", exitRuntime, "cqlvm: the Go runtime stopped cqlvm: it exited with status 2 and no report (exit status 5;"},
 	} {
 		t.Run(c.how, func(t *testing.T) {
 			code, _, stderr := runAsMain(t, "", []string{"CQLVM_TEST_FATAL=" + c.how, "CQLVM_DEBUG="}, "run", "-q", "-cql", "check", samplePGN, "-o", "-")
