@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/metrics"
 
 	"cqlvm/engine/input"
 	"cqlvm/limits"
@@ -17,7 +18,8 @@ const similarPositionBytes = 256
 
 // loadSimilar reads the submissions files of the query's
 // similarposition filters: every mainline position of every game, as
-// many as run-memory allows. told, when set, is told each file's number
+// many as run-memory allows (counted at similarPositionBytes each, and
+// checked against the process's heap every 64 games). told, when set, is told each file's number
 // of games.
 func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file string, games int)) ([]*vm.SimilarSet, error) {
 	var sets []*vm.SimilarSet
@@ -41,6 +43,14 @@ func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file stri
 
 var errTooManyPositions = errors.New("too many submission positions")
 
+// heapObjects is the process's Go heap: what run-memory bounds. Runs at
+// once (a server's) share it, where the count of positions is one run's.
+func heapObjects() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
 // addSubmissions adds the mainline positions of the games of a file
 // (plain or compressed, as an input) to set, and counts the games; room
 // is the positions it may still add. A game over a limit adds nothing;
@@ -62,7 +72,7 @@ func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values, room *i
 			}
 			parser.Parse(raw, &g)
 			games++
-			if *room -= int64(g.MainlineLen()); *room < 0 {
+			if *room -= int64(g.MainlineLen()); *room < 0 || games%64 == 0 && heapObjects() > lim.Get(limits.RunMemory) {
 				return errTooManyPositions
 			}
 			for i := 0; i < g.MainlineLen(); i++ {

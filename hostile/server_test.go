@@ -433,3 +433,28 @@ func TestServeSmallAbusesGetClearAnswers(t *testing.T) {
 	s.alive()
 	s.checkRSS(t)
 }
+
+// similarposition may name the server's own database, however large:
+// four clients at once loading the positions of human.pgn.gz (3.9 GB for
+// one before) stop at run-memory, named, and the server stays under 1 GB.
+func TestServeSimilarPositionOfALargeDatabase(t *testing.T) {
+	human := shared(t, "human.pgn.gz")
+	s := serve(t, human)
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			c := newClient(t, s)
+			if code, raw := c.startRun(t, `similarposition "`+human+`"`, time.Minute); code != 202 {
+				t.Errorf("client %d: %d %s", i, code, raw)
+				return
+			}
+			st := c.wait(t, 4*time.Minute)
+			if st.State != "done" && !strings.Contains(st.Error, "run-memory=") {
+				t.Errorf("client %d: %+v, want done or stopped at run-memory, named", i, st)
+			}
+		})
+	}
+	wg.Wait()
+	s.alive()
+	s.checkRSS(t)
+}

@@ -481,3 +481,11 @@ func TestIdleConnectionsMakeRoomForNewOnes(t *testing.T) {
 		t.Errorf("%d connections open, over server-connections=8", open)
 	}
 }
+
+func TestTheServersLimitsReachItsRuns(t *testing.T) {
+	_, url := newTestServerOf(t, Config{Inputs: []string{samplePGN}, Limits: limitsOf(t, "run-memory=64KiB")})
+	c := newBrowser(t, url)
+	if st := c.run(`similarposition "` + samplePGN + `"`); st.State != stateFailed || !strings.Contains(st.Error, "run-memory=64KiB") {
+		t.Errorf("a run past the server's run-memory: %+v, want failed naming the limit", st)
+	}
+}

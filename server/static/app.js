@@ -116,6 +116,7 @@ async function pollProgress() {
   if (s.totalBytes > 0) { bar.max = s.totalBytes; bar.value = s.state === 'running' ? s.bytesRead : s.totalBytes; }
   let text = `${s.games} games, ${s.matches} matches, ${seconds(s.elapsedMs)}`;
   if (s.state === 'running') text += `, ETA ${seconds(s.etaMs)}`; else text += ` — ${s.state}`;
+  if (s.stopping) text += ' — stopping';
   if (s.capped) text += ` (only the first ${s.kept} matched games are kept)`;
   if (s.error) text += `: ${s.error}`;
   if (s.warning) text += ` (warning: ${s.warning})`;
