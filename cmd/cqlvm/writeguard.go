@@ -50,7 +50,7 @@ func checkWrites(reads, writes []namedFile) error {
 			}
 		}
 		for _, o := range writes[:i] {
-			if !isNoFile(o.name) && (sameExistingFile(w.name, o.name) || samePath(w.name, o.name)) {
+			if !isNoFile(o.name) && (sameExistingFile(w.name, o.name) || !exists(w.name) && samePath(w.name, o.name)) {
 				return &fileConflict{written: w, other: o}
 			}
 		}
@@ -60,11 +60,18 @@ func checkWrites(reads, writes []namedFile) error {
 
 func isNoFile(name string) bool { return name == "" || name == "-" }
 
-// sameExistingFile reports whether a and b name one existing file.
+// sameExistingFile reports whether a and b name one existing regular
+// file: a device or a pipe (/dev/stdout, /dev/null, a terminal that is
+// also the input) loses nothing when written.
 func sameExistingFile(a, b string) bool {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
+	return errA == nil && errB == nil && sa.Mode().IsRegular() && os.SameFile(sa, sb)
+}
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
 }
 
 // samePath reports whether a and b are one path once made absolute,

@@ -114,3 +114,13 @@ func TestInPlaceConversionStays(t *testing.T) {
 		t.Errorf("-a did not convert the query in place: %q", got)
 	}
 }
+
+// TestWritingADeviceIsNoConflict: /dev/null as input and output (or a
+// terminal as both) loses nothing: only regular files are guarded.
+func TestWritingADeviceIsNoConflict(t *testing.T) {
+	query := writeQuery(t, t.TempDir(), "cql() mate")
+	r := runCLI(t, nil, "run", "-q", "-o", os.DevNull, "--html", os.DevNull, query, os.DevNull)
+	if r.status != exitOK {
+		t.Errorf("exit %d, stderr %s", r.status, r.stderr)
+	}
+}
