@@ -94,7 +94,7 @@ var Table = [numIDs]Limit{
 	GamePositions:     {"game-positions", ScopeGame, Count, 500_000, "the positions (moves, mainline and variations) of one game"},
 	VariationDepth:    {"variation-depth", ScopeGame, Count, 1000, "how deeply one game's variations nest"},
 	StringBytes:       {"string-bytes", ScopeEvaluation, Bytes, 16 << 20, "the length of one string a query makes"},
-	GameComments:      {"game-comments", ScopeEvaluation, Bytes, 64 << 20, "the comment text a query adds to one game"},
+	GameComments:      {"game-comments", ScopeEvaluation, Bytes, 64 << 20, "the comments a query holds for one game (their text, and 56 bytes for each)"},
 	RegexTime:         {"regex-time", ScopeEvaluation, Duration, int64(2 * time.Second), "the time one regular expression match (~~) may take"},
 	RunMemory:         {"run-memory", ScopeRun, Bytes, 4 << 30, "the memory a run may hold (Go heap, checked while it runs)"},
 	ZstdWindow:        {"zstd-window", ScopeRun, Bytes, 128 << 20, "the window a zstd-compressed input needs to be decompressed (the decoder's memory)"},

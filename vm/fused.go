@@ -15,6 +15,7 @@ func (m *Machine) fused(in *Inst, code []Inst, pc int) (int, int) {
 	case OpNextSquareStore:
 		s := bitboard.Set(m.slots[in.A])
 		if s == 0 {
+			m.checkCancel()
 			return int(in.B), 0
 		}
 		sq := bitboard.SquareSet(s.Pop())
@@ -26,6 +27,7 @@ func (m *Machine) fused(in *Inst, code []Inst, pc int) (int, int) {
 	case OpNextPiece:
 		s := bitboard.Set(m.slots[in.A])
 		if s == 0 {
+			m.checkCancel()
 			return int(in.B), 0
 		}
 		sq := s.Pop()

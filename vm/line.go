@@ -430,12 +430,12 @@ func (m *Machine) startEndComments(name string, first, last int32, length int, e
 		return
 	}
 	end := fmt.Sprintf("End %s of length %d that starts at %s%s", name, length, m.moveText(first), extra)
-	m.comments = append(m.comments, Comment{Node: last, Text: end})
+	m.addComment(Comment{Node: last, Text: end})
 	start := fmt.Sprintf("Start %s that ends at %s", name, m.moveText(last))
 	if title != "" {
 		start = title + " " + start
 	}
-	m.comments = append(m.comments, Comment{Node: first, Text: start})
+	m.addComment(Comment{Node: first, Text: start})
 }
 
 // moveText names a position the way the official program's comments do:
@@ -443,7 +443,7 @@ func (m *Machine) startEndComments(name string, first, last int32, length int, e
 // with its positionid, which it also writes at that position ("id:42").
 func (m *Machine) moveText(node int32) string {
 	if m.tree.Nodes[node].Depth > 0 {
-		m.comments = append(m.comments, Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
+		m.addComment(Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
 	}
 	return m.positionName(node)
 }

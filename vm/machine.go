@@ -7,19 +7,24 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"cqlvm/bitboard"
 )
 
 // Comment is a comment produced by the query at a node of the game tree.
 type Comment struct {
-	Node int32
 	Text string
-	Kind CommentKind
 	Tag  string // the tag name of a SetTag or RemoveTag edit
+	// held is what the comments up to this one count against the
+	// game-comments limit (addComment), kept with each so that cutting
+	// the list back needs no counting
+	held int64
+	Node int32
 	// find is the markc slot of the counting find that left this
 	// placeholder (Kind commentFoundMark), numbered when the find ends
 	find int32
+	Kind CommentKind
 }
 
 // CommentKind says what an output edit does. Edits other than text
@@ -79,6 +84,9 @@ type Machine struct {
 	reported     []int // instructions whose runtime error this game has reported (their pcs)
 	iters        int   // loop iterations at this position
 	steps        int   // instructions run at this position (counted for loops)
+	// stepsChecked is the count of steps up to which a loop goes on
+	// without a look at the Cancel flag or the bound on its steps
+	stepsChecked int
 
 	started bool // StartGame has run once: persistent variables are set up
 
@@ -132,6 +140,30 @@ type Machine struct {
 	// Engine evaluates positions for OpEvaluate (builtins.go).
 	Engine   Evaluator
 	builtins builtinState
+
+	// Cancel, when set, is looked at every few thousand instructions:
+	// once it is true the machine stops the evaluation (a *Stop with
+	// ErrCancelled), however long the position would take.
+	Cancel *atomic.Bool
+	calls  int // calls of run and steps of searches (pollCall)
+	limits machineLimits
+	// regexps are the program's regular expressions with the machine's
+	// regex-time (SetLimits)
+	regexps []*Regexp
+	// DedupComments drops, once a position is evaluated, the texts it
+	// commented that an earlier position of the game already made at the
+	// same node: the PGN output writes each text once per node, and
+	// nested finds repeat the same "Found k of n" for every position
+	// they start from. A run that writes the comments of each match
+	// (JSON) leaves it unset.
+	DedupComments bool
+	seenComments  map[seenComment]struct{}
+}
+
+// seenComment is a text made at a node (Machine.DedupComments).
+type seenComment struct {
+	node int32
+	text string
 }
 
 // NewMachine prepares a machine for p.
@@ -150,6 +182,7 @@ func NewMachine(p *Program) *Machine {
 	for _, c := range p.ConstSlots {
 		m.slots[c.Slot] = c.Value
 	}
+	m.SetLimits(nil)
 	return m
 }
 
@@ -157,7 +190,10 @@ func NewMachine(p *Program) *Machine {
 // becomes unbound, and the comment list is emptied.
 func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
-	m.muted = 0 // a search that panicked left it set
+	m.muted = 0 // a search that panicked (or was stopped) left it set
+	m.st, m.sst = m.st[:0], m.sst[:0]
+	m.pathFocusOn = false
+	clear(m.seenComments)
 	m.virtualMainReady = false
 	m.reported = m.reported[:0]
 	for i := range m.bound {
@@ -214,7 +250,8 @@ func (m *Machine) Match(node int32) bool {
 	mark := len(m.comments)
 	m.setCur(node)
 	m.pending = m.pending[:0]
-	m.iters, m.steps = 0, 0
+	m.iters, m.steps, m.stepsChecked = 0, 0, pollSteps
+	m.checkCancel()
 	ok := m.run(m.prog.Entry)
 	// sort.html: the value filter "is executed as usual", and the best
 	// value it "ever obtained during the game" counts, whether or not
@@ -222,13 +259,42 @@ func (m *Machine) Match(node int32) bool {
 	if len(m.pending) > 0 {
 		m.commitSorts()
 	}
-	if !ok {
-		if !m.AlwaysComment {
-			m.comments = m.comments[:mark]
-		}
+	if !ok && !m.AlwaysComment {
+		m.comments = m.comments[:mark]
 		return false
 	}
-	return true
+	if m.DedupComments && len(m.comments) > mark {
+		m.dedupSince(mark)
+	}
+	return ok
+}
+
+// dedupSince drops the texts of the comments from index mark on that the
+// game's comments before have at the same node (DedupComments). An
+// earlier copy stays wherever the later one would: comments are only
+// ever cut back from the end, and the list before mark is final.
+func (m *Machine) dedupSince(mark int) {
+	if m.seenComments == nil {
+		m.seenComments = map[seenComment]struct{}{}
+	}
+	kept := mark
+	for i := mark; i < len(m.comments); i++ {
+		c := m.comments[i]
+		if c.Kind == CommentText {
+			k := seenComment{c.Node, c.Text}
+			if _, dup := m.seenComments[k]; dup {
+				continue
+			}
+			m.seenComments[k] = struct{}{}
+		}
+		m.comments[kept] = c
+		kept++
+	}
+	if kept < len(m.comments) {
+		clear(m.comments[kept:]) // let go of the dropped texts
+		m.comments = m.comments[:kept]
+		m.recountFrom(mark)
+	}
 }
 
 // pos is the current position (kept in step with cur by setCur).
@@ -300,6 +366,7 @@ func (m *Machine) echoNext(in *Inst, target uint16) (int32, bool) {
 		i = m.nextWanted(i, in.X, in.A)
 	}
 	if int(i) >= len(m.tree.Nodes) {
+		m.checkCancel()
 		return 0, false
 	}
 	if in.X&EchoAfterOnly != 0 && i <= m.cur {
@@ -406,6 +473,7 @@ func (m *Machine) popStr() string {
 // knight_tour_find 0.71 s to 0.89 s): the compiler then keeps less of
 // the loop's state in registers.
 func (m *Machine) run(pc int) bool {
+	m.pollCall()
 	base, sbase := len(m.st), len(m.sst)
 	code := m.prog.Code
 	steps := 0 // instructions run in this frame, added to m.steps on return
@@ -800,11 +868,12 @@ func (m *Machine) run(pc int) bool {
 			if i < 0 {
 				i += int64(len(s))
 			}
+			m.checkString(pc-1, len(s)+len(x)-1, "setting a character")
 			m.pushStr(s[:i] + x + s[i+1:])
 		case OpLower:
-			m.pushStr(strings.ToLower(m.popStr()))
+			m.pushStr(m.madeString(pc-1, strings.ToLower(m.popStr()), "lowercase"))
 		case OpUpper:
-			m.pushStr(strings.ToUpper(m.popStr()))
+			m.pushStr(m.madeString(pc-1, strings.ToUpper(m.popStr()), "uppercase"))
 		case OpStrToInt:
 			v, ok := parseCQLInt(m.popStr())
 			if !ok {
@@ -837,7 +906,7 @@ func (m *Machine) run(pc int) bool {
 			m.pushNum(int64(i))
 		case OpRegex:
 			s := m.popStr()
-			loc := m.prog.Regexps[in.A].FindStringSubmatchIndex(s)
+			loc := m.findRegexp(pc-1, int(in.A), s)
 			if loc == nil {
 				m.groups = nil
 				pc = int(in.B)
@@ -854,7 +923,7 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 				continue
 			}
-			loc := m.prog.Regexps[in.A].FindStringSubmatchIndex(s[from:])
+			loc := m.findRegexp(pc-1, int(in.A), s[from:])
 			if loc == nil {
 				m.groups = nil
 				pc = int(in.B)
@@ -951,12 +1020,13 @@ func (m *Machine) run(pc int) bool {
 		case OpMessage:
 			text := m.popStr()
 			if in.X != 1 {
-				text = m.messagePrefix() + text
+				text = m.madeString(pc-1, m.messagePrefix()+text, "message")
 			}
 			m.messages = append(m.messages, text)
 		case OpNextSquare:
 			s := bitboard.Set(m.slots[in.A])
 			if s == 0 {
+				m.checkCancel() // a loop that ends: see pollCall
 				pc = int(in.B)
 				continue
 			}
@@ -1002,8 +1072,7 @@ func (m *Machine) run(pc int) bool {
 			m.iters++
 			m.steps += steps
 			steps = 0
-			if m.iters > maxLoopIterations || m.steps > maxLoopSteps {
-				m.loopCutOff(pc - 1)
+			if (m.iters > maxLoopIterations || m.steps > m.stepsChecked) && m.loopStops(pc-1) {
 				pc = int(in.B)
 			}
 
@@ -1013,6 +1082,7 @@ func (m *Machine) run(pc int) bool {
 		case OpFindNext:
 			i := int32(int64(m.slots[in.A]))
 			if in.X == 0 && i >= int32(m.slots[in.A+1]) || in.X == 1 && i < 0 {
+				m.checkCancel() // a loop that ends: see pollCall
 				pc = int(in.B)
 				continue
 			}
@@ -1237,6 +1307,7 @@ func (m *Machine) run(pc int) bool {
 		case OpDictIterNext:
 			keys := m.dictIters[int(in.A)]
 			if len(keys) == 0 {
+				m.checkCancel() // a loop that ends: see pollCall
 				pc = int(in.B)
 				continue
 			}
@@ -1262,33 +1333,28 @@ func (m *Machine) run(pc int) bool {
 		case OpToStr:
 			m.pushStr(m.valueText(in.X))
 		case OpConcat:
-			n := int(in.A)
-			parts := m.sst[len(m.sst)-n:]
-			s := strings.Join(parts, "")
-			m.sst = m.sst[:len(m.sst)-n]
-			m.pushStr(s)
+			m.concat(pc-1, int(in.A))
 		case OpComment:
-			m.comments = append(m.comments, Comment{Node: m.cur, Text: m.popStr()})
+			m.addComment(Comment{Node: m.cur, Text: m.popStr()})
 		case OpFoundMark:
-			m.comments = append(m.comments, Comment{Node: m.cur, Kind: commentFoundMark, find: int32(in.A)})
+			// numberFound checks game-comments (foundMarkHeld)
+			m.comments = append(m.comments, Comment{Node: m.cur, Kind: commentFoundMark, find: int32(in.A), held: m.heldAt(len(m.comments)) + foundMarkHeld})
 		case OpFoundNumber:
 			m.numberFound(int(in.A))
 		case OpEchoComment:
 			src := int32(m.popNum())
-			m.comments = append(m.comments,
-				Comment{Node: src, Text: m.prog.Strs[in.A] + " <--" + m.positionText(m.cur)},
-				Comment{Node: m.cur, Text: m.prog.Strs[in.B] + " -->" + m.positionText(src)})
+			m.echoComments(in, src)
 		case OpShapeAny:
 			if !m.prog.Shapes[in.A].matches(m.pos()) {
 				pc = int(in.B)
 			}
 		case OpRemoveComment:
-			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveOriginal})
+			m.addComment(Comment{Node: m.cur, Kind: CommentRemoveOriginal})
 		case OpSetTag:
 			value := m.popStr()
-			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentSetTag, Tag: m.popStr(), Text: value})
+			m.addComment(Comment{Node: m.cur, Kind: CommentSetTag, Tag: m.popStr(), Text: value})
 		case OpRemoveTag:
-			m.comments = append(m.comments, Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
+			m.addComment(Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
 
 		case OpExchange, OpMaxSwap, OpPawnCount, OpGoodBishop, OpBuiltinTest, OpBuiltinNum, OpEvaluate:
 			if !m.builtin(in, pc-1) {

@@ -113,6 +113,7 @@ const (
 
 // moveInit starts iterating the candidates of the filter at base.
 func (m *Machine) moveInit(base int, spec int) {
+	m.checkCancel() // a loop that starts: see pollCall
 	m.slots[base+MoveSlotSpec] = uint64(spec)
 	m.bound[base+MoveSlotCurrent] = false
 	sp := &m.prog.MoveSpecs[spec]
@@ -144,6 +145,7 @@ func (m *Machine) moveInit(base int, spec int) {
 // candidate: in a piece loop (`M--` at every position for every piece)
 // the general path's bookkeeping cost more than the test.
 func (m *Machine) moveInitNext(base, spec int) bool {
+	m.checkCancel()
 	sp := &m.prog.MoveSpecs[spec]
 	if sp.Source != SrcPGN || !m.squaresOnly(sp, base) {
 		m.moveInit(base, spec)

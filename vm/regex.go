@@ -3,6 +3,7 @@ package vm
 import (
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -52,15 +53,32 @@ func needsBacktracking(src string) bool {
 
 func (r *Regexp) String() string { return r.src }
 
+// withTimeout is r with each match on the backtracking engine given up
+// after d (its FindStringSubmatchIndex fails then): a copy, since the
+// compiled pattern is shared by the machines and its timeout is a field
+// every match reads. Patterns on RE2 run in linear time and need none.
+func (r *Regexp) withTimeout(d time.Duration) *Regexp {
+	if r.ecma == nil || r.ecma.MatchTimeout == d {
+		return r
+	}
+	re, err := regexp2.Compile(r.src, regexp2.ECMAScript)
+	if err != nil { // compiled once already
+		panic(err)
+	}
+	re.MatchTimeout = d
+	return &Regexp{src: r.src, ecma: re}
+}
+
 // FindStringSubmatchIndex is regexp's: the byte offsets of the leftmost
 // match and of its groups (-1 for a group that took no part), or nil.
-func (r *Regexp) FindStringSubmatchIndex(s string) []int {
+// The error is the backtracking engine's timeout (withTimeout).
+func (r *Regexp) FindStringSubmatchIndex(s string) ([]int, error) {
 	if r.re2 != nil {
-		return r.re2.FindStringSubmatchIndex(s)
+		return r.re2.FindStringSubmatchIndex(s), nil
 	}
 	m, err := r.ecma.FindStringMatch(s)
 	if err != nil || m == nil {
-		return nil
+		return nil, err
 	}
 	groups := m.Groups()
 	loc := make([]int, 2*len(groups))
@@ -72,7 +90,7 @@ func (r *Regexp) FindStringSubmatchIndex(s string) []int {
 		}
 		loc[2*i], loc[2*i+1] = byteAt(g.Index), byteAt(g.Index+g.Length)
 	}
-	return loc
+	return loc, nil
 }
 
 // runeOffsets maps rune indexes of s (regexp2 counts runes) to byte

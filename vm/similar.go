@@ -223,6 +223,7 @@ func (m *Machine) similarComments(i int, refs []SimilarRef) {
 			side = "btm"
 		}
 		acc.WriteString("see " + m.prog.Similar[i].File + " game: " + strconv.Itoa(ref.Game) + " at move: " + strconv.Itoa(ref.Move) + " " + side + " " + set.transformName(ref, b))
-		m.comments = append(m.comments, Comment{Node: m.cur, Text: acc.String()})
+		m.checkString(-1, acc.Len(), "similarposition's comment")
+		m.addComment(Comment{Node: m.cur, Text: acc.String()})
 	}
 }

@@ -226,6 +226,7 @@ func (m *Machine) maxIntoKeep(best, mark int, v int64) {
 			n := copy(m.comments[prevStart:], m.comments[start:])
 			m.comments = m.comments[:prevStart+n]
 			start = prevStart
+			m.recountFrom(start)
 		}
 	}
 	m.slots[best], m.bound[best] = uint64(v), true
@@ -235,6 +236,9 @@ func (m *Machine) maxIntoKeep(best, mark int, v int64) {
 // numberFound turns the placeholders left by the counting find whose markc
 // slot is mark into "Found k of n".
 func (m *Machine) numberFound(mark int) {
+	if m.heldAt(len(m.comments)) > m.limits.commentBytes {
+		m.commentsOverLimit()
+	}
 	start := int(m.slots[mark])
 	if start > len(m.comments) {
 		return

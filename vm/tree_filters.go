@@ -48,9 +48,8 @@ func (m *Machine) consecutiveMoves(x, y int32, comment bool) int {
 	if comment && best > 0 {
 		for k := 0; k < best; k++ {
 			a, b := s[bi-best+k], u[bj-best+k]
-			m.comments = append(m.comments,
-				Comment{Node: a, Text: fmt.Sprintf("consecutive move %d of %d", k+1, best)},
-				Comment{Node: b, Text: fmt.Sprintf("consecutive move %d of %d", k+1, best)})
+			m.addComment(Comment{Node: a, Text: fmt.Sprintf("consecutive move %d of %d", k+1, best)})
+			m.addComment(Comment{Node: b, Text: fmt.Sprintf("consecutive move %d of %d", k+1, best)})
 		}
 	}
 	return best
