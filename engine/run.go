@@ -35,6 +35,9 @@ type runConfig struct {
 	evaluations *uci.Cache
 	// similar are the submissions of the similarposition filters
 	similar []*vm.SimilarSet
+	// guard stops the run when Options.Context is done or the heap goes
+	// over run-memory; its context replaces Options.Context
+	guard *runGuard
 }
 
 func newConfig(q *Query, o Options) *runConfig {
@@ -60,6 +63,8 @@ func newConfig(q *Query, o Options) *runConfig {
 	if cfg.progress == nil {
 		cfg.progress = &Progress{}
 	}
+	cfg.guard = newGuard(o.Context)
+	cfg.Context = cfg.guard.ctx
 	cfg.opener = &input.Opener{Stdin: o.Stdin, Limits: o.Limits}
 	cfg.progress.opener.Store(cfg.opener)
 	return cfg
@@ -75,14 +80,21 @@ func (c *runConfig) writesPGN() bool { return c.PGN != nil }
 //
 // The error is an *InputError when an input cannot be read (the games
 // before the failure have been searched and written), the writers'
-// error, or an *InternalError for a bug in cqlvm. When the search of a
-// game panics, the run goes on and the error names the first such game;
-// the Stats are complete then.
+// error, the Context's error when it is done (the run stops inside the
+// position being evaluated), a *limits.Error when the run's heap goes
+// over run-memory, or an *InternalError for a bug in cqlvm. When the
+// search of a game panics, the run goes on and the error names the first
+// such game; the Stats are complete then. A game whose evaluation goes
+// over a limit of one evaluation (string-bytes, game-comments,
+// regex-time) is not selected, a runtime error on Diagnostics names it
+// and the limit, and the run goes on.
 func Run(q *Query, o Options) (Stats, error) {
 	if err := checkFiles(append(inputUses(o), q.similarUses()...), o.Files); err != nil {
 		return Stats{}, err
 	}
 	cfg := newConfig(q, o)
+	cfg.guard.start(o.Limits)
+	defer cfg.guard.end()
 	if q.Program().NeedsEngine {
 		path, err := uci.Find(o.Engine)
 		if err != nil {
@@ -91,7 +103,7 @@ func Run(q *Query, o Options) (Stats, error) {
 		cfg.enginePath, cfg.evaluations = path, uci.NewCache()
 	}
 	if specs := q.Program().Similar; len(specs) > 0 {
-		sets, err := loadSimilar(specs, o.Limits, o.OnSubmissions)
+		sets, err := loadSimilar(cfg.guard, specs, o.Limits, o.OnSubmissions)
 		if err != nil {
 			return Stats{}, err
 		}
@@ -139,8 +151,8 @@ func runPipeline(q *Query, cfg *runConfig) (runStats, error) {
 	if feed.err != nil {
 		return st, feed.err
 	}
-	if feed.cancelled != nil {
-		return st, feed.cancelled
+	if feed.cancelled != nil { // the guard stopped the run before its end
+		return st, cfg.guard.err()
 	}
 	return st, err
 }
@@ -160,6 +172,9 @@ func runOneWorker(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collect
 			w.batchOut = &out
 		}
 		for _, raw := range batch.games {
+			if cfg.guard.stopped() {
+				break
+			}
 			r := w.processSafely(raw)
 			c.add(&r)
 		}

@@ -20,13 +20,17 @@ const similarPositionBytes = 256
 // similarposition filters: every mainline position of every game, as
 // many as run-memory allows (counted at similarPositionBytes each, and
 // checked against the process's heap every 64 games). told, when set, is told each file's number
-// of games.
-func loadSimilar(specs []vm.SimilarSpec, lim *limits.Values, told func(file string, games int)) ([]*vm.SimilarSet, error) {
+// of games. Reading stops when the run must (guard): the error is then
+// the guard's.
+func loadSimilar(guard *runGuard, specs []vm.SimilarSpec, lim *limits.Values, told func(file string, games int)) ([]*vm.SimilarSet, error) {
 	var sets []*vm.SimilarSet
 	room := lim.Get(limits.RunMemory) / similarPositionBytes // positions
 	for _, spec := range specs {
 		set := vm.NewSimilarSet(spec)
-		games, err := addSubmissions(set, spec.File, lim, &room)
+		games, err := addSubmissions(guard, set, spec.File, lim, &room)
+		if stop := guard.err(); stop != nil {
+			return nil, stop
+		}
 		if errors.Is(err, errTooManyPositions) {
 			return nil, lim.Exceeded(limits.RunMemory, fmt.Sprintf("similarposition %q: the positions of its games", spec.File))
 		}
@@ -55,14 +59,14 @@ func heapObjects() int64 {
 // (plain or compressed, as an input) to set, and counts the games; room
 // is the positions it may still add. A game over a limit adds nothing;
 // binary data end the file with an error.
-func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values, room *int64) (games int, err error) {
+func addSubmissions(guard *runGuard, set *vm.SimilarSet, file string, lim *limits.Values, room *int64) (games int, err error) {
 	opener := &input.Opener{Limits: lim} // its bytes are not the run's progress
 	err = opener.Each(file, func(s input.Stream) error {
 		r := pgn.NewReader(s.R, s.Name)
 		r.SetLimits(lim)
 		parser := pgn.Parser{CastlingFromPlacement: true, Limits: lim}
 		var g pgn.Game
-		for {
+		for !guard.stopped() {
 			raw, err := r.Next()
 			if errors.Is(err, io.EOF) {
 				return nil
@@ -79,6 +83,7 @@ func addSubmissions(set *vm.SimilarSet, file string, lim *limits.Values, room *i
 				set.Add(&g.Nodes[i].Pos, g.Number)
 			}
 		}
+		return nil
 	})
 	return games, err
 }

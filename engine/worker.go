@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 
 	"cqlvm/gametree"
@@ -54,6 +55,10 @@ func (w *worker) useMachine(prog *vm.Program) {
 	w.m.AlwaysComment = w.cfg.AlwaysComment
 	w.m.Similar = w.cfg.similar
 	w.m.Errors = func(msg string) { w.asserts = append(w.asserts, msg) }
+	w.m.SetLimits(w.cfg.Limits)
+	w.m.Cancel = &w.cfg.guard.stop
+	// the JSON output gives each match its own comments, repeats and all
+	w.m.DedupComments = w.cfg.JSON == nil
 	if w.evaluator != nil {
 		w.m.Engine = w.evaluator
 	}
@@ -67,14 +72,34 @@ func (w *worker) close() {
 }
 
 // processSafely is process that turns a panic into a report naming the
-// game, so that a bug shows where to look instead of a stack trace.
+// game, so that a bug shows where to look instead of a stack trace. A
+// machine that stopped the game's evaluation (*vm.Stop) is no bug.
 func (w *worker) processSafely(raw *pgn.RawGame) (res gameResult) {
 	defer func() {
 		if p := recover(); p != nil {
+			if stop, ok := p.(*vm.Stop); ok {
+				res = w.stopped(raw, stop)
+				return
+			}
 			res = w.crashed(raw, p)
 		}
 	}()
 	return w.process(raw)
+}
+
+// stopped is the result of a game whose evaluation the machine stopped:
+// cancelled, the game is left unread, since the run ends; over a limit,
+// the game is not selected and the runtime error says which limit, after
+// the game's failed assertions so far. The machine goes on with the next
+// game (StartGame sets it up anew), keeping the persistent variables.
+func (w *worker) stopped(raw *pgn.RawGame, stop *vm.Stop) gameResult {
+	if errors.Is(stop.Err, vm.ErrCancelled) {
+		return gameResult{}
+	}
+	res := gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset}, read: true}
+	res.Errors = append(res.Errors, w.game.Errors...)
+	res.asserts = append(append(res.asserts, w.asserts...), stop.Msg)
+	return res
 }
 
 // crashed is the result of a game whose search panicked with p; the

@@ -42,6 +42,9 @@ func runWorkers(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collector
 					w.batchOut = b.out
 				}
 				for i, raw := range batch.games {
+					if cfg.guard.stopped() {
+						break // the rest stay unread results
+					}
 					b.results[i] = w.processSafely(raw)
 				}
 				batch.recycle()
