@@ -3,7 +3,6 @@
 package hostile
 
 import (
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -87,31 +86,37 @@ func TestEvalRunMemory(t *testing.T) {
 // A query stuck in one position (six nested square loops, 64^6
 // iterations; a backtracking regular expression at every position) stops
 // at the server's timeout, and at once when cancelled: before, past 70 s
-// under a 20 s timeout.
+// under a 20 s timeout. (apiClient: server_test.go.)
 func TestEvalStuckRunStopsInTheServer(t *testing.T) {
 	s := serve(t, "--timeout", "3s", testdata("sample.pgn"))
+	c := newClient(t, s)
 	queries := map[string]string{
 		"square loops": "cql() square all x1 in . square all x2 in . square all x3 in . square all x4 in . square all x5 in . square all x6 in . true",
 		"regex":        `cql() s = "` + strings.Repeat("a", 40) + `" s ~~ "(a+)+(?=b)"`,
 	}
 	for name, q := range queries {
 		start := time.Now()
-		st := s.startAndWait(q, 30*time.Second)
+		if code, raw := c.startRun(t, q, 10*time.Second); code != http.StatusAccepted {
+			t.Fatalf("%s: /api/run: %d %s", name, code, raw)
+		}
+		st := c.wait(t, 30*time.Second)
 		if st.State != "timeout" {
 			t.Errorf("%s: state %q, want timeout (error %q)", name, st.State, st.Error)
 		}
-		// the regular expression's match is bounded by regex-time (2s)
+		// a regular expression's match is bounded by regex-time (2s)
 		if d := time.Since(start); d > 8*time.Second {
 			t.Errorf("%s: the 3s timeout ended the run after %v", name, d)
 		}
 		t.Logf("%s: timed out after %v", name, time.Since(start).Round(time.Millisecond))
 	}
 	start := time.Now()
-	s.post("/api/run", queries["square loops"])
+	if code, raw := c.startRun(t, queries["square loops"], 10*time.Second); code != http.StatusAccepted {
+		t.Fatalf("/api/run: %d %s", code, raw)
+	}
 	time.Sleep(300 * time.Millisecond)
-	st := s.post("/api/cancel", "")
-	if st.State != "cancelled" {
-		t.Errorf("cancel: state %q, want cancelled", st.State)
+	var st runStatus
+	if code, raw := c.do(t, "POST", "/api/cancel", "", &st); code != 200 || st.State != "cancelled" {
+		t.Errorf("cancel: %d %s, want the state cancelled", code, raw)
 	}
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("cancelled after 300ms, the run ended after %v", d)
@@ -120,55 +125,4 @@ func TestEvalStuckRunStopsInTheServer(t *testing.T) {
 	if rss := s.peakRSS(); rss > 512<<20 {
 		t.Errorf("server peak RSS %d MiB", rss>>20)
 	}
-}
-
-// runStatus is what /api/run, /api/progress and /api/cancel answer.
-type runStatus struct {
-	Run   string `json:"run"`
-	State string `json:"state"`
-	Error string `json:"error"`
-}
-
-const evalClient = "hostile-eval"
-
-// post sends query (or nothing) to path as this test's client.
-func (s *server) post(path, query string) runStatus {
-	s.t.Helper()
-	body, _ := json.Marshal(map[string]string{"query": query})
-	req, _ := http.NewRequest("POST", s.URL+path, strings.NewReader(string(body)))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Cqlvm-Client", evalClient)
-	return s.do(req)
-}
-
-func (s *server) do(req *http.Request) runStatus {
-	s.t.Helper()
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
-	if err != nil {
-		s.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
-	}
-	defer resp.Body.Close()
-	var st runStatus
-	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
-		s.t.Fatalf("%s %s: %s, %v", req.Method, req.URL.Path, resp.Status, err)
-	}
-	return st
-}
-
-// startAndWait runs query and polls its progress until it is no longer
-// running, or for at most limit.
-func (s *server) startAndWait(query string, limit time.Duration) runStatus {
-	s.t.Helper()
-	st := s.post("/api/run", query)
-	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		req, _ := http.NewRequest("GET", s.URL+"/api/progress?run="+st.Run, nil)
-		req.Header.Set("X-Cqlvm-Client", evalClient)
-		if p := s.do(req); p.State != "running" {
-			return p
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	s.t.Fatalf("still running after %v: %s", limit, query)
-	return runStatus{}
 }
