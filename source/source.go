@@ -83,11 +83,29 @@ func (s *Source) Snippet(sp Span) string {
 	return t
 }
 
+// Shorten cuts s to at most max characters, marking the cut with "…":
+// messages quote the query's text, which may be one token megabytes long.
+func Shorten(s string, max int) string {
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	i, n := 0, 0
+	for i < len(s) && n < max-1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return s[:i] + "…"
+}
+
 // Error is a message about a span of a source.
 type Error struct {
 	Src  *Source
 	Span Span
 	Msg  string
+	// more marks the last entry of a full list, which says that errors
+	// were left out
+	more bool
 }
 
 func (e *Error) Error() string {
@@ -104,46 +122,119 @@ func (e *Error) Error() string {
 func (e *Error) Pretty() string {
 	line, col := e.Src.Position(int(e.Span.From))
 	text := e.Src.LineText(line)
-	width := 1
-	if e.Span.To > e.Span.From {
-		endLine, endCol := e.Src.Position(int(e.Span.To))
-		if endLine == line {
-			width = endCol - col
-		} else {
-			width = utf8.RuneCountInString(text) - col + 1
-		}
-	}
-	if width < 1 {
-		width = 1
-	}
+	at := min(max(int(e.Span.From)-e.Src.lines[line-1], 0), len(text))
+	to := min(max(int(e.Span.To)-e.Src.lines[line-1], at), len(text))
+	text, caret := lineWindow(text, at, to)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d:%d: %s\n", e.Src.Name, line, col, e.Msg)
 	b.WriteString("  ")
 	b.WriteString(strings.ReplaceAll(text, "\t", " "))
 	b.WriteString("\n  ")
-	b.WriteString(strings.Repeat(" ", col-1))
-	b.WriteString(strings.Repeat("^", width))
+	b.WriteString(caret)
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// An error shows the whole line of its position up to maxWholeLine bytes,
+// and windowWidth characters around its caret of a longer line.
+const (
+	maxWholeLine = 240
+	windowWidth  = 160
+)
+
+// lineWindow is the part of line shown under a message, about
+// windowWidth characters around the span [at, to) (byte offsets in
+// line), with "…" where the line was cut, and the caret line marking the
+// span (at least one character).
+func lineWindow(line string, at, to int) (text, caret string) {
+	if len(line) <= maxWholeLine {
+		return line, strings.Repeat(" ", utf8.RuneCountInString(line[:at])) +
+			strings.Repeat("^", max(1, utf8.RuneCountInString(line[at:to])))
+	}
+	from, end := at, at
+	for n := 0; from > 0 && n < windowWidth/2; n++ {
+		_, size := utf8.DecodeLastRuneInString(line[:from])
+		from -= size
+	}
+	for n := utf8.RuneCountInString(line[from:at]); end < len(line) && n < windowWidth; n++ {
+		_, size := utf8.DecodeRuneInString(line[end:])
+		end += size
+	}
+	pad := utf8.RuneCountInString(line[from:at])
+	width := max(1, utf8.RuneCountInString(line[at:min(to, end)]))
+	text = line[from:end]
+	if from > 0 {
+		text = "…" + text
+		pad++
+	}
+	if end < len(line) {
+		text += "…"
+	}
+	return text, strings.Repeat(" ", pad) + strings.Repeat("^", width)
 }
 
 // ErrorList collects errors in source order.
 type ErrorList []*Error
 
-// maxErrors caps the list: after a few dozen errors the rest are noise
-// caused by the first ones.
-const maxErrors = 20
+// MaxErrors caps the list: after a few dozen errors the rest are noise
+// caused by the first ones. A full list ends with one more entry saying
+// that the others were left out.
+const MaxErrors = 20
+
+// maxMessage bounds one message, whatever text it quotes: a longer one
+// keeps its start and its end (where limit messages say how to change
+// the limit).
+const maxMessage = 600
 
 // Add appends an error unless the list is full.
 func (l *ErrorList) Add(src *Source, sp Span, format string, args ...any) {
-	if len(*l) < maxErrors {
-		*l = append(*l, &Error{Src: src, Span: sp, Msg: fmt.Sprintf(format, args...)})
+	l.add(&Error{Src: src, Span: sp, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Append adds the errors of m, within the cap.
+func (l *ErrorList) Append(m ErrorList) {
+	for _, e := range m {
+		if !e.more {
+			l.add(e)
+		}
 	}
 }
 
-// Sort orders the errors by position.
+func (l *ErrorList) add(e *Error) {
+	switch {
+	case len(*l) < MaxErrors:
+		e.Msg = shortenMiddle(e.Msg, maxMessage)
+		*l = append(*l, e)
+	case len(*l) == MaxErrors:
+		*l = append(*l, &Error{Src: e.Src, Span: e.Span, more: true,
+			Msg: fmt.Sprintf("too many errors: stopped after %d", MaxErrors)})
+	}
+}
+
+// shortenMiddle cuts s to about max bytes by leaving out its middle.
+func shortenMiddle(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	head, tail := s[:max/2], s[len(s)-max/3:]
+	for len(head) > 0 && !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	for len(tail) > 0 && !utf8.ValidString(tail) {
+		tail = tail[1:]
+	}
+	return head + " … " + tail
+}
+
+// Sort orders the errors by position, the note that errors were left
+// out last.
 func (l ErrorList) Sort() {
-	sort.SliceStable(l, func(i, j int) bool { return l[i].Span.From < l[j].Span.From })
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].more != l[j].more {
+			return l[j].more
+		}
+		return l[i].Span.From < l[j].Span.From
+	})
 }
 
 func (l ErrorList) Error() string {

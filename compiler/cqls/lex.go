@@ -36,16 +36,17 @@ type token struct {
 }
 
 func (t token) String() string {
+	text := source.Shorten(t.text, 60) // the token may be megabytes long
 	switch t.kind {
 	case tKeyword:
 		if t.neg {
-			return "'!:" + t.text + "'"
+			return "'!:" + text + "'"
 		}
-		return "':" + t.text + "'"
+		return "':" + text + "'"
 	case tString:
-		return `"` + t.text + `"`
+		return `"` + text + `"`
 	case tWord:
-		return "'" + t.text + "'"
+		return "'" + text + "'"
 	}
 	return tokNames[t.kind]
 }

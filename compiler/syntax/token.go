@@ -65,12 +65,16 @@ type Token struct {
 	Desig       Designator
 }
 
+// maxQuoted bounds the text of a token quoted in a message, in
+// characters.
+const maxQuoted = 60
+
 func (t Token) String() string {
 	switch t.Kind {
 	case TEOF:
 		return "end of file"
 	case TString:
-		return fmt.Sprintf("%q", t.Str)
+		return fmt.Sprintf("%q", source.Shorten(t.Str, maxQuoted))
 	}
-	return "'" + t.Text + "'"
+	return "'" + source.Shorten(t.Text, maxQuoted) + "'"
 }
