@@ -105,13 +105,14 @@ func looksLikeCQL6(text string) bool {
 	return false
 }
 
-// reader is the compiler's reader for the old language under d.
-func (d Dialect) reader() func(*source.Source) (*ast.File, source.ErrorList, bool) {
+// reader is the compiler's reader for the old language under d, within
+// the limits lim.
+func (d Dialect) reader(lim *limits.Values) func(*source.Source) (*ast.File, source.ErrorList, bool) {
 	return func(src *source.Source) (*ast.File, source.ErrorList, bool) {
 		if !d.IsOld(src.Name, src.Text) {
 			return nil, nil, false
 		}
-		f, errs := cqls.ParseFile(src)
+		f, errs := cqls.ParseFileWith(src, lim)
 		return f, errs, true
 	}
 }
@@ -161,7 +162,7 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 // compile compiles a query file's text (nil: none) with what o adds,
 // o.Extra named extraName in messages.
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
-	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(),
+	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(o.Limits),
 		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits}
 	for _, a := range o.Assign {
 		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))

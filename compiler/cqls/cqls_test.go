@@ -15,6 +15,7 @@ import (
 	"cqlvm/compiler"
 	"cqlvm/compiler/syntax"
 	"cqlvm/internal/golden"
+	"cqlvm/limits"
 	"cqlvm/source"
 )
 
@@ -415,5 +416,25 @@ func TestLineStarTransposes(t *testing.T) {
 	b := translate("b", `(match (position :line "d2-d4 d7-d5 e2-e4 e7-e6 *"))`)
 	if a != b || !strings.Contains(a, `fen "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR"`) {
 		t.Errorf("the two orders translate as\n%s\nand\n%s", a, b)
+	}
+}
+
+// TestNestingLimit: position lists nested as deep as the nesting limit
+// are read, one more is refused with the limit's message, and a text
+// nested 60,000 deep (within query-bytes) ends with that message too.
+func TestNestingLimit(t *testing.T) {
+	nested := func(n int) string {
+		return "(match " + strings.Repeat("(position :not ", n-1) + "(position K" + strings.Repeat(")", n) + ")"
+	}
+	lim := limits.Defaults()
+	lim.SetValue(limits.Nesting, 50)
+	if _, errs := ParseFileWith(source.New("q.cqls", nested(50)), lim); len(errs) > 0 {
+		t.Errorf("50 nested lists within nesting=50: %v", errs)
+	}
+	for _, text := range []string{nested(51), nested(60000)} {
+		_, errs := ParseFileWith(source.New("q.cqls", text), lim)
+		if len(errs) != 1 || !strings.Contains(errs[0].Msg, "--limit nesting=") {
+			t.Errorf("%.40s... nested %d bytes deep: want one error naming the nesting limit, got %v", text, len(text), errs)
+		}
 	}
 }

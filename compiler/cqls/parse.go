@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cqlvm/compiler/syntax"
+	"cqlvm/limits"
 	"cqlvm/source"
 )
 
@@ -14,17 +15,49 @@ import (
 // result is the syntax tree of the equivalent CQL 6 query, with a header
 // (an old query always has one, if empty).
 func ParseFile(src *source.Source) (*syntax.File, source.ErrorList) {
+	return ParseFileWith(src, nil)
+}
+
+// ParseFileWith is ParseFile within the limits lim (nil: the defaults)
+// on the text's size (query-bytes) and nesting (nesting).
+func ParseFileWith(src *source.Source, lim *limits.Values) (*syntax.File, source.ErrorList) {
 	var errs source.ErrorList
 	f := &syntax.File{Src: src, HasHeader: true, Funcs: map[string]*syntax.Node{}}
+	if err := syntax.TextTooLarge(src, lim); err != nil {
+		return f, source.ErrorList{err}
+	}
 	toks, _ := lex(src, &errs)
 	if len(errs) > 0 {
 		return f, errs
 	}
-	p := &parser{src: src, toks: toks, errs: &errs, file: f, names: map[string]int{}, accs: map[string]*accDef{}}
+	p := &parser{src: src, toks: toks, errs: &errs, file: f, names: map[string]int{}, accs: map[string]*accDef{}, limits: lim}
 	p.run(p.parseQuery)
+	if len(errs) == 0 {
+		p.checkTreeDepth(f)
+	}
 	errs.Sort()
 	return f, errs
 }
+
+// checkTreeDepth refuses a lowered query deeper than the nesting limit,
+// which the passes after the parse recurse over.
+func (p *parser) checkTreeDepth(f *syntax.File) {
+	max := p.limits.Int(limits.Nesting)
+	if n := syntax.Deeper(f.Body, max); n != nil {
+		p.errs.Add(p.src, n.Span, "%s", p.limits.Exceeded(limits.Nesting, fmt.Sprintf("the query's filters nest more than %d deep", max)))
+	}
+}
+
+// enter goes one position list deeper; past the nesting limit the parse
+// ends with the error. Each enter is paired with a leave.
+func (p *parser) enter(at token) {
+	p.depth++
+	if max := p.limits.Int(limits.Nesting); p.depth > max {
+		p.failf(at.span, "%s", p.limits.Exceeded(limits.Nesting, fmt.Sprintf("position lists nested more than %d deep", max)))
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
 
 // Comment is a `;` comment of a query in the old language: its text
 // without the semicolons, and its offset in the query.
@@ -76,6 +109,10 @@ type parser struct {
 	accs map[string]*accDef
 	// tags are the tags of the match list (:forany NAME D)
 	tags []*tagDef
+	// limits bound the text's size and nesting (nil: the defaults);
+	// depth is the nesting of the position list being read.
+	limits *limits.Values
+	depth  int
 }
 
 type bailout struct{}
@@ -214,6 +251,8 @@ func (p *parser) parseSubLists(kw token) []*plist {
 // parseListBody reads the elements of a position list after `(position`
 // up to its ')', and lowers them.
 func (p *parser) parseListBody(open token) *plist {
+	p.enter(open)
+	defer p.leave()
 	l := &plist{span: open.span}
 	for !p.at(tClose) {
 		t := p.tok()

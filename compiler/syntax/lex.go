@@ -17,11 +17,33 @@ func Lex(src *source.Source, errs *source.ErrorList) []Token {
 		lx.pos = 3
 	}
 	var toks []Token
+	if len(src.Text) > bigText {
+		toks = make([]Token, 0, countTokens(src))
+	}
 	for {
 		t := lx.next()
 		toks = append(toks, t)
 		if t.Kind == TEOF {
 			return toks
+		}
+	}
+}
+
+// bigText is the size of a text whose tokens are counted before they
+// are made: a slice grown by appending a million tokens peaks at twice
+// their memory.
+const bigText = 64 << 10
+
+// countTokens is the number of tokens Lex makes of src.
+func countTokens(src *source.Source) int {
+	var errs source.ErrorList
+	lx := &lexer{src: src, text: src.Text, errs: &errs, space: true}
+	if strings.HasPrefix(lx.text, "\uFEFF") {
+		lx.pos = 3
+	}
+	for n := 1; ; n++ {
+		if lx.next().Kind == TEOF {
+			return n
 		}
 	}
 }

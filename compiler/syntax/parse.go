@@ -1,8 +1,10 @@
 package syntax
 
 import (
+	"fmt"
 	"strings"
 
+	"cqlvm/limits"
 	"cqlvm/source"
 )
 
@@ -80,6 +82,13 @@ type Parser struct {
 	// message (not inside braces or parentheses there): a string literal
 	// after an implicit-search filter is then the next argument.
 	strArgs bool
+	// limits bound the text's size and nesting (nil: the defaults)
+	limits *limits.Values
+	// depth is the nesting of the filter being parsed (0 at the top
+	// level); past the nesting limit the parse stops (tooDeep) rather
+	// than recursing further.
+	depth   int
+	tooDeep bool
 }
 
 // withStrArgs sets strArgs for the parse of a nested construct and
@@ -93,10 +102,19 @@ func (p *Parser) withStrArgs(on bool) func() {
 // ParseFile parses a whole query: the `cql(...)` header (required unless
 // requireHeader is false) followed by one or more body filters.
 func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList) {
+	return ParseFileWith(src, requireHeader, nil)
+}
+
+// ParseFileWith is ParseFile within the limits lim (nil: the defaults)
+// on the text's size (query-bytes) and nesting (nesting).
+func ParseFileWith(src *source.Source, requireHeader bool, lim *limits.Values) (*File, source.ErrorList) {
 	var errs source.ErrorList
+	f := &File{Src: src, Funcs: map[string]*Node{}}
+	if err := TextTooLarge(src, lim); err != nil {
+		return f, source.ErrorList{err}
+	}
 	toks := Lex(src, &errs)
-	p := &Parser{src: src, toks: toks, errs: &errs, funcs: map[string]*Node{}, bound: map[string]bool{}, pathDashes: -1}
-	f := &File{Src: src, Funcs: p.funcs}
+	p := &Parser{src: src, toks: toks, errs: &errs, funcs: f.Funcs, bound: map[string]bool{}, pathDashes: -1, limits: lim}
 	if p.isIdent("cql") {
 		f.HasHeader = true
 		p.parseHeader(&f.Header)
@@ -104,6 +122,7 @@ func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList)
 		p.errorf(p.tok().Span, "expected 'cql' to start the query, got %s", p.tok())
 		return f, errs
 	}
+	p.depth = -1 // the top-level filters' parseExpr makes it 0
 	for p.tok().Kind != TEOF && len(errs) == 0 {
 		if p.isPunct("}") || p.isPunct(")") {
 			p.errorf(p.tok().Span, "unmatched %s", p.tok())
@@ -116,14 +135,94 @@ func ParseFile(src *source.Source, requireHeader bool) (*File, source.ErrorList)
 	if len(f.Body) == 0 && len(errs) == 0 {
 		p.errorf(p.tok().Span, "expected one or more filters after the cql header, got none")
 	}
+	if len(errs) == 0 {
+		p.checkTreeDepth(f)
+	}
 	errs.Sort()
 	return f, errs
 }
 
 // ParseBody parses filters with no header (the -cql command-line option).
 func ParseBody(src *source.Source) ([]*Node, map[string]*Node, source.ErrorList) {
-	f, errs := ParseFile(src, false)
+	return ParseBodyWith(src, nil)
+}
+
+// ParseBodyWith is ParseBody within the limits lim (nil: the defaults).
+func ParseBodyWith(src *source.Source, lim *limits.Values) ([]*Node, map[string]*Node, source.ErrorList) {
+	f, errs := ParseFileWith(src, false, lim)
 	return f.Body, f.Funcs, errs
+}
+
+// TextTooLarge is the error of a query text over the query-bytes limit,
+// placed at the first byte past it; nil when the text fits.
+func TextTooLarge(src *source.Source, lim *limits.Values) *source.Error {
+	max := lim.Int(limits.QueryBytes)
+	if len(src.Text) <= max {
+		return nil
+	}
+	detail := fmt.Sprintf("the query text has %d bytes", len(src.Text))
+	return &source.Error{Src: src, Span: source.Span{From: int32(min(max, len(src.Text))), To: int32(min(max, len(src.Text)))},
+		Msg: lim.Exceeded(limits.QueryBytes, detail).Error()}
+}
+
+// enter goes one level deeper into nested filters; false, with the error
+// (once), past the nesting limit, after which the parse stops: the
+// tokens left are skipped so that every caller returns at once.
+// Each enter is paired with a leave, whatever it returned.
+func (p *Parser) enter() bool {
+	p.depth++
+	if max := p.limits.Int(limits.Nesting); p.depth > max && !p.tooDeep {
+		t := p.tok()
+		p.errs.Add(p.src, t.Span, "%s", p.limits.Exceeded(limits.Nesting, fmt.Sprintf("filters nested more than %d deep at %s", max, t)))
+		p.tooDeep = true
+		p.pos = len(p.toks) - 1
+	}
+	return !p.tooDeep
+}
+
+func (p *Parser) leave() { p.depth-- }
+
+// checkTreeDepth refuses a syntax tree deeper than the nesting limit:
+// chained operators (a or b or c ..., 1 + 1 + ...) nest their left sides
+// without parentheses, and every later pass recurses over the tree.
+func (p *Parser) checkTreeDepth(f *File) {
+	max := p.limits.Int(limits.Nesting)
+	roots := f.Body
+	for _, fn := range f.Funcs {
+		roots = append(roots, fn)
+	}
+	if n := Deeper(roots, max); n != nil {
+		p.errs.Add(p.src, n.Span, "%s", p.limits.Exceeded(limits.Nesting, fmt.Sprintf("filters (or chained operators) nested more than %d deep at %q", max, p.src.Snippet(n.Span))))
+	}
+}
+
+// Deeper returns a node nested more than max levels under one of roots
+// (a root is level 0), or nil. It walks with a stack of its own: it is
+// what keeps the recursive passes from too deep a tree.
+func Deeper(roots []*Node, max int) *Node {
+	type item struct {
+		n     *Node
+		depth int
+	}
+	var stack []item
+	for _, r := range roots {
+		if r != nil {
+			stack = append(stack, item{r, 0})
+		}
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.depth > max {
+			return it.n
+		}
+		eachChild(it.n, false, func(_ string, c **Node) {
+			if *c != nil {
+				stack = append(stack, item{*c, it.depth + 1})
+			}
+		})
+	}
+	return nil
 }
 
 // ---- token helpers ----
@@ -180,6 +279,14 @@ func (p *Parser) expectPunct(s, context string) bool {
 }
 
 func (p *Parser) errorf(sp source.Span, format string, args ...any) {
+	if p.tooDeep {
+		return // the nesting error says it all: the rest is its echo
+	}
+	for i, a := range args {
+		if s, ok := a.(string); ok { // a name of the query, maybe megabytes long
+			args[i] = source.Shorten(s, maxQuoted)
+		}
+	}
 	if sp.To == sp.From && int(sp.From) >= len(p.src.Text) {
 		format += " (end of file)"
 	}
@@ -327,6 +434,11 @@ func (p *Parser) parseFilter() *Node { return p.parseExpr(levelOr) }
 
 // parseExpr parses a filter whose binary operators all have level >= min.
 func (p *Parser) parseExpr(min int) *Node {
+	ok := p.enter()
+	defer p.leave()
+	if !ok {
+		return nil
+	}
 	left := p.parseUnary(min)
 	if left == nil {
 		return nil

@@ -337,6 +337,11 @@ func (p *Parser) parseLine(t Token) *Node {
 // parseSeqChain parses `--> C --> C ...`: each element is preceded by the
 // arrow. Inside a group the first element has no arrow before it.
 func (p *Parser) parseSeqChain(arrow string, grouped bool) *Node {
+	ok := p.enter()
+	defer p.leave()
+	if !ok {
+		return nil
+	}
 	chain := &Node{Kind: KSeqConcat}
 	start := p.tok().Span.From
 	first := true
@@ -662,6 +667,11 @@ func (p *Parser) pathParams(n *Node) bool {
 // parsePathElems parses constituents up to the end of the path (or the
 // closing parenthesis of a group).
 func (p *Parser) parsePathElems(t Token, grouped bool) *Node {
+	ok := p.enter()
+	defer p.leave()
+	if !ok {
+		return nil
+	}
 	seq := &Node{Kind: KSeqConcat}
 	start := p.tok().Span.From
 	for !p.failed() {

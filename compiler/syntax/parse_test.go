@@ -305,3 +305,30 @@ func TestParseDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestLongTokenInMessages: a token megabytes long is quoted in a message
+// cut to a few dozen characters.
+func TestLongTokenInMessages(t *testing.T) {
+	_, errs := ParseFile(source.New("q.cql", "cql() "+strings.Repeat("x", 5<<20)+" )"), true)
+	if len(errs) == 0 {
+		t.Fatal("no error")
+	}
+	if out := errs.Pretty(); len(out) > 2000 {
+		t.Errorf("the errors print %d bytes: %.200q", len(out), out)
+	}
+}
+
+// TestNestingLimitParser: the parser stops at the nesting limit with one
+// message naming it, and not with the Go runtime's stack overflow, however
+// deep the text nests.
+func TestNestingLimitParser(t *testing.T) {
+	text := "cql() " + strings.Repeat("(", 1000000)
+	_, errs := ParseFileWith(source.New("q.cql", text), true, nil)
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "--limit nesting=") {
+		t.Fatalf("want one error naming the nesting limit, got %v", errs)
+	}
+	// the filter nested 1,001 deep starts after the 1,001st '('
+	if line, col := errs[0].Src.Position(int(errs[0].Span.From)); line != 1 || col != 6+1001+1 {
+		t.Errorf("the error is at %d:%d, want 1:1008", line, col)
+	}
+}
