@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	ast "cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -29,6 +31,7 @@ type checker struct {
 	slots     *slotAlloc
 	funcs     map[string]*ast.Node
 	calls     int // number of inlined calls, for fresh parameter names
+	budget    *budget
 	// dictNames are the names declared as dictionaries anywhere in the text
 	dictNames map[string]bool
 	sorts     []vm.SortKey
@@ -49,7 +52,34 @@ func (s *slotAlloc) new() int { s.n++; return s.n - 1 }
 func (s *slotAlloc) block(n int) int { s.n += n; return s.n - n }
 
 func (c *checker) errorf(n *ast.Node, format string, args ...any) {
-	c.errs.Add(c.src, n.Span, format, args...)
+	c.errs.Add(c.src, n.Span, format, userNames(args)...)
+}
+
+// userNames gives the variables among a message's arguments the names the
+// user wrote: a function's parameter becomes a variable of each call
+// (inline.go names it fn#call.param), which a message calls param. The
+// names and strings of the query a message quotes are cut to
+// maxQuoted characters: a name may be megabytes long.
+func userNames(args []any) []any {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = source.Shorten(userName(s), maxQuoted)
+		}
+	}
+	return args
+}
+
+// maxQuoted bounds a name or string of the query quoted in a message, in
+// characters.
+const maxQuoted = 60
+
+// userName is a variable's name as written: the parameter of fn#n.param.
+func userName(name string) string {
+	fn, param, ok := strings.Cut(name, ".")
+	if _, call, hash := strings.Cut(fn, "#"); ok && hash && call != "" && strings.Trim(call, "0123456789") == "" {
+		return param
+	}
+	return name
 }
 
 // expect checks n and reports an error unless its type is one of want.
@@ -83,7 +113,7 @@ func (c *checker) numeric(n *ast.Node, what string) {
 }
 
 func (c *checker) check(n *ast.Node) Type {
-	if n == nil {
+	if n == nil || !c.budget.spend(1, c.src, n.Span) {
 		return TUnknown
 	}
 	t := c.infer(n)

@@ -4,6 +4,7 @@
 package compiler
 
 import (
+	"fmt"
 	"sort"
 
 	ast "cqlvm/compiler/syntax"
@@ -92,7 +93,7 @@ func (opt Options) parseFile(src *source.Source) (*ast.File, source.ErrorList) {
 			return f, errs
 		}
 	}
-	return ast.ParseFile(src, opt.RequireHeader)
+	return ast.ParseFileWith(src, opt.RequireHeader, opt.Limits)
 }
 
 // parseExtra parses a text ANDed with the file's body (userText: the
@@ -111,7 +112,7 @@ func (opt Options) parseExtra(x *source.Source, file *ast.File, userText, adoptH
 			return f.Body, f.Funcs, errs
 		}
 	}
-	return ast.ParseBody(x)
+	return ast.ParseBodyWith(x, opt.Limits)
 }
 
 // mergeHeader adds the settings of an old query given with -cql to the
@@ -159,14 +160,14 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	var file *ast.File
 	var parts []bodyPart
 	for _, x := range opt.Prelude {
-		nodes, _, perrs := ast.ParseBody(x)
-		errs = append(errs, perrs...)
+		nodes, _, perrs := ast.ParseBodyWith(x, opt.Limits)
+		errs.Append(perrs)
 		parts = append(parts, bodyPart{x, nodes})
 	}
 	if src != nil {
 		var perrs source.ErrorList
 		file, perrs = opt.parseFile(src)
-		errs = append(errs, perrs...)
+		errs.Append(perrs)
 		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
 	} else {
 		file = &ast.File{}
@@ -176,7 +177,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	for i, x := range opt.Extra {
 		extra, funcs, perrs := opt.parseExtra(x, file, i < opt.TransformExtra, src == nil && i == 0)
-		errs = append(errs, perrs...)
+		errs.Append(perrs)
 		if i < opt.TransformExtra {
 			extra = wrapTransforms(extra, opt.Transforms)
 		}
@@ -193,21 +194,30 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	q := &Query{Header: file.Header}
 	slots := &slotAlloc{}
-	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen}
+	work := newBudget(opt.Limits, &errs)
+	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen, budget: work}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
-	if where, n := tooLarge(parts, file.Funcs); n != nil {
-		c.src = where
-		c.errorf(n, "this query is too large once its transforms and function calls are expanded (over %d filters): nest fewer transforms or calls", maxExpandedSize)
+	if where, n, size := tooLarge(parts, file.Funcs, work); n != nil {
+		work.refuseEstimate(where, n, size)
+		return nil, errs
+	}
+	if where, n := tooDeep(parts, file.Funcs, opt.Limits); n != nil {
+		errs.Add(where, n.Span, "%s", opt.Limits.Exceeded(limits.Nesting,
+			fmt.Sprintf("filters nested more than %d deep once function calls are expanded", opt.Limits.Int(limits.Nesting))))
 		return nil, errs
 	}
 	var body []*ast.Node
 	for i, part := range parts {
 		// each part's errors are reported against its own text
 		c.src = part.src
+		spend := func(units int, at *ast.Node) bool { return work.spend(units, part.src, at.Span) }
 		nodes := c.inlineCalls(part.nodes)
 		for i, n := range nodes {
-			nodes[i] = expandTransforms(n)
+			if work.exhausted() {
+				break
+			}
+			nodes[i] = expandTransforms(n, spend)
 			c.check(nodes[i])
 		}
 		parts[i].nodes = nodes
@@ -218,6 +228,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		return nil, errs
 	}
 	g := newGen(src, &errs, slots)
+	g.budget = work
 	g.nodeInfo = c.nodeInfo
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen

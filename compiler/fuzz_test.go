@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -84,17 +85,31 @@ func fuzzTrees(tb testing.TB) []*vm.Tree {
 	return fuzzTreesOnce.trees
 }
 
+// What bounds the work of one input is the compile-work budget and the
+// machine's own bounds (loop iterations, ...), counted in units of work,
+// not time: the deadlines only catch a hang, so that a slow or loaded
+// machine never fails the target.
 const (
-	compileDeadline = 3 * time.Second
-	runDeadline     = 5 * time.Second
+	compileDeadline = 2 * time.Minute
+	runDeadline     = 2 * time.Minute
 )
+
+// fuzzWork is the compile-work budget of the fuzz target, ten times the
+// work of the largest query of testdata and the conformance cases.
+const fuzzWork = 100_000
+
+var fuzzLimits = func() *limits.Values {
+	v := limits.Defaults()
+	v.SetValue(limits.CompileWork, fuzzWork)
+	return v
+}()
 
 // checkQuery is the body of the fuzz target.
 func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 	var q *Query
 	var cerr error
 	err := guarded(compileDeadline, func() error {
-		q, cerr = compileText(text)
+		q, cerr = Compile(source.New("f.cql", text), Options{Limits: fuzzLimits})
 		return nil
 	})
 	if err != nil {
@@ -103,6 +118,11 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 	if cerr != nil {
 		checkErrorList(t, text, cerr)
 		return
+	}
+	// every instruction is spent from the budget: a program that compiled
+	// within it cannot be larger
+	if n := len(q.Program.Code); n > fuzzWork {
+		t.Fatalf("compiling %q: %d instructions within a compile-work budget of %d", text, n, fuzzWork)
 	}
 	err = guarded(compileDeadline, func() error {
 		if q.Program.DisassembleString() == "" {

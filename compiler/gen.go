@@ -48,6 +48,9 @@ type gen struct {
 	// operandError is set once a value did not fit an instruction
 	// (operandOutOfRange): one error says it all.
 	operandError bool
+	// comments remembers addsComments of the nodes asked about
+	comments map[*ast.Node]bool
+	budget   *budget // the checker's
 }
 
 // label is a jump target. depth/sdepth are the stack depths code at the
@@ -73,6 +76,7 @@ func newGen(src *source.Source, errs *source.ErrorList, slots *slotAlloc) *gen {
 		slots:     slots,
 		sets:      map[bitboard.Set]int32{},
 		strs:      map[string]int32{},
+		comments:  map[*ast.Node]bool{},
 		reachable: true,
 	}
 }
@@ -107,6 +111,7 @@ func (g *gen) emit(op vm.Op, x uint8, a int, b int32) int {
 		g.operandOutOfRange(op, a)
 		a = 0
 	}
+	g.budget.spend(1, g.src, g.span)
 	pc := len(g.prog.Code)
 	in := vm.Inst{Op: op, X: x, A: uint16(a), B: b}
 	g.prog.Code = append(g.prog.Code, in)
@@ -208,7 +213,7 @@ func (g *gen) strConst(s string) int32 {
 }
 
 func (g *gen) errorf(n *ast.Node, format string, args ...any) {
-	g.errs.Add(g.src, n.Span, format, args...)
+	g.errs.Add(g.src, n.Span, format, userNames(args)...)
 }
 
 // at sets the span recorded for the instructions of n; it returns a
@@ -314,7 +319,7 @@ func (g *gen) drop(t Type) {
 // comments, so that they can be dropped if n fails. It returns the slot
 // (-1 when n adds no comments).
 func (g *gen) markComments(n *ast.Node) int {
-	if !addsComments(n) {
+	if !g.addsComments(n) {
 		return -1
 	}
 	s := g.slots.new()
@@ -329,16 +334,39 @@ func (g *gen) truncComments(slot int) {
 }
 
 // addsComments reports whether evaluating n can produce comments.
-func addsComments(n *ast.Node) bool {
-	return ast.Any(n, func(n *ast.Node) bool {
-		switch n.Kind {
-		case ast.KComment, ast.KSort, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KConsecutiveMoves:
-			return true
-		case ast.KMove:
-			return n.Move.Comment != nil
-		}
+func addsComments(n *ast.Node) bool { return ast.Any(n, commentsItself) }
+
+// commentsItself reports whether n itself, its children aside, can
+// produce comments.
+func commentsItself(n *ast.Node) bool {
+	switch n.Kind {
+	case ast.KComment, ast.KSort, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KConsecutiveMoves:
+		return true
+	case ast.KMove:
+		return n.Move.Comment != nil
+	}
+	return false
+}
+
+// addsComments is addsComments remembered for every node under n: the
+// generator asks it of each operand of nested filters (not not ..., a or
+// b or ...), which walking each operand anew makes quadratic.
+func (g *gen) addsComments(n *ast.Node) bool {
+	if n == nil {
 		return false
-	})
+	}
+	if v, ok := g.comments[n]; ok {
+		return v
+	}
+	v := commentsItself(n)
+	for _, c := range ast.Children(n) {
+		if v {
+			break
+		}
+		v = g.addsComments(c)
+	}
+	g.comments[n] = v
+	return v
 }
 
 // numValue leaves n's value as a number: sets are counted.
@@ -751,7 +779,7 @@ func (g *gen) increment(slot int) {
 // markCommentsAll is markComments for a list of filters.
 func (g *gen) markCommentsAll(ns []*ast.Node) int {
 	for _, n := range ns {
-		if addsComments(n) {
+		if g.addsComments(n) {
 			s := g.slots.new()
 			g.emit(vm.OpMarkComments, 0, s, 0)
 			return s

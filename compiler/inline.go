@@ -26,7 +26,7 @@ func (c *checker) inlineCalls(ns []*ast.Node) []*ast.Node {
 
 func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
 	return ast.Rewrite(n, func(n *ast.Node) *ast.Node {
-		if n.Kind != ast.KCall {
+		if n.Kind != ast.KCall || c.budget.exhausted() {
 			return n
 		}
 		return c.expand(n, active)
@@ -63,6 +63,9 @@ func (c *checker) expand(n *ast.Node, active []string) *ast.Node {
 		expansion.Args = append(expansion.Args, assign)
 	}
 	body := ast.Clone(fn.Args[0])
+	if !c.budget.spend(countNodes(body), c.src, n.Span) {
+		return &ast.Node{Kind: ast.KTrue, Span: n.Span}
+	}
 	renameVars(body, rename)
 	body = c.inline(body, append(active, n.Str))
 	expansion.Args = append(expansion.Args, body)

@@ -103,7 +103,7 @@ func (g *gen) genOrbit(n *ast.Node, fail int) {
 // after 1.e4), and each member's line marks its nestban positions. Members
 // without such effects stop at the first match.
 func (g *gen) anyMember(n *ast.Node, fail int) {
-	if !slices.ContainsFunc(n.Args, func(m *ast.Node) bool { return addsComments(m) || hasSideEffects(m) }) {
+	if !slices.ContainsFunc(n.Args, func(m *ast.Node) bool { return g.addsComments(m) || hasSideEffects(m) }) {
 		g.anyOf(n.Args, fail)
 		return
 	}
@@ -161,7 +161,7 @@ func (g *gen) countMembers(n *ast.Node, fail int) {
 func (g *gen) maxMembers(n *ast.Node, fail int) {
 	best := g.slots.new()
 	g.emit(vm.OpUnbind, 0, best, 0)
-	commented := addsComments(n)
+	commented := g.addsComments(n)
 	mark := -1
 	if commented {
 		mark = g.slots.block(3)

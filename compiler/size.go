@@ -2,32 +2,84 @@ package compiler
 
 import (
 	ast "cqlvm/compiler/syntax"
+	"cqlvm/limits"
 	"cqlvm/source"
 )
 
 // Transforms and function calls copy their bodies: `flip` eight times,
 // `shift` up to 225 times, a function once per call, and nested they
-// multiply. maxExpandedSize bounds the number of syntax nodes a query may
-// have once expanded, so that a short query cannot take minutes and
-// gigabytes to compile; the estimate is made before expanding anything.
-const maxExpandedSize = 1000000
+// multiply. Every node of the expansion costs at least one unit of the
+// compile-work budget, so a body whose estimated expansion is larger than
+// the budget is refused before anything is expanded: a short query
+// cannot take minutes and gigabytes to compile.
 
 // tooLarge returns the top-level filter at which the expanded size of the
-// body passes maxExpandedSize, with its source; nil if the body fits.
-func tooLarge(parts []bodyPart, funcs map[string]*ast.Node) (*source.Source, *ast.Node) {
-	e := &sizeEstimator{funcs: funcs, memo: map[string]float64{}}
+// body passes what is left of the budget, with its source and the size;
+// nil if the body fits. The estimate's own work (copies of small
+// transform bodies) is spent from the budget too.
+func tooLarge(parts []bodyPart, funcs map[string]*ast.Node, work *budget) (*source.Source, *ast.Node, float64) {
+	e := &sizeEstimator{funcs: funcs, memo: map[string]float64{}, work: work}
 	total := 0.0
 	for _, part := range parts {
 		for _, n := range part.nodes {
 			if n.Kind == ast.KFuncDef {
 				continue
 			}
-			if total += e.size(n); total > maxExpandedSize {
+			if total += e.size(n); total > float64(work.left) || work.left < 0 {
+				return part.src, n, total
+			}
+		}
+	}
+	return nil, nil, 0
+}
+
+// tooDeep returns a top-level filter that nests deeper than the nesting
+// limit once function calls are expanded (a body nests where it is
+// called), with its source; nil if all fit. The parser has kept each
+// tree within the limit, but calls in calls add up.
+func tooDeep(parts []bodyPart, funcs map[string]*ast.Node, lim *limits.Values) (*source.Source, *ast.Node) {
+	d := &depthEstimator{funcs: funcs, max: lim.Int(limits.Nesting), memo: map[string]int{}, active: map[string]bool{}}
+	for _, part := range parts {
+		for _, n := range part.nodes {
+			if n.Kind != ast.KFuncDef && d.reach(n, 0) > d.max {
 				return part.src, n
 			}
 		}
 	}
 	return nil, nil
+}
+
+// depthEstimator finds how deep trees nest once calls are expanded,
+// remembering each function body's depth; it stops descending past max,
+// so that its own recursion stays within the limit.
+type depthEstimator struct {
+	funcs  map[string]*ast.Node
+	max    int
+	memo   map[string]int
+	active map[string]bool
+}
+
+// reach is the deepest level the expansion of n reaches when n stands at
+// level at (at most a little past max).
+func (d *depthEstimator) reach(n *ast.Node, at int) int {
+	if at > d.max {
+		return at
+	}
+	deepest := at
+	for _, c := range ast.Children(n) {
+		deepest = max(deepest, d.reach(c, at+1))
+	}
+	if fn := d.funcs[n.Str]; n.Kind == ast.KCall && fn != nil && !d.active[n.Str] {
+		body, ok := d.memo[n.Str]
+		if !ok {
+			d.active[n.Str] = true
+			body = d.reach(fn.Args[0], 0)
+			delete(d.active, n.Str)
+			d.memo[n.Str] = body
+		}
+		deepest = max(deepest, at+1+body)
+	}
+	return deepest
 }
 
 // sizeEstimator estimates sizes after expansion, remembering the size of
@@ -36,6 +88,7 @@ type sizeEstimator struct {
 	funcs  map[string]*ast.Node
 	memo   map[string]float64
 	active map[string]bool
+	work   *budget
 }
 
 // size estimates the number of nodes after inlining and transform
@@ -87,11 +140,12 @@ func (e *sizeEstimator) members(n *ast.Node) float64 {
 	body := n.Args[0]
 	nodes := 0
 	ast.Walk(body, func(*ast.Node) bool { nodes++; return nodes <= maxMemberCheck })
-	if nodes > maxMemberCheck {
+	if nodes > maxMemberCheck || e.work.left < 0 {
 		return float64(len(group))
 	}
 	seen := map[string]bool{}
 	for _, x := range group {
+		e.work.left -= int64(nodes) // the estimate's own copy
 		if m, ok := applyXform(body, x, []string{x.name}); ok {
 			seen[orbitKey(m)] = true
 		}

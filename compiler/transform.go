@@ -223,7 +223,7 @@ func transformGroup(k ast.TransformKind) []xform {
 
 // expandTransforms rewrites every KTransform under n (innermost first)
 // into a KOrbit whose members are the distinct transformed bodies.
-func expandTransforms(n *ast.Node) *ast.Node {
+func expandTransforms(n *ast.Node, spend func(units int, at *ast.Node) bool) *ast.Node {
 	return ast.Rewrite(n, func(n *ast.Node) *ast.Node {
 		if n.Kind != ast.KTransform {
 			return n
@@ -233,6 +233,9 @@ func expandTransforms(n *ast.Node) *ast.Node {
 		seen := map[string]bool{}
 		for _, x := range transformGroup(n.TKind) {
 			m, ok := applyXform(n.Args[0], x, []string{x.name})
+			if !spend(countNodes(m), n) {
+				return orbit // the message is given: no more copies
+			}
 			if !ok {
 				continue
 			}
@@ -258,11 +261,32 @@ func orbitKey(m *ast.Node) string {
 	}
 	c := ast.Rewrite(ast.Clone(m), func(n *ast.Node) *ast.Node {
 		if n.Kind == ast.KOrbit {
-			slices.SortFunc(n.Args, func(a, b *ast.Node) int { return strings.Compare(ast.Dump(a), ast.Dump(b)) })
+			sortByDump(n.Args)
 		}
 		return n
 	})
 	return ast.Dump(c)
+}
+
+// sortByDump sorts nodes by their dumps, each dumped once (a comparison
+// dumping both sides made the sort, and so expansion, many times slower).
+func sortByDump(ns []*ast.Node) {
+	keyed := make([]struct {
+		key string
+		n   *ast.Node
+	}, len(ns))
+	for i, n := range ns {
+		keyed[i].key, keyed[i].n = ast.Dump(n), n
+	}
+	slices.SortStableFunc(keyed, func(a, b struct {
+		key string
+		n   *ast.Node
+	}) int {
+		return strings.Compare(a.key, b.key)
+	})
+	for i := range keyed {
+		ns[i] = keyed[i].n
+	}
 }
 
 // applyXform returns a transformed deep copy of n; ok is false when a

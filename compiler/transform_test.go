@@ -429,7 +429,7 @@ func TestExpandTransformsOrbits(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatalf("%s: %v", c.query, errs)
 		}
-		n := expandTransforms(file.Body[0])
+		n := expandTransforms(file.Body[0], spendFreely)
 		if n.Kind != ast.KOrbit {
 			t.Fatalf("%s: expanded to kind %d, not an orbit", c.query, n.Kind)
 		}
@@ -491,7 +491,7 @@ func TestDiagonalTransformOrbits(t *testing.T) {
 	} {
 		body := &ast.Node{Kind: ast.KDesig, Desig: ast.Designator{Pieces: ast.PieceMask(1) << bitboard.WhiteKing,
 			HasSquares: true, Squares: bitboard.SquareSet(sqName(c.sq))}}
-		orbit := expandTransforms(&ast.Node{Kind: ast.KTransform, TKind: c.k, Args: []*ast.Node{body}})
+		orbit := expandTransforms(&ast.Node{Kind: ast.KTransform, TKind: c.k, Args: []*ast.Node{body}}, spendFreely)
 		var got []string
 		for _, m := range orbit.Args {
 			for set := m.Desig.Squares; set != 0; {
@@ -517,3 +517,6 @@ func TestFlippedPromotionIsAnotherMember(t *testing.T) {
 		{`--=q`, false, []int32{0}},
 	})
 }
+
+// spendFreely is a budget without bounds, for expanding in tests.
+func spendFreely(int, *ast.Node) bool { return true }
