@@ -126,3 +126,12 @@ func TestEvalStuckRunStopsInTheServer(t *testing.T) {
 		t.Errorf("server peak RSS %d MiB", rss>>20)
 	}
 }
+
+// The same stuck query under run --timeout: the run stops inside the
+// position at the timeout (exit status 6), where it went on for the
+// length of the position before.
+func TestEvalStuckRunTimeout(t *testing.T) {
+	query := "square all x1 in . square all x2 in . square all x3 in . square all x4 in . square all x5 in . square all x6 in . true"
+	r := run(t, 60*time.Second, nil, "run", "--timeout", "2s", "-cql", query, "-o", "-", testdata("sample.pgn"))
+	r.expect(t, 6, "--timeout of 2s", 256<<20, 10*time.Second)
+}
