@@ -198,13 +198,15 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen, budget: work}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
-	if where, n, size := tooLarge(parts, file.Funcs, work); n != nil {
-		work.refuseEstimate(where, n, size)
-		return nil, errs
-	}
+	// the depth first: the size estimate recurses into the bodies of
+	// calls, and its recursion is kept within the limit so
 	if where, n := tooDeep(parts, file.Funcs, opt.Limits); n != nil {
 		errs.Add(where, n.Span, "%s", opt.Limits.Exceeded(limits.Nesting,
 			fmt.Sprintf("filters nested more than %d deep once function calls are expanded", opt.Limits.Int(limits.Nesting))))
+		return nil, errs
+	}
+	if where, n, size := tooLarge(parts, file.Funcs, work); n != nil {
+		work.refuseEstimate(where, n, size)
 		return nil, errs
 	}
 	var body []*ast.Node
