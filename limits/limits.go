@@ -88,7 +88,7 @@ type Limit struct {
 // positive default and a description, and its default reads back.
 var Table = [numIDs]Limit{
 	QueryBytes:        {"query-bytes", ScopeQuery, Bytes, 1 << 20, "the size of a query's text"},
-	Nesting:           {"nesting", ScopeQuery, Count, 1000, "how deeply a query's filters nest (parentheses, braces, prefix filters, chains of operators, function bodies where called)"},
+	Nesting:           {"nesting", ScopeQuery, Count, 10_000, "how deeply a query's filters nest (parentheses, braces, prefix filters, chains of operators, function bodies where called)"},
 	CompileWork:       {"compile-work", ScopeQuery, Count, 200_000, "the work of compiling one query (syntax nodes made and visited, transformed copies, instructions)"},
 	GameBytes:         {"game-bytes", ScopeGame, Bytes, 64 << 20, "the size of one game's PGN text"},
 	GamePositions:     {"game-positions", ScopeGame, Count, 500_000, "the positions (moves, mainline and variations) of one game"},

@@ -8,6 +8,7 @@ import (
 
 	"cqlvm/bitboard"
 	"cqlvm/internal/golden"
+	"cqlvm/limits"
 	"cqlvm/source"
 )
 
@@ -327,8 +328,10 @@ func TestNestingLimitParser(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "--limit nesting=") {
 		t.Fatalf("want one error naming the nesting limit, got %v", errs)
 	}
-	// the filter nested 1,001 deep starts after the 1,001st '('
-	if line, col := errs[0].Src.Position(int(errs[0].Span.From)); line != 1 || col != 6+1001+1 {
-		t.Errorf("the error is at %d:%d, want 1:1008", line, col)
+	// the filter nested one deeper than the limit starts after that
+	// many '('
+	over := int(limits.Table[limits.Nesting].Default) + 1
+	if line, col := errs[0].Src.Position(int(errs[0].Span.From)); line != 1 || col != 6+over+1 {
+		t.Errorf("the error is at %d:%d, want 1:%d", line, col, 6+over+1)
 	}
 }
