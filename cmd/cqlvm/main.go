@@ -10,9 +10,9 @@
 //	cqlvm version
 //
 // Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
-// 3 an input could not be read, 4 an internal error (a bug in cqlvm),
-// 5 the Go runtime stopped cqlvm (supervise_linux.go), 6 run --timeout
-// stopped the run.
+// 3 an input could not be read (or the run went over run-memory), 4 an
+// internal error (a bug in cqlvm), 5 the Go runtime stopped cqlvm
+// (supervise_linux.go), 6 run --timeout stopped the run.
 package main
 
 import (
@@ -193,7 +193,7 @@ run flags (one or two dashes, as the official cql spells them):
 
 Exit status: 0 the run finished, 1 the query has an error, 2 bad usage
 (also: a written file that is an input, the query or another written file),
-3 an input could not be read, 4 internal error (a bug: please report it),
+3 an input could not be read (or the run went over run-memory), 4 internal error (a bug: please report it),
 5 the Go runtime stopped cqlvm (out of memory, stack overflow: one line;
 CQLVM_DEBUG=1 shows the runtime's report), 6 stopped by --timeout.
 `
