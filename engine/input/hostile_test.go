@@ -145,3 +145,27 @@ func TestZstdWindowLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestLongZipMemberNameIsCut: a zip member's name may be 64 KiB long;
+// the stream's name, which starts every diagnostic of the member, keeps
+// its first 200 bytes and says how many were left out.
+func TestLongZipMemberNameIsCut(t *testing.T) {
+	long := strings.Repeat("é", 20_000) + ".pgn"
+	path := filepath.Join(t.TempDir(), "long.zip")
+	writeFile(t, path, zipped(t, map[string][]byte{long: []byte("1. e4 *\n"), "short.pgn": []byte("1. d4 *\n")}))
+	var names []string
+	var o Opener
+	err := o.Each(path, func(s Stream) error {
+		names = append(names, s.Name)
+		_, err := io.ReadAll(s.R)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := path + ":" + strings.Repeat("é", 100) + "... (39804 bytes more)"
+	// zipped writes the members in byte order: short.pgn first
+	if len(names) != 2 || names[0] != path+":short.pgn" || names[1] != want {
+		t.Errorf("stream names %.300q, want %.300q and the short one whole", names, want)
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"path"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -228,15 +229,35 @@ func (o *Opener) eachZipMember(display string, br *bufio.Reader, raw io.Reader, 
 }
 
 func readZipMember(display string, m *zip.File, fn func(Stream) error) error {
+	name := display + ":" + memberName(m.Name)
 	if m.Flags&zipEncrypted != 0 {
-		return fmt.Errorf("%s:%s: an encrypted zip member: not supported; extract it with its password first (unzip %s)", display, m.Name, display)
+		return fmt.Errorf("%s: an encrypted zip member: not supported; extract it with its password first (unzip %s)", name, display)
 	}
 	rc, err := m.Open()
 	if err != nil {
-		return fmt.Errorf("%s:%s: %v", display, m.Name, err)
+		return fmt.Errorf("%s: %v", name, err)
 	}
 	defer rc.Close()
-	return fn(textStream(display+":"+m.Name, labelErrors(rc, "zip")))
+	return fn(textStream(name, labelErrors(rc, "zip")))
+}
+
+// maxMemberName is the longest zip member name that messages repeat
+// whole: a name may be 64 KiB long, and every diagnostic of the member
+// starts with it.
+const maxMemberName = 200
+
+// memberName is a zip member's name as messages show it: cut to
+// maxMemberName bytes, on a character boundary, saying how much was
+// left out.
+func memberName(name string) string {
+	if len(name) <= maxMemberName {
+		return name
+	}
+	cut := maxMemberName
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes more)", name[:cut], len(name)-cut)
 }
 
 // zipEncrypted is the bit of a zip member's flags that says its data are
