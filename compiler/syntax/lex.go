@@ -86,7 +86,9 @@ func (lx *lexer) skipSpaceAndComments() {
 			lx.pos++
 		case strings.HasPrefix(lx.text[lx.pos:], "///") && !strings.HasPrefix(lx.text[lx.pos:], "////"):
 			return // the comment filter, a token (four slashes or more make a plain comment)
-		case strings.HasPrefix(lx.text[lx.pos:], "//"):
+		case strings.HasPrefix(lx.text[lx.pos:], "//") || c == ';':
+			// the official program reads `;` as the start of a comment
+			// to the end of the line, as `//`
 			end := strings.IndexByte(lx.text[lx.pos:], '\n')
 			if end < 0 {
 				lx.pos = len(lx.text)

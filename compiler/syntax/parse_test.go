@@ -182,6 +182,7 @@ var parseTests = []struct{ name, query string }{
 	// comments and headers
 	{"line comment", "check // a comment\nmate"},
 	{"block comment", "check /* block\ncomment */ mate"},
+	{"semicolon comment", "check ; mate attacks k\nmate;check"},
 	{"header", "cql(input in.pgn output out.pgn variations matchcount 2 5 silent) check"},
 	{"header result and sort", `cql(result 1-0 sort matchcount 3 gamenumber 1 10 quiet matchstring "M") mate`},
 }
