@@ -391,7 +391,7 @@ var otherWords = []Word{
 	{Text: "output", Syntax: "cql(output FILE)", Meaning: "header parameter: the PGN file to write"},
 	// the rest of the 6.2 reserved words: filters cqlvm does not have,
 	// and words kept for later versions
-	{Text: "captures", Syntax: "captures", Meaning: "reserved word (captures by the last move: use X[x]Y or move capture)"},
+	{Text: "captures", Syntax: "move captures Z", Meaning: "parameter of move: another spelling of capture (the official program's); elsewhere a reserved word"},
 	{Text: "oldline", Syntax: "oldline ...", Meaning: "reserved (the CQL 5 line)"},
 	{Text: "dihedral", Syntax: "dihedral F", Meaning: "reserved (old name of flip)"},
 	{Text: "transform", Syntax: "transform", Meaning: "reserved"},

@@ -577,7 +577,7 @@ func canStartFilter(t Token) bool {
 	case TIdent:
 		switch t.Text {
 		case "or", "and", "in", "attacks", "attackedby", "then", "else", "from", "to",
-			"through", "capture", "promote":
+			"through", "capture", "captures", "promote":
 			return false
 		}
 		return true

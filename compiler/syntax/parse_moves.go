@@ -16,7 +16,7 @@ func (p *Parser) parseMove(t Token) *Node {
 			break
 		}
 		switch w.Text {
-		case "from", "to", "capture", "enpassantsquare":
+		case "from", "to", "capture", "captures", "enpassantsquare":
 			p.advance()
 			arg := p.parseExpr(levelParam + 1)
 			if arg == nil {
@@ -68,14 +68,18 @@ func (p *Parser) parseMove(t Token) *Node {
 }
 
 func (p *Parser) setMoveSet(m *MoveParams, w Token, arg *Node) {
-	slot := map[string]**Node{"from": &m.From, "to": &m.To, "capture": &m.Capture, "enpassantsquare": &m.EnPassantSquare}[w.Text]
+	name := w.Text
+	if name == "captures" {
+		name = "capture" // the official program's other spelling
+	}
+	slot := map[string]**Node{"from": &m.From, "to": &m.To, "capture": &m.Capture, "enpassantsquare": &m.EnPassantSquare}[name]
 	if *slot != nil {
-		p.errorf(w.Span, "'%s' given twice in move", w.Text)
+		p.errorf(w.Span, "'%s' given twice in move", name)
 		return
 	}
 	*slot = arg
-	if m.First == "" && w.Text != "enpassantsquare" {
-		m.First = w.Text
+	if m.First == "" && name != "enpassantsquare" {
+		m.First = name
 	}
 }
 

@@ -183,6 +183,7 @@ var parseTests = []struct{ name, query string }{
 	{"line comment", "check // a comment\nmate"},
 	{"block comment", "check /* block\ncomment */ mate"},
 	{"semicolon comment", "check ; mate attacks k\nmate;check"},
+	{"move captures", "move from N captures [qr]"},
 	{"header", "cql(input in.pgn output out.pgn variations matchcount 2 5 silent) check"},
 	{"header result and sort", `cql(result 1-0 sort matchcount 3 gamenumber 1 10 quiet matchstring "M") mate`},
 }
