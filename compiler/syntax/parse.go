@@ -351,12 +351,11 @@ func (p *Parser) headerParam(h *Header, t Token) {
 		}
 		h.MatchCount, h.HasMatchCount, h.SortMatch = p.headerRange("matchcount"), true, true
 	case "result":
-		r := p.advance()
-		if r.Kind != TResult {
-			p.errorf(r.Span, "expected 1-0, 0-1 or 1/2-1/2 after 'result'")
+		r, ok := p.resultValue()
+		if !ok {
 			return
 		}
-		h.Result = r.Text
+		h.Result = r.Str
 	case "matchstring":
 		s := p.advance()
 		if s.Kind != TString {

@@ -777,12 +777,27 @@ func (p *Parser) parseElo(t Token) *Node {
 }
 
 func (p *Parser) parseResult(t Token) *Node {
-	r := p.advance()
-	if r.Kind != TResult {
-		p.errorf(r.Span, "expected 1-0, 0-1 or 1/2-1/2 after 'result'")
+	r, ok := p.resultValue()
+	if !ok {
 		return nil
 	}
-	return &Node{Kind: KResult, Span: source.Join(t.Span, r.Span), Str: r.Text}
+	return &Node{Kind: KResult, Span: source.Join(t.Span, r.Span), Str: r.Str}
+}
+
+// resultValue reads the result after `result` (the filter or the header
+// parameter): 1-0, 0-1 or 1/2-1/2, bare or quoted as the official
+// program also reads it; the token's Str is the result.
+func (p *Parser) resultValue() (Token, bool) {
+	r := p.advance()
+	switch {
+	case r.Kind == TResult:
+		r.Str = r.Text
+		return r, true
+	case r.Kind == TString && (r.Str == "1-0" || r.Str == "0-1" || r.Str == "1/2-1/2"):
+		return r, true
+	}
+	p.errorf(r.Span, "expected 1-0, 0-1 or 1/2-1/2 after 'result'")
+	return r, false
 }
 
 // builtinTags are tags that `tag "X"` may not name (CQL 6.2 rejects names

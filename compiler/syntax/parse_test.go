@@ -118,6 +118,7 @@ var parseTests = []struct{ name, query string }{
 	{"tags", `event "WCh" site date eco`},
 	{"elo and year", "elo black > 2700  year >= 2000"},
 	{"result", "result 1-0  result 1/2-1/2"},
+	{"quoted result", `result "1-0"  result "1/2-1/2" result "0-1"`},
 	{"tag and settag", `tag "Opening" settag("X" "y") removetag "X"`},
 	{"position N then colon", "position 0:wtm position 1 + 1 : wtm"},
 	{"child with a blank before its number", "child (1):check"},
@@ -186,6 +187,7 @@ var parseTests = []struct{ name, query string }{
 	{"move captures", "move from N captures [qr]"},
 	{"header", "cql(input in.pgn output out.pgn variations matchcount 2 5 silent) check"},
 	{"header result and sort", `cql(result 1-0 sort matchcount 3 gamenumber 1 10 quiet matchstring "M") mate`},
+	{"header quoted result", `cql(result "0-1") mate`},
 }
 
 // errorTests are rejected queries; the caret messages are in
