@@ -2,6 +2,9 @@ package engine
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"cqlvm/source"
@@ -34,5 +37,31 @@ func TestCompileTextNamesTheTextInErrors(t *testing.T) {
 		if !errors.As(err, &list) || list[0].Src.Name != "editor" {
 			t.Errorf("%q: %v, want an error in \"editor\"", text, err)
 		}
+	}
+}
+
+// TestCQLOptionHeader: a -cql text with a cql(...) header is the whole
+// query when no query file is given, its header applied; beside a query
+// file it is refused, never ignored. A variable whose name starts with
+// cql is no header.
+func TestCQLOptionHeader(t *testing.T) {
+	q, err := Load("", QueryOptions{Extra: "cql(variations) variation move previous promote [NR]"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.Options().Variations {
+		t.Errorf("the -cql text's header (variations) was not applied")
+	}
+	if _, err := Load("", QueryOptions{Extra: "cqlx = 1 cqlx == 1"}); err != nil {
+		t.Errorf("a variable named cqlx: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "q.cql")
+	if err := os.WriteFile(file, []byte("cql() mate"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(file, QueryOptions{Extra: "cql(variations) check"})
+	var list source.ErrorList
+	if !errors.As(err, &list) || !strings.Contains(list[0].Msg, "header is not allowed here") || list[0].Src.Name != "-cql" {
+		t.Errorf("a header in -cql beside a query file: %v, want it refused in -cql", err)
 	}
 }

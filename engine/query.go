@@ -100,9 +100,15 @@ func looksLikeCQL6(text string) bool {
 		if line == "" || strings.HasPrefix(line, "//") || strings.HasPrefix(line, ";") {
 			continue
 		}
-		return strings.HasPrefix(line, "cql")
+		rest, ok := strings.CutPrefix(line, "cql")
+		// the word cql, not a name that starts with it (cqlvmSimilarGame)
+		return ok && (rest == "" || !isNameChar(rest[0]))
 	}
 	return false
+}
+
+func isNameChar(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // reader is the compiler's reader for the old language under d, within
@@ -141,6 +147,10 @@ func Load(path string, o QueryOptions) (*Query, error) {
 			return nil, &InputError{queryFileError(path, err)}
 		}
 		src = source.New(path, string(text))
+	} else if looksLikeCQL6(o.Extra) && !o.Dialect.IsOld("-cql", o.Extra) {
+		// -cql alone with a cql(...) header: the whole query, its
+		// header's settings included, as CompileText reads it
+		src, o.Extra = source.New("-cql", o.Extra), ""
 	}
 	return compile(src, "-cql", o)
 }

@@ -150,6 +150,10 @@ func ParseBody(src *source.Source) ([]*Node, map[string]*Node, source.ErrorList)
 // ParseBodyWith is ParseBody within the limits lim (nil: the defaults).
 func ParseBodyWith(src *source.Source, lim *limits.Values) ([]*Node, map[string]*Node, source.ErrorList) {
 	f, errs := ParseFileWith(src, false, lim)
+	if f.HasHeader && len(errs) == 0 {
+		// its settings would be lost: never ignore them silently
+		errs.Add(src, f.Header.Span, "a cql(...) header is not allowed here: only the query file has one (give its settings in that file's header or as options)")
+	}
 	return f.Body, f.Funcs, errs
 }
 
