@@ -93,6 +93,13 @@ func TestStrImplicitSearchArgument(t *testing.T) {
 		// outside str the literal still searches
 		{`initial player white "Adams"`, false, []int32{0}},
 		{`initial player white "Carlsen"`, false, nil},
+		// player alone joins the names with a backslash and n, two
+		// characters, as the official program does (a regex can match
+		// across them)
+		{`initial str(player) == "Adams, Michael\nKasparov, Garry"`, false, []int32{0}},
+		{`initial #player == 31`, false, []int32{0}},
+		{`initial player ~~ "l\\nK"`, false, []int32{0}},
+		{`initial str(player) == "Adams, Michael\\nKasparov, Garry"`, false, nil},
 	})
 }
 

@@ -834,7 +834,7 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 				continue
 			}
-			m.pushStr(w + "\n" + b)
+			m.pushStr(w + `\n` + b) // a backslash and n, as the official program joins them
 		case OpStrIn:
 			b, a := m.popStr(), m.popStr()
 			if !strings.Contains(b, a) {

@@ -388,7 +388,7 @@ var opTable = [opCount]opInfo{
 	OpMoveFroms:       {Name: "movefroms", X: OFlags, Doc: "push the from squares of the game's moves from the current position, with their rooks' for castling when X is FromsCastleRook", Push: 1},
 	OpInfoNum:         {Name: "info", X: OFlags, B: OJump, Doc: "push a number about the position or game (X); jump if unknown", Push: 1},
 	OpTag:             {Name: "tag", A: OStr, B: OJump, Doc: "push the value of PGN tag Strs[A]; jump if the game has none", SPush: 1},
-	OpPlayers:         {Name: "players", B: OJump, Doc: "push the White and Black tags joined by a newline", SPush: 1},
+	OpPlayers:         {Name: "players", B: OJump, Doc: "push the White and Black tags joined by a backslash and n (two characters)", SPush: 1},
 	OpStrIn:           {Name: "strin", B: OJump, Doc: "pop strings b, a; jump unless a occurs in b", SPop: 2},
 	OpStrLen:          {Name: "strlen", Doc: "pop a string; push its length", SPop: 1, Push: 1},
 	OpStrIndex:        {Name: "strindex", B: OJump, Doc: "pop index, string; push the character there (negative counts from the end); jump if out of range", Pop: 1, SPop: 1, SPush: 1},
