@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cqlvm/internal/testinput"
 )
 
 // TestHostileWrittenFileOverInput names the input, a symbolic link to
@@ -72,26 +74,11 @@ func TestHostileRuntimeFatalError(t *testing.T) {
 	}
 }
 
-// endless is games without end.
-type endless struct{ at int }
-
-const endlessGame = "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
-
-func (e *endless) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		c := copy(p[n:], endlessGame[e.at:])
-		n += c
-		e.at = (e.at + c) % len(endlessGame)
-	}
-	return n, nil
-}
-
 // TestHostileEndlessInputTimeout: an input that never ends, and one that
 // never sends anything, are both stopped by --timeout with exit status 6
 // and a line naming it.
 func TestHostileEndlessInputTimeout(t *testing.T) {
-	r := run(t, time.Minute, &endless{}, "run", "-q", "--timeout", "2s", "-cql", "check", "-o", os.DevNull, "-")
+	r := run(t, time.Minute, &testinput.Endless{}, "run", "-q", "--timeout", "2s", "-cql", "check", "-o", os.DevNull, "-")
 	r.expect(t, 6, "stopped after the --timeout of 2s", 500<<20, 6*time.Second)
 	idle, w, err := os.Pipe()
 	if err != nil {

@@ -46,13 +46,8 @@ func newBrowser(t *testing.T, url string) *browser {
 
 func newTestServer(t *testing.T, cfg Config) string {
 	t.Helper()
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
-	return ts.URL
+	_, url := newTestServerOf(t, cfg)
+	return url
 }
 
 // call sends a request and decodes the JSON answer into out (when not

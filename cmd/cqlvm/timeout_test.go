@@ -6,22 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cqlvm/internal/testinput"
 )
-
-// endlessGames is an input of the same game over and over, without end.
-type endlessGames struct{ at int }
-
-const endlessGame = "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
-
-func (e *endlessGames) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		c := copy(p[n:], endlessGame[e.at:])
-		n += c
-		e.at = (e.at + c) % len(endlessGame)
-	}
-	return n, nil
-}
 
 // TestTimeoutStopsTheRun: an endless input is searched until --timeout,
 // then the run ends with exit status 6 and one line that says so and
@@ -29,7 +16,7 @@ func (e *endlessGames) Read(p []byte) (int, error) {
 func TestTimeoutStopsTheRun(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.pgn")
 	start := time.Now()
-	r := runCLI(t, &endlessGames{}, "run", "-q", "--timeout", "300ms", "-cql", "check", "-o", out, "-")
+	r := runCLI(t, &testinput.Endless{}, "run", "-q", "--timeout", "300ms", "-cql", "check", "-o", out, "-")
 	took := time.Since(start)
 	if r.status != exitTimeout {
 		t.Fatalf("exit %d, want %d; stderr %s", r.status, exitTimeout, r.stderr)
