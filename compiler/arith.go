@@ -1,14 +1,14 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
 // Numbers and arithmetic: number literals, + - * / %, unary -, abs, sqrt,
 // max, min, the relations (< <= == != >= >) and # (counting).
 
-func (c *checker) checkNumber(n *ast.Node) Type {
+func (c *checker) checkNumber(n *syntax.Node) Type {
 	if n.Int > 1<<31-1 || n.Int < -(1<<31) {
 		c.errorf(n, "number out of range (CQL numbers are 32-bit)")
 	}
@@ -16,7 +16,7 @@ func (c *checker) checkNumber(n *ast.Node) Type {
 }
 
 // checkPlus types +: numbers add (sets are counted), strings concatenate.
-func (c *checker) checkPlus(n *ast.Node) Type {
+func (c *checker) checkPlus(n *syntax.Node) Type {
 	l, r := c.check(n.Args[0]), c.check(n.Args[1])
 	if l == TStr && r == TStr {
 		return TStr
@@ -26,7 +26,7 @@ func (c *checker) checkPlus(n *ast.Node) Type {
 }
 
 // checkMinus types -: numbers subtract, sets take their difference.
-func (c *checker) checkMinus(n *ast.Node) Type {
+func (c *checker) checkMinus(n *syntax.Node) Type {
 	l, r := c.check(n.Args[0]), c.check(n.Args[1])
 	if l == TSet && r == TSet {
 		return TSet
@@ -35,19 +35,19 @@ func (c *checker) checkMinus(n *ast.Node) Type {
 	return TNum
 }
 
-func (c *checker) checkTimesDivMod(n *ast.Node) Type {
+func (c *checker) checkTimesDivMod(n *syntax.Node) Type {
 	c.arith(n, c.check(n.Args[0]), c.check(n.Args[1]))
 	return TNum
 }
 
 // checkNegAbsSqrt types unary -, abs and sqrt.
-func (c *checker) checkNegAbsSqrt(n *ast.Node) Type {
+func (c *checker) checkNegAbsSqrt(n *syntax.Node) Type {
 	c.numeric(n.Args[0], "the argument of "+opName(n))
 	return TNum
 }
 
 // checkMaxMin types max and min: all numbers (sets counted) or all strings.
-func (c *checker) checkMaxMin(n *ast.Node) Type {
+func (c *checker) checkMaxMin(n *syntax.Node) Type {
 	var t Type
 	for _, a := range n.Args {
 		at := c.check(a)
@@ -68,22 +68,22 @@ func (c *checker) checkMaxMin(n *ast.Node) Type {
 
 // checkCount types #x: the size of a set, the length of a string or the
 // number of entries of a dictionary.
-func (c *checker) checkCount(n *ast.Node) Type {
+func (c *checker) checkCount(n *syntax.Node) Type {
 	if c.dictOf(n.Args[0]) == nil {
 		c.expect(n.Args[0], "the argument of #", TSet, TStr)
 	}
 	return TNum
 }
 
-func (g *gen) genNumber(n *ast.Node, fail int) {
+func (g *gen) genNumber(n *syntax.Node, fail int) {
 	g.emit(vm.OpPushNum, 0, 0, int32(n.Int))
 }
 
-func (g *gen) genPlus(n *ast.Node, fail int) {
+func (g *gen) genPlus(n *syntax.Node, fail int) {
 	g.arith(n, vm.OpAdd, fail)
 }
 
-func (g *gen) genMinus(n *ast.Node, fail int) {
+func (g *gen) genMinus(n *syntax.Node, fail int) {
 	if g.typeOf(n) == TSet {
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
@@ -93,14 +93,14 @@ func (g *gen) genMinus(n *ast.Node, fail int) {
 	g.arith(n, vm.OpSub, fail)
 }
 
-func (g *gen) genTimes(n *ast.Node, fail int) {
+func (g *gen) genTimes(n *syntax.Node, fail int) {
 	g.arith(n, vm.OpMul, fail)
 }
 
 // genDivMod compiles / and %, which fail on a zero divisor.
-func (g *gen) genDivMod(n *ast.Node, fail int) {
+func (g *gen) genDivMod(n *syntax.Node, fail int) {
 	op := vm.OpDiv
-	if n.Kind == ast.KMod {
+	if n.Kind == syntax.KMod {
 		op = vm.OpMod
 	}
 	g.numValue(n.Args[0], fail)
@@ -108,22 +108,22 @@ func (g *gen) genDivMod(n *ast.Node, fail int) {
 	g.jump(op, 0, 0, fail)
 }
 
-func (g *gen) genNeg(n *ast.Node, fail int) {
+func (g *gen) genNeg(n *syntax.Node, fail int) {
 	g.numValue(n.Args[0], fail)
 	g.emit(vm.OpNeg, 0, 0, 0)
 }
 
-func (g *gen) genAbs(n *ast.Node, fail int) {
+func (g *gen) genAbs(n *syntax.Node, fail int) {
 	g.numValue(n.Args[0], fail)
 	g.emit(vm.OpAbs, 0, 0, 0)
 }
 
-func (g *gen) genSqrt(n *ast.Node, fail int) {
+func (g *gen) genSqrt(n *syntax.Node, fail int) {
 	g.numValue(n.Args[0], fail)
 	g.jump(vm.OpSqrt, 0, 0, fail)
 }
 
-func (g *gen) genCount(n *ast.Node, fail int) {
+func (g *gen) genCount(n *syntax.Node, fail int) {
 	if d := g.dictInfoOf(n.Args[0]); d != nil {
 		g.emit(vm.OpDictLen, 0, d.Index, 0)
 		return
@@ -136,7 +136,7 @@ func (g *gen) genCount(n *ast.Node, fail int) {
 	}
 }
 
-func (c *checker) arith(n *ast.Node, l, r Type) {
+func (c *checker) arith(n *syntax.Node, l, r Type) {
 	ok := func(t Type) bool { return t == TNum || t == TSet || t == TUnknown }
 	if !ok(l) || !ok(r) {
 		c.errorf(n, "%s needs numbers, got %s and %s", opName(n), l, r)
@@ -146,7 +146,7 @@ func (c *checker) arith(n *ast.Node, l, r Type) {
 // checkCmp types a relation. A set compared with a number is counted; two
 // sets compare as sets (== and != only); strings and positions compare
 // with their own kind. The value is the left operand's.
-func (c *checker) checkCmp(n *ast.Node) Type {
+func (c *checker) checkCmp(n *syntax.Node) Type {
 	l, r := c.check(n.Args[0]), c.check(n.Args[1])
 	if l == TUnknown || r == TUnknown {
 		return TUnknown
@@ -180,21 +180,21 @@ func (c *checker) cmpResult(op string, t Type) Type {
 }
 
 // isArith reports whether a is a binary arithmetic operator.
-func isArith(a *ast.Node) bool {
+func isArith(a *syntax.Node) bool {
 	switch a.Kind {
-	case ast.KPlus, ast.KMinus, ast.KTimes, ast.KDiv, ast.KMod:
+	case syntax.KPlus, syntax.KMinus, syntax.KTimes, syntax.KDiv, syntax.KMod:
 		return len(a.Args) == 2
 	}
 	return false
 }
 
 // retypeArith types an arithmetic node whose operands are typed already.
-func (c *checker) retypeArith(op *ast.Node) {
+func (c *checker) retypeArith(op *syntax.Node) {
 	l, r := c.typeOf(op.Args[0]), c.typeOf(op.Args[1])
 	switch {
-	case op.Kind == ast.KPlus && l == TStr && r == TStr:
+	case op.Kind == syntax.KPlus && l == TStr && r == TStr:
 		c.setType(op, TStr)
-	case op.Kind == ast.KMinus && l == TSet && r == TSet:
+	case op.Kind == syntax.KMinus && l == TSet && r == TSet:
 		c.setType(op, TSet)
 	default:
 		c.arith(op, l, r)
@@ -202,7 +202,7 @@ func (c *checker) retypeArith(op *ast.Node) {
 	}
 }
 
-func (g *gen) arith(n *ast.Node, op vm.Op, fail int) {
+func (g *gen) arith(n *syntax.Node, op vm.Op, fail int) {
 	if g.typeOf(n) == TStr {
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
@@ -216,7 +216,7 @@ func (g *gen) arith(n *ast.Node, op vm.Op, fail int) {
 
 // genCmp compiles relations. `!=` is `not ==`: it matches when either
 // side fails.
-func (g *gen) genCmp(n *ast.Node, fail int) {
+func (g *gen) genCmp(n *syntax.Node, fail int) {
 	l, r := n.Args[0], n.Args[1]
 	if n.Str == "!=" {
 		g.negate(n, func(ok int) {
@@ -233,7 +233,7 @@ func (g *gen) genCmp(n *ast.Node, fail int) {
 
 // compare compiles the relation rel between the sides of n, leaving the
 // left side's value.
-func (g *gen) compare(n *ast.Node, rel string, fail int) {
+func (g *gen) compare(n *syntax.Node, rel string, fail int) {
 	l, r := n.Args[0], n.Args[1]
 	op := cmpCode(rel)
 	switch {
@@ -257,7 +257,7 @@ func (g *gen) compare(n *ast.Node, rel string, fail int) {
 }
 
 // eqType is the type of `l == r` used inside `!=`.
-func (g *gen) eqType(l, r *ast.Node) Type {
+func (g *gen) eqType(l, r *syntax.Node) Type {
 	switch {
 	case g.typeOf(l) == TSet && g.typeOf(r) == TSet:
 		return TSet
@@ -287,16 +287,16 @@ func cmpCode(op string) uint8 {
 
 // genMaxMin pushes the largest (smallest) of its arguments' values; failing
 // arguments are skipped, and it fails when all fail.
-func (g *gen) genMaxMin(n *ast.Node, fail int) {
+func (g *gen) genMaxMin(n *syntax.Node, fail int) {
 	best := g.slots.new()
 	g.emit(vm.OpUnbind, 0, best, 0)
 	op := vm.OpMaxInto
-	if n.Kind == ast.KMin {
+	if n.Kind == syntax.KMin {
 		op = vm.OpMinInto
 	}
 	if g.typeOf(n) == TStr {
 		op = vm.OpMaxIntoStr
-		if n.Kind == ast.KMin {
+		if n.Kind == syntax.KMin {
 			op = vm.OpMinIntoStr
 		}
 	}

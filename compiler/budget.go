@@ -3,7 +3,7 @@ package compiler
 import (
 	"fmt"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/limits"
 	"cqlvm/source"
 )
@@ -46,9 +46,9 @@ func (b *budget) spend(units int, src *source.Source, sp source.Span) bool {
 }
 
 // countNodes is the number of nodes of the tree n.
-func countNodes(n *ast.Node) int {
+func countNodes(n *syntax.Node) int {
 	k := 0
-	ast.Walk(n, func(*ast.Node) bool { k++; return true })
+	syntax.Walk(n, func(*syntax.Node) bool { k++; return true })
 	return k
 }
 
@@ -57,7 +57,7 @@ func (b *budget) exhausted() bool { return b != nil && b.out }
 
 // refuseEstimate is the message for a body whose estimated expansion
 // alone passes the budget, before anything is expanded.
-func (b *budget) refuseEstimate(src *source.Source, n *ast.Node, size float64) {
+func (b *budget) refuseEstimate(src *source.Source, n *syntax.Node, size float64) {
 	b.out = true
 	b.errs.Add(src, n.Span, "%s", b.lim.Exceeded(limits.CompileWork,
 		fmt.Sprintf("this filter is too large once its transforms, function calls and repetitions are expanded (about %.3g syntax nodes): nest fewer of them", size)))

@@ -1,7 +1,7 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/positional"
 	"cqlvm/vm"
 )
@@ -34,9 +34,9 @@ import (
 //	                                and R(KMoveEvaluation)
 
 // checkExchange types :exchangeevaluation (no arguments).
-func (c *checker) checkExchange(n *ast.Node) Type { return TNum }
+func (c *checker) checkExchange(n *syntax.Node) Type { return TNum }
 
-func (c *checker) checkMaxSwap(n *ast.Node) Type {
+func (c *checker) checkMaxSwap(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the moving pieces of :maxswapevaluation", TSet)
 	c.expect(n.Args[1], "the target squares of :maxswapevaluation", TSet)
 	return TNum
@@ -44,7 +44,7 @@ func (c *checker) checkMaxSwap(n *ast.Node) Type {
 
 // checkPawnCount types :pawncount and reads its attribute chain, whose
 // errors point at the node.
-func (c *checker) checkPawnCount(n *ast.Node) Type {
+func (c *checker) checkPawnCount(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the pawns of :pawncount", TSet)
 	if _, err := positional.ParsePawnQuery(n.Str); err != nil {
 		c.errorf(n, ":pawncount: %v", err)
@@ -52,7 +52,7 @@ func (c *checker) checkPawnCount(n *ast.Node) Type {
 	return TNum
 }
 
-func (c *checker) checkGoodBishop(n *ast.Node) Type {
+func (c *checker) checkGoodBishop(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the bishops of :goodbishop", TSet)
 	for _, b := range n.Args[1:] {
 		c.expect(b, "a bound of :goodbishop", TNum)
@@ -61,22 +61,22 @@ func (c *checker) checkGoodBishop(n *ast.Node) Type {
 }
 
 // checkBuiltinColor types the tests that name a colour in Int.
-func (c *checker) checkBuiltinColor(n *ast.Node) Type {
-	if n.Int < 0 || n.Int > 2 || n.Kind == ast.KCannotWin && n.Int == 0 {
+func (c *checker) checkBuiltinColor(n *syntax.Node) Type {
+	if n.Int < 0 || n.Int > 2 || n.Kind == syntax.KCannotWin && n.Int == 0 {
 		c.errorf(n, "internal error: colour %d of %s", n.Int, n.Kind)
 	}
 	return TLog
 }
 
 // checkBuiltinTest types the tests without arguments.
-func (c *checker) checkBuiltinTest(n *ast.Node) Type { return TLog }
+func (c *checker) checkBuiltinTest(n *syntax.Node) Type { return TLog }
 
 // checkBuiltinNumber types the numbers without arguments.
-func (c *checker) checkBuiltinNumber(n *ast.Node) Type { return TNum }
+func (c *checker) checkBuiltinNumber(n *syntax.Node) Type { return TNum }
 
 // checkEvaluation types :evaluation and :moveevaluation: the search
 // amount must fit the instruction.
-func (c *checker) checkEvaluation(n *ast.Node) Type {
+func (c *checker) checkEvaluation(n *syntax.Node) Type {
 	switch {
 	case n.Str != "depth" && n.Str != "movetime":
 		c.errorf(n, "internal error: the search of %s is %q, not depth or movetime", n.Kind, n.Str)
@@ -89,17 +89,17 @@ func (c *checker) checkEvaluation(n *ast.Node) Type {
 	return TNum
 }
 
-func (g *gen) genExchange(n *ast.Node, fail int) {
+func (g *gen) genExchange(n *syntax.Node, fail int) {
 	g.jump(vm.OpExchange, 0, 0, fail)
 }
 
-func (g *gen) genMaxSwap(n *ast.Node, fail int) {
+func (g *gen) genMaxSwap(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	g.jump(vm.OpMaxSwap, 0, 0, fail)
 }
 
-func (g *gen) genPawnCount(n *ast.Node, fail int) {
+func (g *gen) genPawnCount(n *syntax.Node, fail int) {
 	q, err := positional.ParsePawnQuery(n.Str)
 	if err != nil {
 		g.placeholder(n) // reported by the checker
@@ -110,16 +110,16 @@ func (g *gen) genPawnCount(n *ast.Node, fail int) {
 	g.prog.PawnQueries = append(g.prog.PawnQueries, q)
 }
 
-func (g *gen) genGoodBishop(n *ast.Node, fail int) {
+func (g *gen) genGoodBishop(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	for _, b := range n.Args[1:] {
 		g.numValue(b, fail)
 	}
 	var flags uint8
 	for bit, flag := range map[int64]uint8{
-		ast.GoodBishopPercent1: vm.BishopPercent1, ast.GoodBishopPercent2: vm.BishopPercent2,
-		ast.GoodBishopStrictLo1: vm.BishopStrictLo1, ast.GoodBishopStrictHi1: vm.BishopStrictHi1,
-		ast.GoodBishopStrictLo2: vm.BishopStrictLo2, ast.GoodBishopStrictHi2: vm.BishopStrictHi2,
+		syntax.GoodBishopPercent1: vm.BishopPercent1, syntax.GoodBishopPercent2: vm.BishopPercent2,
+		syntax.GoodBishopStrictLo1: vm.BishopStrictLo1, syntax.GoodBishopStrictHi1: vm.BishopStrictHi1,
+		syntax.GoodBishopStrictLo2: vm.BishopStrictLo2, syntax.GoodBishopStrictHi2: vm.BishopStrictHi2,
 	} {
 		if n.Int&bit != 0 {
 			flags |= flag
@@ -129,29 +129,29 @@ func (g *gen) genGoodBishop(n *ast.Node, fail int) {
 }
 
 // builtinTests are the built-in tests' ops.
-var builtinTests = map[ast.Kind]uint8{
-	ast.KOpposition: vm.BuiltinOpposition, ast.KCannotWin: vm.BuiltinCannotWin,
-	ast.KMatingMaterial: vm.BuiltinMatingMaterial, ast.KGameIsOver: vm.BuiltinGameIsOver,
-	ast.KFiftyMoveRule: vm.BuiltinFiftyMoveRule, ast.KThreefoldRepetition: vm.BuiltinThreefold,
-	ast.KTakesLastPiece: vm.BuiltinTakesLastPiece, ast.KShuffleChess: vm.BuiltinShuffleChess,
+var builtinTests = map[syntax.Kind]uint8{
+	syntax.KOpposition: vm.BuiltinOpposition, syntax.KCannotWin: vm.BuiltinCannotWin,
+	syntax.KMatingMaterial: vm.BuiltinMatingMaterial, syntax.KGameIsOver: vm.BuiltinGameIsOver,
+	syntax.KFiftyMoveRule: vm.BuiltinFiftyMoveRule, syntax.KThreefoldRepetition: vm.BuiltinThreefold,
+	syntax.KTakesLastPiece: vm.BuiltinTakesLastPiece, syntax.KShuffleChess: vm.BuiltinShuffleChess,
 }
 
-func (g *gen) genBuiltinTest(n *ast.Node, fail int) {
+func (g *gen) genBuiltinTest(n *syntax.Node, fail int) {
 	g.jump(vm.OpBuiltinTest, builtinTests[n.Kind], int(n.Int), fail)
 }
 
-func (g *gen) genBuiltinNumber(n *ast.Node, fail int) {
-	what := map[ast.Kind]uint8{ast.KHalfmoveClock: vm.BuiltinHalfmoveClock, ast.KRepetitionCount: vm.BuiltinRepetitionCount,
-		ast.KStartPosition: vm.BuiltinStartPosition}[n.Kind]
+func (g *gen) genBuiltinNumber(n *syntax.Node, fail int) {
+	what := map[syntax.Kind]uint8{syntax.KHalfmoveClock: vm.BuiltinHalfmoveClock, syntax.KRepetitionCount: vm.BuiltinRepetitionCount,
+		syntax.KStartPosition: vm.BuiltinStartPosition}[n.Kind]
 	g.emit(vm.OpBuiltinNum, what, 0, 0)
 }
 
-func (g *gen) genEvaluation(n *ast.Node, fail int) {
+func (g *gen) genEvaluation(n *syntax.Node, fail int) {
 	x := uint8(n.Int) & vm.EvalView
 	if n.Str == "movetime" {
 		x |= vm.EvalMoveTime
 	}
-	if n.Kind == ast.KMoveEvaluation {
+	if n.Kind == syntax.KMoveEvaluation {
 		x |= vm.EvalDifference
 	}
 	g.jump(vm.OpEvaluate, x, int(n.Int2), fail)

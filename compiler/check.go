@@ -3,7 +3,7 @@ package compiler
 import (
 	"strings"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -29,7 +29,7 @@ type checker struct {
 	errs      *source.ErrorList
 	vars      map[string]*variable
 	slots     *slotAlloc
-	funcs     map[string]*ast.Node
+	funcs     map[string]*syntax.Node
 	calls     int // number of inlined calls, for fresh parameter names
 	budget    *budget
 	// dictNames are the names declared as dictionaries anywhere in the text
@@ -39,8 +39,8 @@ type checker struct {
 	dicts     []*dictInfo
 
 	needPieceIDs, needLastGame bool
-	needEngine                 bool                          // builtins.go: the program evaluates positions with an engine
-	kindSeen                   func(pass string, k ast.Kind) // Options.kindSeen
+	needEngine                 bool                             // builtins.go: the program evaluates positions with an engine
+	kindSeen                   func(pass string, k syntax.Kind) // Options.kindSeen
 }
 
 // slotAlloc hands out machine slots for variables and compiler temporaries.
@@ -51,7 +51,7 @@ func (s *slotAlloc) new() int { s.n++; return s.n - 1 }
 // block allocates n consecutive slots and returns the first.
 func (s *slotAlloc) block(n int) int { s.n += n; return s.n - n }
 
-func (c *checker) errorf(n *ast.Node, format string, args ...any) {
+func (c *checker) errorf(n *syntax.Node, format string, args ...any) {
 	c.errs.Add(c.src, n.Span, format, userNames(args)...)
 }
 
@@ -83,7 +83,7 @@ func userName(name string) string {
 }
 
 // expect checks n and reports an error unless its type is one of want.
-func (c *checker) expect(n *ast.Node, what string, want ...Type) Type {
+func (c *checker) expect(n *syntax.Node, what string, want ...Type) Type {
 	t := c.check(n)
 	for _, w := range want {
 		if t == w {
@@ -108,11 +108,11 @@ func typeList(ts []Type) string {
 }
 
 // numeric checks a number operand; sets are counted.
-func (c *checker) numeric(n *ast.Node, what string) {
+func (c *checker) numeric(n *syntax.Node, what string) {
 	c.expect(n, what, TNum, TSet)
 }
 
-func (c *checker) check(n *ast.Node) Type {
+func (c *checker) check(n *syntax.Node) Type {
 	if n == nil || !c.budget.spend(1, c.src, n.Span) {
 		return TUnknown
 	}
@@ -126,7 +126,7 @@ func (c *checker) check(n *ast.Node) Type {
 	return t
 }
 
-func (c *checker) checkAll(ns []*ast.Node) {
+func (c *checker) checkAll(ns []*syntax.Node) {
 	for _, a := range ns {
 		c.check(a)
 	}
@@ -136,256 +136,256 @@ func (c *checker) checkAll(ns []*ast.Node) {
 // filter's check is a method named after it, in the file of its feature
 // (logic.go, arith.go, sets.go, ...); the generator's switch, in gen.go,
 // has the same shape.
-func (c *checker) infer(n *ast.Node) Type {
+func (c *checker) infer(n *syntax.Node) Type {
 	if c.kindSeen != nil {
 		c.kindSeen("check", n.Kind)
 	}
 	switch n.Kind {
 	// logic.go
-	case ast.KTrue, ast.KFalse:
+	case syntax.KTrue, syntax.KFalse:
 		return c.checkTrueFalse(n)
-	case ast.KCompound:
+	case syntax.KCompound:
 		return c.checkCompound(n)
-	case ast.KAnd, ast.KOr:
+	case syntax.KAnd, syntax.KOr:
 		return c.checkAndOr(n)
-	case ast.KNot:
+	case syntax.KNot:
 		return c.checkNot(n)
-	case ast.KIf:
+	case syntax.KIf:
 		return c.checkIf(n)
-	case ast.KAssert:
+	case syntax.KAssert:
 		return c.checkAssert(n)
 
 	// arith.go
-	case ast.KNumber:
+	case syntax.KNumber:
 		return c.checkNumber(n)
-	case ast.KPlus:
+	case syntax.KPlus:
 		return c.checkPlus(n)
-	case ast.KMinus:
+	case syntax.KMinus:
 		return c.checkMinus(n)
-	case ast.KTimes, ast.KDiv, ast.KMod:
+	case syntax.KTimes, syntax.KDiv, syntax.KMod:
 		return c.checkTimesDivMod(n)
-	case ast.KNeg, ast.KAbs, ast.KSqrt:
+	case syntax.KNeg, syntax.KAbs, syntax.KSqrt:
 		return c.checkNegAbsSqrt(n)
-	case ast.KMax, ast.KMin:
+	case syntax.KMax, syntax.KMin:
 		return c.checkMaxMin(n)
-	case ast.KCmp:
+	case syntax.KCmp:
 		return c.checkCmp(n)
-	case ast.KCount:
+	case syntax.KCount:
 		return c.checkCount(n)
 
 	// sets.go
-	case ast.KDesig:
+	case syntax.KDesig:
 		return c.checkDesignator(n)
-	case ast.KEmptySet:
+	case syntax.KEmptySet:
 		return c.checkEmptySet(n)
-	case ast.KInter:
+	case syntax.KInter:
 		return c.checkInter(n)
-	case ast.KUnion, ast.KAttacks, ast.KAttackedBy:
+	case syntax.KUnion, syntax.KAttacks, syntax.KAttackedBy:
 		return c.checkSetOp(n)
-	case ast.KBetween:
+	case syntax.KBetween:
 		return c.checkBetween(n)
-	case ast.KArrowChain:
+	case syntax.KArrowChain:
 		return c.checkArrowChain(n)
-	case ast.KCompl:
+	case syntax.KCompl:
 		return c.checkCompl(n)
-	case ast.KLight, ast.KDark:
+	case syntax.KLight, syntax.KDark:
 		return c.checkLightDark(n)
-	case ast.KDirection:
+	case syntax.KDirection:
 		return c.checkDirection(n)
-	case ast.KIn:
+	case syntax.KIn:
 		return c.checkIn(n)
-	case ast.KMakeSquare:
+	case syntax.KMakeSquare:
 		return c.checkMakeSquare(n)
-	case ast.KPin:
+	case syntax.KPin:
 		return c.checkPin(n)
-	case ast.KRay, ast.KXray:
+	case syntax.KRay, syntax.KXray:
 		return c.checkRay(n)
 
 	// pieces.go
-	case ast.KRank, ast.KFile, ast.KType, ast.KColorType:
+	case syntax.KRank, syntax.KFile, syntax.KType, syntax.KColorType:
 		return c.checkSquareProperty(n)
-	case ast.KPower:
+	case syntax.KPower:
 		return c.checkPower(n)
-	case ast.KPieceName, ast.KTypeName:
+	case syntax.KPieceName, syntax.KTypeName:
 		return c.checkPieceName(n)
-	case ast.KPieceId:
+	case syntax.KPieceId:
 		return c.checkPieceId(n)
-	case ast.KPassedPawns, ast.KIsolatedPawns, ast.KDoubledPawns, ast.KConnectedPawns:
+	case syntax.KPassedPawns, syntax.KIsolatedPawns, syntax.KDoubledPawns, syntax.KConnectedPawns:
 		return c.checkPawns(n)
 
 	// status.go
-	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal, ast.KMainline, ast.KVariation:
+	case syntax.KWtm, syntax.KBtm, syntax.KCheck, syntax.KMate, syntax.KStalemate, syntax.KInitial, syntax.KTerminal, syntax.KMainline, syntax.KVariation:
 		return c.checkStatus(n)
-	case ast.KPureMate, ast.KPureStalemate, ast.KModelMate, ast.KModelStalemate, ast.KIdealMate, ast.KIdealStalemate:
+	case syntax.KPureMate, syntax.KPureStalemate, syntax.KModelMate, syntax.KModelStalemate, syntax.KIdealMate, syntax.KIdealStalemate:
 		return c.checkMateKind(n)
-	case ast.KTry:
+	case syntax.KTry:
 		return c.checkTry(n)
-	case ast.KVirtualMainline:
+	case syntax.KVirtualMainline:
 		return c.checkVirtualMainline(n)
 
 	// info.go
-	case ast.KSideToMove, ast.KPly, ast.KMoveNumber, ast.KPositionId, ast.KDepth, ast.KGameNumber, ast.KLastGameNumber, ast.KYear:
+	case syntax.KSideToMove, syntax.KPly, syntax.KMoveNumber, syntax.KPositionId, syntax.KDepth, syntax.KGameNumber, syntax.KLastGameNumber, syntax.KYear:
 		return c.checkInfoNumber(n)
-	case ast.KWhite, ast.KBlack:
+	case syntax.KWhite, syntax.KBlack:
 		return c.checkColorConstant(n)
-	case ast.KElo:
+	case syntax.KElo:
 		return c.checkElo(n)
-	case ast.KResult:
+	case syntax.KResult:
 		return c.checkResult(n)
-	case ast.KPlayer:
+	case syntax.KPlayer:
 		return c.checkPlayer(n)
-	case ast.KTagValue:
+	case syntax.KTagValue:
 		return c.checkTag(n)
-	case ast.KFen:
+	case syntax.KFen:
 		return c.checkFen(n)
-	case ast.KOriginalComment:
+	case syntax.KOriginalComment:
 		return c.checkOriginalComment(n)
-	case ast.KHasNAG:
+	case syntax.KHasNAG:
 		return c.checkHasNAG(n)
-	case ast.KSimilarPosition:
+	case syntax.KSimilarPosition:
 		return TNum // the number of the submissions game
-	case ast.KHHDB:
+	case syntax.KHHDB:
 		return c.checkHHDB(n) // hhdb.go
 
 	// strings.go
-	case ast.KString:
+	case syntax.KString:
 		return c.checkString(n)
-	case ast.KStrIndex:
+	case syntax.KStrIndex:
 		return c.checkStrIndex(n)
-	case ast.KSlice:
+	case syntax.KSlice:
 		return c.checkSlice(n)
-	case ast.KRegex:
+	case syntax.KRegex:
 		return c.checkRegex(n)
-	case ast.KGroup:
+	case syntax.KGroup:
 		return c.checkGroup(n)
-	case ast.KLower, ast.KUpper:
+	case syntax.KLower, syntax.KUpper:
 		return c.checkLowerUpper(n)
-	case ast.KInt:
+	case syntax.KInt:
 		return c.checkInt(n)
-	case ast.KAscii:
+	case syntax.KAscii:
 		return c.checkAscii(n)
-	case ast.KIndexOf:
+	case syntax.KIndexOf:
 		return c.checkIndexOf(n)
 
 	// output.go
-	case ast.KStr:
+	case syntax.KStr:
 		return c.checkStr(n)
-	case ast.KComment:
+	case syntax.KComment:
 		return c.checkComment(n)
-	case ast.KMessage:
+	case syntax.KMessage:
 		return c.checkMessage(n)
-	case ast.KSort:
+	case syntax.KSort:
 		return c.checkSort(n)
-	case ast.KSetTag:
+	case syntax.KSetTag:
 		return c.checkSetTag(n)
-	case ast.KRemoveTag:
+	case syntax.KRemoveTag:
 		return c.checkRemoveTag(n)
-	case ast.KRemoveComment:
+	case syntax.KRemoveComment:
 		return c.checkRemoveComment(n)
 
 	// variables.go
-	case ast.KVar:
+	case syntax.KVar:
 		return c.checkVar(n)
-	case ast.KAssign:
+	case syntax.KAssign:
 		return c.checkAssign(n)
-	case ast.KPieceAssign:
+	case syntax.KPieceAssign:
 		return c.checkPieceAssign(n)
-	case ast.KPersistent:
+	case syntax.KPersistent:
 		return c.checkPersistent(n)
-	case ast.KUnbind, ast.KIsBound, ast.KIsUnbound:
+	case syntax.KUnbind, syntax.KIsBound, syntax.KIsUnbound:
 		return c.checkUnbind(n)
 
 	// loops.go
-	case ast.KSquareLoop, ast.KPieceLoop:
+	case syntax.KSquareLoop, syntax.KPieceLoop:
 		return c.checkSquareLoop(n)
-	case ast.KLoop:
+	case syntax.KLoop:
 		return c.checkLoop(n)
-	case ast.KWhile:
+	case syntax.KWhile:
 		return c.checkWhile(n)
 
 	// dict.go
-	case ast.KDictDecl:
+	case syntax.KDictDecl:
 		return c.checkDictDecl(n)
-	case ast.KElementLoop:
+	case syntax.KElementLoop:
 		return c.checkElementLoop(n)
 
 	// navigation.go
-	case ast.KCurrentPosition, ast.KInitialPosition, ast.KParent:
+	case syntax.KCurrentPosition, syntax.KInitialPosition, syntax.KParent:
 		return c.checkPositionConstant(n)
-	case ast.KChild:
+	case syntax.KChild:
 		return c.checkChild(n)
-	case ast.KPosition:
+	case syntax.KPosition:
 		return c.checkPosition(n)
-	case ast.KColon:
+	case syntax.KColon:
 		return c.checkColon(n)
-	case ast.KFind:
+	case syntax.KFind:
 		return c.checkFind(n)
-	case ast.KEcho:
+	case syntax.KEcho:
 		return c.checkEcho(n)
-	case ast.KLca:
+	case syntax.KLca:
 		return c.checkLca(n)
-	case ast.KAncestor, ast.KDescendant:
+	case syntax.KAncestor, syntax.KDescendant:
 		return c.checkAncestor(n)
-	case ast.KDistance:
+	case syntax.KDistance:
 		return c.checkDistance(n)
-	case ast.KConsecutiveMoves:
+	case syntax.KConsecutiveMoves:
 		return c.checkConsecutiveMoves(n)
-	case ast.KAncestry:
+	case syntax.KAncestry:
 		return c.checkAncestry(n)
 
 	// moves.go
-	case ast.KDash:
+	case syntax.KDash:
 		return c.checkDash(n)
-	case ast.KMove:
+	case syntax.KMove:
 		return c.checkMove(n)
-	case ast.KCountMoves:
+	case syntax.KCountMoves:
 		return c.checkCountMoves(n)
-	case ast.KCurrentMove:
+	case syntax.KCurrentMove:
 		return c.checkCurrentMove(n)
-	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
+	case syntax.KFrom, syntax.KTo, syntax.KEnPassantSquare:
 		return c.checkMoveSquare(n)
-	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
+	case syntax.KCastle, syntax.KOO, syntax.KOOO, syntax.KEnPassant, syntax.KNullMove, syntax.KPrimary, syntax.KSecondary:
 		return c.checkMoveIs(n)
 
 	// line.go, path.go
-	case ast.KLine:
+	case syntax.KLine:
 		return c.checkLine(n)
-	case ast.KPath:
+	case syntax.KPath:
 		return c.checkPath(n)
-	case ast.KPathCount, ast.KPathCountUnfocused:
+	case syntax.KPathCount, syntax.KPathCountUnfocused:
 		return c.checkPathCount(n)
-	case ast.KPathStart, ast.KPathLastPosition:
+	case syntax.KPathStart, syntax.KPathLastPosition:
 		return c.checkPathPosition(n)
 
 	// orbit.go
-	case ast.KOrbit:
+	case syntax.KOrbit:
 		return c.checkOrbit(n)
-	case ast.KNoTransform:
+	case syntax.KNoTransform:
 		return c.checkNoTransform(n)
-	case ast.KCurrentTransform:
+	case syntax.KCurrentTransform:
 		return c.checkCurrentTransform(n)
-	case ast.KTransform:
+	case syntax.KTransform:
 		return c.checkTransform(n)
 
 	// builtins.go
-	case ast.KExchangeEvaluation:
+	case syntax.KExchangeEvaluation:
 		return c.checkExchange(n)
-	case ast.KMaxSwapEvaluation:
+	case syntax.KMaxSwapEvaluation:
 		return c.checkMaxSwap(n)
-	case ast.KPawnCount:
+	case syntax.KPawnCount:
 		return c.checkPawnCount(n)
-	case ast.KGoodBishop:
+	case syntax.KGoodBishop:
 		return c.checkGoodBishop(n)
-	case ast.KOpposition, ast.KCannotWin:
+	case syntax.KOpposition, syntax.KCannotWin:
 		return c.checkBuiltinColor(n)
-	case ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece, ast.KShuffleChess:
+	case syntax.KMatingMaterial, syntax.KGameIsOver, syntax.KFiftyMoveRule, syntax.KThreefoldRepetition, syntax.KTakesLastPiece, syntax.KShuffleChess:
 		return c.checkBuiltinTest(n)
-	case ast.KHalfmoveClock, ast.KRepetitionCount, ast.KStartPosition:
+	case syntax.KHalfmoveClock, syntax.KRepetitionCount, syntax.KStartPosition:
 		return c.checkBuiltinNumber(n)
-	case ast.KEvaluation, ast.KMoveEvaluation:
+	case syntax.KEvaluation, syntax.KMoveEvaluation:
 		return c.checkEvaluation(n)
 
-	case ast.KFuncDef, ast.KReadFile, ast.KWriteFile:
+	case syntax.KFuncDef, syntax.KReadFile, syntax.KWriteFile:
 		return c.checkUnsupported(n)
 	}
 	c.errorf(n, "internal error: the checker has no case for node kind %d", n.Kind)
@@ -394,17 +394,17 @@ func (c *checker) infer(n *ast.Node) Type {
 
 // checkUnsupported reports a filter the parser knows but the compiler does
 // not implement (and a function definition nested inside a filter).
-func (c *checker) checkUnsupported(n *ast.Node) Type {
+func (c *checker) checkUnsupported(n *syntax.Node) Type {
 	c.errorf(n, "this filter is not supported yet")
 	return TUnknown
 }
 
 // opName is a readable name of a node's operator for messages.
-func opName(n *ast.Node) string {
-	return ast.MessageName(n)
+func opName(n *syntax.Node) string {
+	return syntax.MessageName(n)
 }
 
-func (c *checker) expectOpt(n *ast.Node, what string, want ...Type) {
+func (c *checker) expectOpt(n *syntax.Node, what string, want ...Type) {
 	if n != nil {
 		c.expect(n, what, want...)
 	}

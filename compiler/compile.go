@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"sort"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -17,7 +17,7 @@ import (
 // `cql(...)` header.
 type Query struct {
 	Program *vm.Program
-	Header  ast.Header
+	Header  syntax.Header
 }
 
 // Options control compilation.
@@ -34,7 +34,7 @@ type Options struct {
 	// Transforms wrap the body of the file and of the first TransformExtra
 	// Extra texts (the -cql option's), the first outermost: the
 	// -flipcolor, -shift, ... options.
-	Transforms     []ast.TransformKind
+	Transforms     []syntax.TransformKind
 	TransformExtra int
 	// Prelude are filters run before the file's body at every position:
 	// the -assign options' assignments, which the body may then read.
@@ -49,10 +49,10 @@ type Options struct {
 	// S-expression language of CQL 3): ok false leaves the source to the
 	// CQL 6 parser. An old -cql text without a query file gives the
 	// query's header too.
-	Reader func(src *source.Source) (file *ast.File, errs source.ErrorList, ok bool)
+	Reader func(src *source.Source) (file *syntax.File, errs source.ErrorList, ok bool)
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
-	kindSeen func(pass string, k ast.Kind)
+	kindSeen func(pass string, k syntax.Kind)
 	// noPeephole leaves out the peephole passes (tests compare the code
 	// with and without them)
 	noPeephole bool
@@ -63,13 +63,13 @@ type Options struct {
 
 // wrapTransforms puts the filters of a body (its function definitions
 // aside) inside the transforms, as if written `T1 T2 {body}`.
-func wrapTransforms(body []*ast.Node, ts []ast.TransformKind) []*ast.Node {
+func wrapTransforms(body []*syntax.Node, ts []syntax.TransformKind) []*syntax.Node {
 	if len(ts) == 0 || len(body) == 0 {
 		return body
 	}
-	var defs, filters []*ast.Node
+	var defs, filters []*syntax.Node
 	for _, n := range body {
-		if n.Kind == ast.KFuncDef {
+		if n.Kind == syntax.KFuncDef {
 			defs = append(defs, n)
 		} else {
 			filters = append(filters, n)
@@ -79,28 +79,28 @@ func wrapTransforms(body []*ast.Node, ts []ast.TransformKind) []*ast.Node {
 		return body
 	}
 	span := source.Join(filters[0].Span, filters[len(filters)-1].Span)
-	w := &ast.Node{Kind: ast.KCompound, Span: span, Args: filters}
+	w := &syntax.Node{Kind: syntax.KCompound, Span: span, Args: filters}
 	for i := len(ts) - 1; i >= 0; i-- {
-		w = &ast.Node{Kind: ast.KTransform, Span: span, TKind: ts[i], Args: []*ast.Node{w}}
+		w = &syntax.Node{Kind: syntax.KTransform, Span: span, TKind: ts[i], Args: []*syntax.Node{w}}
 	}
 	return append(defs, w)
 }
 
 // parseFile parses the query file in its dialect.
-func (opt Options) parseFile(src *source.Source) (*ast.File, source.ErrorList) {
+func (opt Options) parseFile(src *source.Source) (*syntax.File, source.ErrorList) {
 	if opt.Reader != nil {
 		if f, errs, ok := opt.Reader(src); ok {
 			return f, errs
 		}
 	}
-	return ast.ParseFileWith(src, opt.RequireHeader, opt.Limits)
+	return syntax.ParseFileWith(src, opt.RequireHeader, opt.Limits)
 }
 
 // parseExtra parses a text ANDed with the file's body (userText: the
 // -cql option's, which may be in another dialect). An old-language
 // text brings its header settings: all of them when it is the whole
 // query (adoptHeader), else those the file's header leaves unset.
-func (opt Options) parseExtra(x *source.Source, file *ast.File, userText, adoptHeader bool) ([]*ast.Node, map[string]*ast.Node, source.ErrorList) {
+func (opt Options) parseExtra(x *source.Source, file *syntax.File, userText, adoptHeader bool) ([]*syntax.Node, map[string]*syntax.Node, source.ErrorList) {
 	// the texts that stand for options such as -fen are always CQL 6
 	if opt.Reader != nil && userText {
 		if f, errs, ok := opt.Reader(x); ok {
@@ -112,13 +112,13 @@ func (opt Options) parseExtra(x *source.Source, file *ast.File, userText, adoptH
 			return f.Body, f.Funcs, errs
 		}
 	}
-	return ast.ParseBodyWith(x, opt.Limits)
+	return syntax.ParseBodyWith(x, opt.Limits)
 }
 
 // mergeHeader adds the settings of an old query given with -cql to the
 // query file's header; a setting both give differently is an error
 // rather than one of them silently lost.
-func mergeHeader(h *ast.Header, extra ast.Header, x *source.Source) source.ErrorList {
+func mergeHeader(h *syntax.Header, extra syntax.Header, x *source.Source) source.ErrorList {
 	var errs source.ErrorList
 	h.Variations = h.Variations || extra.Variations
 	h.Silent = h.Silent || extra.Silent
@@ -157,10 +157,10 @@ func mergeHeader(h *ast.Header, extra ast.Header, x *source.Source) source.Error
 // Compile compiles a query file. Errors come as a source.ErrorList.
 func Compile(src *source.Source, opt Options) (*Query, error) {
 	var errs source.ErrorList
-	var file *ast.File
+	var file *syntax.File
 	var parts []bodyPart
 	for _, x := range opt.Prelude {
-		nodes, _, perrs := ast.ParseBodyWith(x, opt.Limits)
+		nodes, _, perrs := syntax.ParseBodyWith(x, opt.Limits)
 		errs.Append(perrs)
 		parts = append(parts, bodyPart{x, nodes})
 	}
@@ -170,10 +170,10 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		errs.Append(perrs)
 		parts = append(parts, bodyPart{src, wrapTransforms(file.Body, opt.Transforms)})
 	} else {
-		file = &ast.File{}
+		file = &syntax.File{}
 	}
 	if file.Funcs == nil {
-		file.Funcs = map[string]*ast.Node{}
+		file.Funcs = map[string]*syntax.Node{}
 	}
 	for i, x := range opt.Extra {
 		extra, funcs, perrs := opt.parseExtra(x, file, i < opt.TransformExtra, src == nil && i == 0)
@@ -209,11 +209,11 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 		work.refuseEstimate(where, n, size)
 		return nil, errs
 	}
-	var body []*ast.Node
+	var body []*syntax.Node
 	for i, part := range parts {
 		// each part's errors are reported against its own text
 		c.src = part.src
-		spend := func(units int, at *ast.Node) bool { return work.spend(units, part.src, at.Span) }
+		spend := func(units int, at *syntax.Node) bool { return work.spend(units, part.src, at.Span) }
 		nodes := c.inlineCalls(part.nodes)
 		for i, n := range nodes {
 			if work.exhausted() {
@@ -256,7 +256,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 // bodyPart is a list of top-level filters and the text they come from.
 type bodyPart struct {
 	src   *source.Source
-	nodes []*ast.Node
+	nodes []*syntax.Node
 }
 
 // body compiles the top level: every filter must match. The generator's
@@ -264,12 +264,12 @@ type bodyPart struct {
 func (g *gen) body(parts []bodyPart) {
 	g.prog.Entry = len(g.prog.Code)
 	fail := g.newLabel()
-	var filters []*ast.Node
+	var filters []*syntax.Node
 	for _, part := range parts {
 		g.src = part.src
 		for _, f := range part.nodes {
 			filters = append(filters, f)
-			if f.Kind == ast.KFuncDef {
+			if f.Kind == syntax.KFuncDef {
 				continue
 			}
 			g.test(f, fail)

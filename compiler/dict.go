@@ -1,7 +1,7 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -23,12 +23,12 @@ type dictInfo struct {
 }
 
 // checkDictDecl types `[local] dictionary D [D[k] = v]`.
-func (c *checker) checkDictDecl(n *ast.Node) Type {
+func (c *checker) checkDictDecl(n *syntax.Node) Type {
 	return c.declareDict(n)
 }
 
 // checkElementLoop types `string k in D body`.
-func (c *checker) checkElementLoop(n *ast.Node) Type {
+func (c *checker) checkElementLoop(n *syntax.Node) Type {
 	if d := c.dictOf(n.Args[0]); d != nil {
 		return c.checkDictLoop(n, d)
 	}
@@ -36,7 +36,7 @@ func (c *checker) checkElementLoop(n *ast.Node) Type {
 	return TLog
 }
 
-func (g *gen) genDictDecl(n *ast.Node, fail int) {
+func (g *gen) genDictDecl(n *syntax.Node, fail int) {
 	// the declaration itself runs nothing; `dictionary D[k] = v`
 	// assigns whenever the filter is evaluated, as any assignment does
 	if len(n.Args) > 0 {
@@ -46,16 +46,16 @@ func (g *gen) genDictDecl(n *ast.Node, fail int) {
 
 // genElementLoop compiles a loop over a dictionary's keys (checkDictLoop
 // makes every such loop a KElementLoop).
-func (g *gen) genElementLoop(n *ast.Node, fail int) {
+func (g *gen) genElementLoop(n *syntax.Node, fail int) {
 	g.dictLoop(n, g.dictInfoOf(n.Args[0]), fail)
 }
 
-func (c *checker) declareDict(n *ast.Node) Type {
+func (c *checker) declareDict(n *syntax.Node) Type {
 	if _, ok := c.vars[n.Str]; ok {
 		c.errorf(n, "%s is already declared", n.Str)
 		return TLog
 	}
-	d := &dictInfo{Index: len(c.dicts), Local: n.Flags&ast.FlagLocal != 0}
+	d := &dictInfo{Index: len(c.dicts), Local: n.Flags&syntax.FlagLocal != 0}
 	c.dicts = append(c.dicts, d)
 	c.vars[n.Str] = &variable{Name: n.Str, Type: TDict, Slot: -1, Dict: d}
 	c.setSlot(n, d.Index)
@@ -66,8 +66,8 @@ func (c *checker) declareDict(n *ast.Node) Type {
 }
 
 // dictOf returns the dictionary a node names, if it is a dictionary variable.
-func (c *checker) dictOf(n *ast.Node) *dictInfo {
-	if n.Kind != ast.KVar {
+func (c *checker) dictOf(n *syntax.Node) *dictInfo {
+	if n.Kind != syntax.KVar {
 		return nil
 	}
 	if v, ok := c.vars[n.Str]; ok && v.Dict != nil {
@@ -78,7 +78,7 @@ func (c *checker) dictOf(n *ast.Node) *dictInfo {
 	return nil
 }
 
-func dictKeyType(c *checker, n *ast.Node, d *dictInfo) bool {
+func dictKeyType(c *checker, n *syntax.Node, d *dictInfo) bool {
 	kt := c.check(n)
 	switch kt {
 	case TNum, TStr, TSet, TPos:
@@ -101,7 +101,7 @@ func dictKeyType(c *checker, n *ast.Node, d *dictInfo) bool {
 }
 
 // checkDictAssign types `D[k] = v`.
-func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) Type {
+func (c *checker) checkDictAssign(n *syntax.Node, d *dictInfo) Type {
 	idx := n.Args[0]
 	dictKeyType(c, idx.Args[1], d)
 	vt := c.typeOf(n.Args[1])
@@ -129,7 +129,7 @@ func (c *checker) checkDictAssign(n *ast.Node, d *dictInfo) Type {
 }
 
 // checkDictGet types `D[k]`.
-func (c *checker) checkDictGet(n *ast.Node, d *dictInfo) Type {
+func (c *checker) checkDictGet(n *syntax.Node, d *dictInfo) Type {
 	dictKeyType(c, n.Args[1], d)
 	if d.ValType == TUnknown {
 		return TLog // whether the key is present: see above
@@ -138,30 +138,30 @@ func (c *checker) checkDictGet(n *ast.Node, d *dictInfo) Type {
 }
 
 // checkDictLoop types `k [element] D body`: k takes each key in turn.
-func (c *checker) checkDictLoop(n *ast.Node, d *dictInfo) Type {
+func (c *checker) checkDictLoop(n *syntax.Node, d *dictInfo) Type {
 	if d.KeyType == TUnknown {
 		c.errorf(n.Args[0], "this dictionary is iterated before any entry is assigned to it")
 		return TLog
 	}
-	v := c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}, d.KeyType)
+	v := c.declare(&syntax.Node{Kind: syntax.KVar, Span: n.Span, Str: n.Str}, d.KeyType)
 	if v != nil {
 		c.setSlot(n, v.Slot)
 	}
 	c.check(n.Args[1])
-	n.Kind = ast.KElementLoop
+	n.Kind = syntax.KElementLoop
 	return TLog
 }
 
 func typeCodes(d *dictInfo) uint8 { return typeCode(d.KeyType) | typeCode(d.ValType)<<4 }
 
-func (g *gen) dictSet(n *ast.Node, d *dictInfo, fail int) {
+func (g *gen) dictSet(n *syntax.Node, d *dictInfo, fail int) {
 	idx := n.Args[0]
 	g.value(idx.Args[1], fail)
 	g.value(n.Args[1], fail)
 	g.emit(vm.OpDictSet, typeCodes(d), d.Index, 0)
 }
 
-func (g *gen) dictGet(n *ast.Node, d *dictInfo, fail int) {
+func (g *gen) dictGet(n *syntax.Node, d *dictInfo, fail int) {
 	g.value(n.Args[1], fail)
 	g.jump(vm.OpDictGet, typeCodes(d), d.Index, fail)
 	if g.typeOf(n) == TLog { // read before any assignment: the key is present
@@ -171,7 +171,7 @@ func (g *gen) dictGet(n *ast.Node, d *dictInfo, fail int) {
 
 // dictLoop runs the body for every key; it matches when the body matched
 // for at least one key.
-func (g *gen) dictLoop(n *ast.Node, d *dictInfo, fail int) {
+func (g *gen) dictLoop(n *syntax.Node, d *dictInfo, fail int) {
 	it, any := g.slots.new(), g.slots.new()
 	g.emit(vm.OpUnbind, 0, any, 0)
 	g.emit(vm.OpDictIterInit, 0, it, int32(d.Index))
@@ -193,8 +193,8 @@ func (g *gen) dictLoop(n *ast.Node, d *dictInfo, fail int) {
 }
 
 // dictInfoOf finds the dictionary behind a checked node.
-func (g *gen) dictInfoOf(n *ast.Node) *dictInfo {
-	if n.Kind != ast.KVar {
+func (g *gen) dictInfoOf(n *syntax.Node) *dictInfo {
+	if n.Kind != syntax.KVar {
 		return nil
 	}
 	if v, ok := g.vars[n.Str]; ok {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 )
 
@@ -16,255 +16,257 @@ import (
 // new kind must be added here (or to kindsNotDispatched, with a reason).
 
 var kindExamples = []struct {
-	kind  ast.Kind
+	kind  syntax.Kind
 	query string
 }{
 	// literals
-	{ast.KNumber, "x = 3"},
-	{ast.KString, `x = "a"`},
-	{ast.KDesig, "K"},
-	{ast.KTrue, "true"},
-	{ast.KFalse, "not false"},
-	{ast.KGroup, `"abc" ~~ "a(b)c" and \1 == "b"`},
+	{syntax.KNumber, "x = 3"},
+	{syntax.KString, `x = "a"`},
+	{syntax.KDesig, "K"},
+	{syntax.KTrue, "true"},
+	{syntax.KFalse, "not false"},
+	{syntax.KGroup, `"abc" ~~ "a(b)c" and \1 == "b"`},
 	// logic
-	{ast.KCompound, "{check mate}"},
-	{ast.KAnd, "check and mate"},
-	{ast.KOr, "check or mate"},
-	{ast.KNot, "not check"},
-	{ast.KIf, "if check then mate else stalemate"},
-	{ast.KColon, "parent:check"},
-	{ast.KNoTransform, "flipcolor {notransform K}"},
-	{ast.KAssert, "assert check"},
+	{syntax.KCompound, "{check mate}"},
+	{syntax.KAnd, "check and mate"},
+	{syntax.KOr, "check or mate"},
+	{syntax.KNot, "not check"},
+	{syntax.KIf, "if check then mate else stalemate"},
+	{syntax.KColon, "parent:check"},
+	{syntax.KNoTransform, "flipcolor {notransform K}"},
+	{syntax.KAssert, "assert check"},
 	// sets and arithmetic
-	{ast.KUnion, "K | Q"},
-	{ast.KInter, "K & Q"},
-	{ast.KMinus, "K - Q"},
-	{ast.KCompl, "~K"},
-	{ast.KCount, "#K == 1"},
-	{ast.KIn, "K in ."},
-	{ast.KAttacks, "K attacks Q"},
-	{ast.KAttackedBy, "K attackedby Q"},
-	{ast.KArrowChain, "Q -> K -> R"},
-	{ast.KPlus, "1 + #K > 0"},
-	{ast.KTimes, "2 * #K > 0"},
-	{ast.KDiv, "6 / #K > 0"},
-	{ast.KMod, "6 % #K > 0"},
-	{ast.KNeg, "-#K < 0"},
-	{ast.KCmp, "#K < 2"},
-	{ast.KAbs, "abs #K > 0"},
-	{ast.KSqrt, "sqrt #K > 0"},
-	{ast.KMax, "max(1 #K) > 0"},
-	{ast.KMin, "min(1 #K) > 0"},
+	{syntax.KUnion, "K | Q"},
+	{syntax.KInter, "K & Q"},
+	{syntax.KMinus, "K - Q"},
+	{syntax.KCompl, "~K"},
+	{syntax.KCount, "#K == 1"},
+	{syntax.KIn, "K in ."},
+	{syntax.KAttacks, "K attacks Q"},
+	{syntax.KAttackedBy, "K attackedby Q"},
+	{syntax.KArrowChain, "Q -> K -> R"},
+	{syntax.KPlus, "1 + #K > 0"},
+	{syntax.KTimes, "2 * #K > 0"},
+	{syntax.KDiv, "6 / #K > 0"},
+	{syntax.KMod, "6 % #K > 0"},
+	{syntax.KNeg, "-#K < 0"},
+	{syntax.KCmp, "#K < 2"},
+	{syntax.KAbs, "abs #K > 0"},
+	{syntax.KSqrt, "sqrt #K > 0"},
+	{syntax.KMax, "max(1 #K) > 0"},
+	{syntax.KMin, "min(1 #K) > 0"},
 	// status and game facts
-	{ast.KWtm, "wtm"},
-	{ast.KBtm, "btm"},
-	{ast.KCheck, "check"},
-	{ast.KMate, "mate"},
-	{ast.KStalemate, "stalemate"},
-	{ast.KInitial, "initial"},
-	{ast.KTerminal, "terminal"},
-	{ast.KMainline, "mainline"},
-	{ast.KVariation, "variation"},
-	{ast.KVirtualMainline, "virtualmainline"},
-	{ast.KTry, "try"},
-	{ast.KPureMate, "puremate"},
-	{ast.KPureStalemate, "purestalemate"},
-	{ast.KModelMate, "modelmate"},
-	{ast.KModelStalemate, "modelstalemate"},
-	{ast.KIdealMate, "idealmate"},
-	{ast.KIdealStalemate, "idealstalemate"},
-	{ast.KSideToMove, "sidetomove == white"},
-	{ast.KWhite, "sidetomove == white"},
-	{ast.KBlack, "sidetomove == black"},
-	{ast.KPly, "ply > 2"},
-	{ast.KMoveNumber, "movenumber > 2"},
-	{ast.KPositionId, "positionid > 2"},
-	{ast.KDepth, "depth > 2"},
-	{ast.KGameNumber, "gamenumber > 2"},
-	{ast.KLastGameNumber, "lastgamenumber > 2"},
-	{ast.KYear, "year > 2000"},
-	{ast.KElo, "elo white > 2000"},
-	{ast.KResult, "result 1-0"},
-	{ast.KPlayer, `player white "Kasparov"`},
-	{ast.KTagValue, `event "Open"`},
-	{ast.KFen, `fen == "x"`},
-	{ast.KSetTag, `settag("Custom" "x")`},
-	{ast.KRemoveTag, `removetag("Custom")`},
-	{ast.KOriginalComment, `originalcomment == "x"`},
-	{ast.KHasNAG, `originalcomment "$1"`},
-	{ast.KSimilarPosition, `similarposition "x.pgn"`},
-	{ast.KHHDB, `hhdb prize == 1`},
-	{ast.KRemoveComment, "removecomment"},
+	{syntax.KWtm, "wtm"},
+	{syntax.KBtm, "btm"},
+	{syntax.KCheck, "check"},
+	{syntax.KMate, "mate"},
+	{syntax.KStalemate, "stalemate"},
+	{syntax.KInitial, "initial"},
+	{syntax.KTerminal, "terminal"},
+	{syntax.KMainline, "mainline"},
+	{syntax.KVariation, "variation"},
+	{syntax.KVirtualMainline, "virtualmainline"},
+	{syntax.KTry, "try"},
+	{syntax.KPureMate, "puremate"},
+	{syntax.KPureStalemate, "purestalemate"},
+	{syntax.KModelMate, "modelmate"},
+	{syntax.KModelStalemate, "modelstalemate"},
+	{syntax.KIdealMate, "idealmate"},
+	{syntax.KIdealStalemate, "idealstalemate"},
+	{syntax.KSideToMove, "sidetomove == white"},
+	{syntax.KWhite, "sidetomove == white"},
+	{syntax.KBlack, "sidetomove == black"},
+	{syntax.KPly, "ply > 2"},
+	{syntax.KMoveNumber, "movenumber > 2"},
+	{syntax.KPositionId, "positionid > 2"},
+	{syntax.KDepth, "depth > 2"},
+	{syntax.KGameNumber, "gamenumber > 2"},
+	{syntax.KLastGameNumber, "lastgamenumber > 2"},
+	{syntax.KYear, "year > 2000"},
+	{syntax.KElo, "elo white > 2000"},
+	{syntax.KResult, "result 1-0"},
+	{syntax.KPlayer, `player white "Kasparov"`},
+	{syntax.KTagValue, `event "Open"`},
+	{syntax.KFen, `fen == "x"`},
+	{syntax.KSetTag, `settag("Custom" "x")`},
+	{syntax.KRemoveTag, `removetag("Custom")`},
+	{syntax.KOriginalComment, `originalcomment == "x"`},
+	{syntax.KHasNAG, `originalcomment "$1"`},
+	{syntax.KSimilarPosition, `similarposition "x.pgn"`},
+	{syntax.KHHDB, `hhdb prize == 1`},
+	{syntax.KRemoveComment, "removecomment"},
 	// geometry
-	{ast.KDirection, "up K"},
-	{ast.KLight, "light K"},
-	{ast.KDark, "dark K"},
-	{ast.KBetween, "between(K Q)"},
-	{ast.KPin, "pin"},
-	{ast.KRay, "ray(Q K)"},
-	{ast.KXray, "xray(Q r K)"},
-	{ast.KMakeSquare, "makesquare(1 1)"},
-	{ast.KPower, "power A > 3"},
-	{ast.KRank, "rank K == 1"},
-	{ast.KFile, "file K == 1"},
-	{ast.KType, "type K == 6"},
-	{ast.KColorType, "colortype K == 6"},
-	{ast.KPieceName, `piecename K == "king"`},
-	{ast.KTypeName, `typename K == "king"`},
-	{ast.KPieceId, "pieceid K > 0"},
-	{ast.KPassedPawns, "passedpawns"},
-	{ast.KIsolatedPawns, "isolatedpawns"},
-	{ast.KDoubledPawns, "doubledpawns"},
-	{ast.KConnectedPawns, "connectedpawns"},
+	{syntax.KDirection, "up K"},
+	{syntax.KLight, "light K"},
+	{syntax.KDark, "dark K"},
+	{syntax.KBetween, "between(K Q)"},
+	{syntax.KPin, "pin"},
+	{syntax.KRay, "ray(Q K)"},
+	{syntax.KXray, "xray(Q r K)"},
+	{syntax.KMakeSquare, "makesquare(1 1)"},
+	{syntax.KPower, "power A > 3"},
+	{syntax.KRank, "rank K == 1"},
+	{syntax.KFile, "file K == 1"},
+	{syntax.KType, "type K == 6"},
+	{syntax.KColorType, "colortype K == 6"},
+	{syntax.KPieceName, `piecename K == "king"`},
+	{syntax.KTypeName, `typename K == "king"`},
+	{syntax.KPieceId, "pieceid K > 0"},
+	{syntax.KPassedPawns, "passedpawns"},
+	{syntax.KIsolatedPawns, "isolatedpawns"},
+	{syntax.KDoubledPawns, "doubledpawns"},
+	{syntax.KConnectedPawns, "connectedpawns"},
 	// variables and loops
-	{ast.KVar, "x = K x"},
-	{ast.KAssign, "x = 1"},
-	{ast.KPieceAssign, "piece x = K"},
-	{ast.KPersistent, "persistent count1 += 1"},
-	{ast.KUnbind, "x = 1 unbind x"},
-	{ast.KIsBound, "x = 1 isbound x"},
-	{ast.KIsUnbound, "x = 1 isunbound x"},
-	{ast.KSquareLoop, "square x in A check"},
-	{ast.KPieceLoop, "piece x in A check"},
-	{ast.KLoop, "x = 0 loop {x += 1 x < 3}"},
-	{ast.KWhile, "x = 0 while (x < 3) x += 1"},
-	{ast.KDictDecl, "dictionary D D[1] = 2"},
-	{ast.KElementLoop, `dictionary D D["a"] = 1 string key in D check`},
+	{syntax.KVar, "x = K x"},
+	{syntax.KAssign, "x = 1"},
+	{syntax.KPieceAssign, "piece x = K"},
+	{syntax.KPersistent, "persistent count1 += 1"},
+	{syntax.KUnbind, "x = 1 unbind x"},
+	{syntax.KIsBound, "x = 1 isbound x"},
+	{syntax.KIsUnbound, "x = 1 isunbound x"},
+	{syntax.KSquareLoop, "square x in A check"},
+	{syntax.KPieceLoop, "piece x in A check"},
+	{syntax.KLoop, "x = 0 loop {x += 1 x < 3}"},
+	{syntax.KWhile, "x = 0 while (x < 3) x += 1"},
+	{syntax.KDictDecl, "dictionary D D[1] = 2"},
+	{syntax.KElementLoop, `dictionary D D["a"] = 1 string key in D check`},
 	// strings
-	{ast.KStrIndex, `"abc"[1] == "b"`},
-	{ast.KSlice, `"abc"[1:2] == "b"`},
-	{ast.KRegex, `"abc" ~~ "b"`},
-	{ast.KStr, `str(K) == "x"`},
-	{ast.KLower, `lowercase "A" == "a"`},
-	{ast.KUpper, `uppercase "a" == "A"`},
-	{ast.KInt, `int "32" > 1`},
-	{ast.KAscii, `ascii "a" > 1`},
-	{ast.KIndexOf, `indexof("b" "abc") > 0`},
+	{syntax.KStrIndex, `"abc"[1] == "b"`},
+	{syntax.KSlice, `"abc"[1:2] == "b"`},
+	{syntax.KRegex, `"abc" ~~ "b"`},
+	{syntax.KStr, `str(K) == "x"`},
+	{syntax.KLower, `lowercase "A" == "a"`},
+	{syntax.KUpper, `uppercase "a" == "A"`},
+	{syntax.KInt, `int "32" > 1`},
+	{syntax.KAscii, `ascii "a" > 1`},
+	{syntax.KIndexOf, `indexof("b" "abc") > 0`},
 	// positions and navigation
-	{ast.KCurrentPosition, "x = currentposition"},
-	{ast.KInitialPosition, "x = initialposition"},
-	{ast.KParent, "x = parent"},
-	{ast.KChild, "x = child"},
-	{ast.KPosition, "x = position 0"},
-	{ast.KFind, "find check"},
-	{ast.KEcho, "echo (s t) {s & t == .}"},
-	{ast.KLca, "x = lca(parent currentposition)"},
-	{ast.KAncestor, "ancestor(parent currentposition)"},
-	{ast.KDescendant, "descendant(parent currentposition)"},
-	{ast.KDistance, "distance(parent currentposition) > 0"},
-	{ast.KConsecutiveMoves, "consecutivemoves(parent currentposition) > 0"},
-	{ast.KAncestry, "parent [<] currentposition"},
+	{syntax.KCurrentPosition, "x = currentposition"},
+	{syntax.KInitialPosition, "x = initialposition"},
+	{syntax.KParent, "x = parent"},
+	{syntax.KChild, "x = child"},
+	{syntax.KPosition, "x = position 0"},
+	{syntax.KFind, "find check"},
+	{syntax.KEcho, "echo (s t) {s & t == .}"},
+	{syntax.KLca, "x = lca(parent currentposition)"},
+	{syntax.KAncestor, "ancestor(parent currentposition)"},
+	{syntax.KDescendant, "descendant(parent currentposition)"},
+	{syntax.KDistance, "distance(parent currentposition) > 0"},
+	{syntax.KConsecutiveMoves, "consecutivemoves(parent currentposition) > 0"},
+	{syntax.KAncestry, "parent [<] currentposition"},
 	// moves
-	{ast.KMove, "move from K"},
-	{ast.KDash, "K--e4"},
-	{ast.KCountMoves, "countmoves K-- > 1"},
-	{ast.KCurrentMove, "currentmove K--"},
-	{ast.KFrom, "from & K"},
-	{ast.KTo, "to & K"},
-	{ast.KCastle, "castle"},
-	{ast.KOO, "o-o"},
-	{ast.KOOO, "o-o-o"},
-	{ast.KEnPassant, "enpassant"},
-	{ast.KEnPassantSquare, "enpassantsquare"},
-	{ast.KNullMove, "nullmove"},
-	{ast.KPrimary, "primary"},
-	{ast.KSecondary, "secondary"},
-	{ast.KLine, "line --> check --> mate"},
-	{ast.KPath, "path --(check)"},
-	{ast.KPathCount, "path --(pathcount > 1)"},
-	{ast.KPathCountUnfocused, "path focus A --(pathcountunfocused > 1)"},
-	{ast.KPathStart, "path --(x = pathstart)"},
-	{ast.KPathLastPosition, "path -- x = pathlastposition"},
+	{syntax.KMove, "move from K"},
+	{syntax.KDash, "K--e4"},
+	{syntax.KCountMoves, "countmoves K-- > 1"},
+	{syntax.KCurrentMove, "currentmove K--"},
+	{syntax.KFrom, "from & K"},
+	{syntax.KTo, "to & K"},
+	{syntax.KCastle, "castle"},
+	{syntax.KOO, "o-o"},
+	{syntax.KOOO, "o-o-o"},
+	{syntax.KEnPassant, "enpassant"},
+	{syntax.KEnPassantSquare, "enpassantsquare"},
+	{syntax.KNullMove, "nullmove"},
+	{syntax.KPrimary, "primary"},
+	{syntax.KSecondary, "secondary"},
+	{syntax.KLine, "line --> check --> mate"},
+	{syntax.KPath, "path --(check)"},
+	{syntax.KPathCount, "path --(pathcount > 1)"},
+	{syntax.KPathCountUnfocused, "path focus A --(pathcountunfocused > 1)"},
+	{syntax.KPathStart, "path --(x = pathstart)"},
+	{syntax.KPathLastPosition, "path -- x = pathlastposition"},
 	// transforms
-	{ast.KOrbit, "flipcolor K"},
+	{syntax.KOrbit, "flipcolor K"},
 	// output
-	{ast.KSort, "sort #A"},
-	{ast.KComment, `comment("x")`},
-	{ast.KMessage, `message("x")`},
+	{syntax.KSort, "sort #A"},
+	{syntax.KComment, `comment("x")`},
+	{syntax.KMessage, `message("x")`},
 }
 
 // kindsCheckOnly are kinds the checker rewrites into another kind, so
 // that the generator never sees them.
-var kindsCheckOnly = map[ast.Kind]struct{ query, becomes string }{
-	ast.KCurrentTransform: {`flipcolor {comment(currenttransform)}`, "a string literal"},
+var kindsCheckOnly = map[syntax.Kind]struct{ query, becomes string }{
+	syntax.KCurrentTransform: {`flipcolor {comment(currenttransform)}`, "a string literal"},
 }
 
 // kindsHandBuilt are kinds the switches handle that the parser does not
 // make: their nodes are built here.
-var kindsHandBuilt = map[ast.Kind]string{
-	ast.KEmptySet: "[] is parsed as a designator of no squares",
+var kindsHandBuilt = map[syntax.Kind]string{
+	syntax.KEmptySet: "[] is parsed as a designator of no squares",
 }
 
 // kindsBuiltin are the CQL-S built-ins, which have no CQL 6 spelling:
 // the old-syntax front end builds them, as these builders do (with the
 // fields ast.go documents).
-var kindsBuiltin = map[ast.Kind]func() *ast.Node{
-	ast.KExchangeEvaluation: func() *ast.Node { return &ast.Node{Kind: ast.KExchangeEvaluation} },
-	ast.KMaxSwapEvaluation: func() *ast.Node {
-		return &ast.Node{Kind: ast.KMaxSwapEvaluation, Args: []*ast.Node{builtDesig(ast.MaskWhite), builtDesig(ast.MaskAll)}}
+var kindsBuiltin = map[syntax.Kind]func() *syntax.Node{
+	syntax.KExchangeEvaluation: func() *syntax.Node { return &syntax.Node{Kind: syntax.KExchangeEvaluation} },
+	syntax.KMaxSwapEvaluation: func() *syntax.Node {
+		return &syntax.Node{Kind: syntax.KMaxSwapEvaluation, Args: []*syntax.Node{builtDesig(syntax.MaskWhite), builtDesig(syntax.MaskAll)}}
 	},
-	ast.KPawnCount: func() *ast.Node {
-		return &ast.Node{Kind: ast.KPawnCount, Str: "passed", Args: []*ast.Node{builtDesig(ast.MaskAll)}}
+	syntax.KPawnCount: func() *syntax.Node {
+		return &syntax.Node{Kind: syntax.KPawnCount, Str: "passed", Args: []*syntax.Node{builtDesig(syntax.MaskAll)}}
 	},
-	ast.KOpposition: func() *ast.Node { return &ast.Node{Kind: ast.KOpposition, Int: 1} },
-	ast.KGoodBishop: func() *ast.Node {
-		return &ast.Node{Kind: ast.KGoodBishop, Int: 3, Args: []*ast.Node{builtDesig(ast.MaskWhite),
+	syntax.KOpposition: func() *syntax.Node { return &syntax.Node{Kind: syntax.KOpposition, Int: 1} },
+	syntax.KGoodBishop: func() *syntax.Node {
+		return &syntax.Node{Kind: syntax.KGoodBishop, Int: 3, Args: []*syntax.Node{builtDesig(syntax.MaskWhite),
 			builtNumber(50), builtNumber(100), builtNumber(50), builtNumber(100)}}
 	},
-	ast.KCannotWin:           func() *ast.Node { return &ast.Node{Kind: ast.KCannotWin, Int: 2} },
-	ast.KMatingMaterial:      func() *ast.Node { return &ast.Node{Kind: ast.KMatingMaterial} },
-	ast.KGameIsOver:          func() *ast.Node { return &ast.Node{Kind: ast.KGameIsOver} },
-	ast.KHalfmoveClock:       func() *ast.Node { return &ast.Node{Kind: ast.KHalfmoveClock} },
-	ast.KFiftyMoveRule:       func() *ast.Node { return &ast.Node{Kind: ast.KFiftyMoveRule} },
-	ast.KRepetitionCount:     func() *ast.Node { return &ast.Node{Kind: ast.KRepetitionCount} },
-	ast.KThreefoldRepetition: func() *ast.Node { return &ast.Node{Kind: ast.KThreefoldRepetition} },
-	ast.KTakesLastPiece:      func() *ast.Node { return &ast.Node{Kind: ast.KTakesLastPiece} },
-	ast.KStartPosition:       func() *ast.Node { return &ast.Node{Kind: ast.KStartPosition} },
-	ast.KShuffleChess:        func() *ast.Node { return &ast.Node{Kind: ast.KShuffleChess} },
-	ast.KEvaluation:          func() *ast.Node { return &ast.Node{Kind: ast.KEvaluation, Str: "depth", Int2: 4} },
-	ast.KMoveEvaluation:      func() *ast.Node { return &ast.Node{Kind: ast.KMoveEvaluation, Str: "movetime", Int2: 100, Int: 1} },
+	syntax.KCannotWin:           func() *syntax.Node { return &syntax.Node{Kind: syntax.KCannotWin, Int: 2} },
+	syntax.KMatingMaterial:      func() *syntax.Node { return &syntax.Node{Kind: syntax.KMatingMaterial} },
+	syntax.KGameIsOver:          func() *syntax.Node { return &syntax.Node{Kind: syntax.KGameIsOver} },
+	syntax.KHalfmoveClock:       func() *syntax.Node { return &syntax.Node{Kind: syntax.KHalfmoveClock} },
+	syntax.KFiftyMoveRule:       func() *syntax.Node { return &syntax.Node{Kind: syntax.KFiftyMoveRule} },
+	syntax.KRepetitionCount:     func() *syntax.Node { return &syntax.Node{Kind: syntax.KRepetitionCount} },
+	syntax.KThreefoldRepetition: func() *syntax.Node { return &syntax.Node{Kind: syntax.KThreefoldRepetition} },
+	syntax.KTakesLastPiece:      func() *syntax.Node { return &syntax.Node{Kind: syntax.KTakesLastPiece} },
+	syntax.KStartPosition:       func() *syntax.Node { return &syntax.Node{Kind: syntax.KStartPosition} },
+	syntax.KShuffleChess:        func() *syntax.Node { return &syntax.Node{Kind: syntax.KShuffleChess} },
+	syntax.KEvaluation:          func() *syntax.Node { return &syntax.Node{Kind: syntax.KEvaluation, Str: "depth", Int2: 4} },
+	syntax.KMoveEvaluation: func() *syntax.Node {
+		return &syntax.Node{Kind: syntax.KMoveEvaluation, Str: "movetime", Int2: 100, Int: 1}
+	},
 }
 
-func builtDesig(pieces ast.PieceMask) *ast.Node {
-	return &ast.Node{Kind: ast.KDesig, Desig: ast.Designator{Pieces: pieces, Squares: ^bitboard.Set(0), HasPieces: true}}
+func builtDesig(pieces syntax.PieceMask) *syntax.Node {
+	return &syntax.Node{Kind: syntax.KDesig, Desig: syntax.Designator{Pieces: pieces, Squares: ^bitboard.Set(0), HasPieces: true}}
 }
 
-func builtNumber(n int64) *ast.Node { return &ast.Node{Kind: ast.KNumber, Int: n} }
+func builtNumber(n int64) *syntax.Node { return &syntax.Node{Kind: syntax.KNumber, Int: n} }
 
 // kindsUnsupported are kinds the parser makes that the compiler rejects.
-var kindsUnsupported = map[ast.Kind]string{
-	ast.KFuncDef:   "check or function f() { check }", // a definition nested in a filter
-	ast.KReadFile:  `readfile "a"`,
-	ast.KWriteFile: `writefile("a" "b")`,
+var kindsUnsupported = map[syntax.Kind]string{
+	syntax.KFuncDef:   "check or function f() { check }", // a definition nested in a filter
+	syntax.KReadFile:  `readfile "a"`,
+	syntax.KWriteFile: `writefile("a" "b")`,
 }
 
 // kindsNotDispatched never reach either switch.
-var kindsNotDispatched = map[ast.Kind]string{
-	ast.KBad:           "the zero kind, never made",
-	ast.KLegalFilter:   "reserved, never made by the parser",
-	ast.KCall:          "replaced by the function's body before checking (inline.go)",
-	ast.KDictIndex:     "reserved: D[k] is parsed as KStrIndex and told apart by the checker",
-	ast.KTypeNameDesig: "the promotion designator of a move or dash (=Q), read by the generator as a field",
-	ast.KSeqFilter:     "a constituent of line or path, checked and compiled by them",
-	ast.KSeqConcat:     "a constituent of line or path, checked and compiled by them",
-	ast.KSeqAlt:        "a constituent of line or path, checked and compiled by them",
-	ast.KSeqRepeat:     "a constituent of line or path, checked and compiled by them",
-	ast.KSeqDash:       "a constituent of path, checked and compiled by it",
-	ast.KTransform:     "expanded into KOrbit before checking (transform.go)",
-	ast.KQuiet:         "reserved, never made by the parser",
+var kindsNotDispatched = map[syntax.Kind]string{
+	syntax.KBad:           "the zero kind, never made",
+	syntax.KLegalFilter:   "reserved, never made by the parser",
+	syntax.KCall:          "replaced by the function's body before checking (inline.go)",
+	syntax.KDictIndex:     "reserved: D[k] is parsed as KStrIndex and told apart by the checker",
+	syntax.KTypeNameDesig: "the promotion designator of a move or dash (=Q), read by the generator as a field",
+	syntax.KSeqFilter:     "a constituent of line or path, checked and compiled by them",
+	syntax.KSeqConcat:     "a constituent of line or path, checked and compiled by them",
+	syntax.KSeqAlt:        "a constituent of line or path, checked and compiled by them",
+	syntax.KSeqRepeat:     "a constituent of line or path, checked and compiled by them",
+	syntax.KSeqDash:       "a constituent of path, checked and compiled by it",
+	syntax.KTransform:     "expanded into KOrbit before checking (transform.go)",
+	syntax.KQuiet:         "reserved, never made by the parser",
 }
 
 // compileSeeing compiles query (without header) and returns the kinds
 // each pass handled and the error.
-func compileSeeing(query string) (map[string]map[ast.Kind]bool, error) {
-	seen := map[string]map[ast.Kind]bool{"check": {}, "gen": {}}
-	opt := Options{kindSeen: func(pass string, k ast.Kind) { seen[pass][k] = true }}
+func compileSeeing(query string) (map[string]map[syntax.Kind]bool, error) {
+	seen := map[string]map[syntax.Kind]bool{"check": {}, "gen": {}}
+	opt := Options{kindSeen: func(pass string, k syntax.Kind) { seen[pass][k] = true }}
 	_, err := Compile(source.New("f.cql", query), opt)
 	return seen, err
 }
 
 func TestEveryKindIsListed(t *testing.T) {
-	listed := map[ast.Kind]int{}
+	listed := map[syntax.Kind]int{}
 	for _, e := range kindExamples {
 		listed[e.kind]++
 	}
@@ -279,19 +281,19 @@ func TestEveryKindIsListed(t *testing.T) {
 	}
 	for k := range kindsBuiltin {
 		listed[k]++
-		if ast.HasCQL6Spelling(k) {
+		if syntax.HasCQL6Spelling(k) {
 			t.Errorf("kind %d has a CQL 6 spelling: give it an example query, not a builder", k)
 		}
 	}
-	for k := ast.KBad; k < ast.NumKinds; k++ {
-		if _, ok := kindsBuiltin[k]; !ok && !ast.HasCQL6Spelling(k) {
+	for k := syntax.KBad; k < syntax.NumKinds; k++ {
+		if _, ok := kindsBuiltin[k]; !ok && !syntax.HasCQL6Spelling(k) {
 			t.Errorf("kind %d has no CQL 6 spelling: kindsBuiltin must build it", k)
 		}
 	}
 	for k := range kindsNotDispatched {
 		listed[k]++
 	}
-	for k := ast.KBad; k < ast.NumKinds; k++ {
+	for k := syntax.KBad; k < syntax.NumKinds; k++ {
 		switch listed[k] {
 		case 0:
 			t.Errorf("kind %d has no example in dispatch_test.go", k)
@@ -332,12 +334,12 @@ func TestEveryKindIsDispatched(t *testing.T) {
 
 // dispatchNode checks a hand-built node and compiles its value, as
 // Compile would, and returns the errors and the kinds each pass handled.
-func dispatchNode(n *ast.Node) (source.ErrorList, map[string]map[ast.Kind]bool) {
-	seen := map[string]map[ast.Kind]bool{"check": {}, "gen": {}}
+func dispatchNode(n *syntax.Node) (source.ErrorList, map[string]map[syntax.Kind]bool) {
+	seen := map[string]map[syntax.Kind]bool{"check": {}, "gen": {}}
 	src := source.New("f.cql", "check")
 	var errs source.ErrorList
 	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: &slotAlloc{},
-		kindSeen: func(pass string, k ast.Kind) { seen[pass][k] = true }}
+		kindSeen: func(pass string, k syntax.Kind) { seen[pass][k] = true }}
 	c.check(n)
 	g := newGen(src, &errs, c.slots)
 	g.nodeInfo, g.kindSeen = c.nodeInfo, c.kindSeen
@@ -347,7 +349,7 @@ func dispatchNode(n *ast.Node) (source.ErrorList, map[string]map[ast.Kind]bool) 
 
 func TestHandBuiltKinds(t *testing.T) {
 	for k := range kindsHandBuilt {
-		errs, seen := dispatchNode(&ast.Node{Kind: k, Span: source.Span{From: 0, To: 5}})
+		errs, seen := dispatchNode(&syntax.Node{Kind: k, Span: source.Span{From: 0, To: 5}})
 		if len(errs) > 0 || !seen["check"][k] || !seen["gen"][k] {
 			t.Errorf("kind %d: errors %v, checked %v, generated %v", k, errs, seen["check"][k], seen["gen"][k])
 		}
@@ -368,7 +370,7 @@ func TestBuiltinKinds(t *testing.T) {
 // TestDispatchDefaults: a kind neither switch knows is an internal error
 // in both passes, not a silent success.
 func TestDispatchDefaults(t *testing.T) {
-	errs, _ := dispatchNode(&ast.Node{Kind: ast.KSeqConcat, Span: source.Span{From: 0, To: 5}})
+	errs, _ := dispatchNode(&syntax.Node{Kind: syntax.KSeqConcat, Span: source.Span{From: 0, To: 5}})
 	if len(errs) != 2 {
 		t.Fatalf("got errors %v, want one from each pass", errs)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -35,7 +35,7 @@ type gen struct {
 	// reachable is false right after an unconditional jump: the next
 	// instruction is only reached through a label.
 	reachable bool
-	kindSeen  func(pass string, k ast.Kind) // Options.kindSeen
+	kindSeen  func(pass string, k syntax.Kind) // Options.kindSeen
 	// noEchoShortcuts: Options.noEchoShortcuts
 	noEchoShortcuts bool
 	// unlinearizedMoves: the move filters compiled now see every move
@@ -49,7 +49,7 @@ type gen struct {
 	// (operandOutOfRange): one error says it all.
 	operandError bool
 	// comments remembers addsComments of the nodes asked about
-	comments map[*ast.Node]bool
+	comments map[*syntax.Node]bool
 	budget   *budget // the checker's
 }
 
@@ -76,7 +76,7 @@ func newGen(src *source.Source, errs *source.ErrorList, slots *slotAlloc) *gen {
 		slots:     slots,
 		sets:      map[bitboard.Set]int32{},
 		strs:      map[string]int32{},
-		comments:  map[*ast.Node]bool{},
+		comments:  map[*syntax.Node]bool{},
 		reachable: true,
 	}
 }
@@ -212,13 +212,13 @@ func (g *gen) strConst(s string) int32 {
 	return i
 }
 
-func (g *gen) errorf(n *ast.Node, format string, args ...any) {
+func (g *gen) errorf(n *syntax.Node, format string, args ...any) {
 	g.errs.Add(g.src, n.Span, format, userNames(args)...)
 }
 
 // at sets the span recorded for the instructions of n; it returns a
 // function restoring the previous one.
-func (g *gen) at(n *ast.Node) func() {
+func (g *gen) at(n *syntax.Node) func() {
 	old := g.span
 	g.span = n.Span
 	return func() { g.span = old }
@@ -229,50 +229,50 @@ func (g *gen) at(n *ast.Node) func() {
 // `shift count 2 4 F` is shift count {2}, then 4, then F. The official
 // program stops on it ("An attempt to match a position against the
 // number: 2 was made ... it is likely a result of an unexpected parse").
-func (g *gen) numberAsFilter(n *ast.Node) {
+func (g *gen) numberAsFilter(n *syntax.Node) {
 	g.errorf(n, "the number %d is matched as a filter, where it always matches: this is likely an unexpected parse (shift count 2 4 F reads as shift count {2} then 4 then F); give it a use, such as a comparison", n.Int)
 }
 
 // test compiles n as a match test: no value is left on the stack. The
 // few kinds whose test is not "compute the value, then drop it" have a
 // test method of their own; the others go through testValue.
-func (g *gen) test(n *ast.Node, fail int) {
+func (g *gen) test(n *syntax.Node, fail int) {
 	defer g.at(n)()
 	if g.kindSeen != nil {
 		g.kindSeen("gen", n.Kind)
 	}
 	switch {
-	case n.Kind == ast.KNumber:
+	case n.Kind == syntax.KNumber:
 		g.numberAsFilter(n)
-	case n.Kind == ast.KString:
+	case n.Kind == syntax.KString:
 		// "Attempt to match the position to a string literal, which is
 		// unnecessary because string literals always match"
 		g.errorf(n, "a quoted string matched as a filter always matches: this is likely a mistake (a comment is written with comment or ///)")
-	case n.Kind == ast.KStr:
+	case n.Kind == syntax.KStr:
 		// the official program stops on these too ("attempt to use
 		// 'str ...' but the string value it returns is ignored")
 		g.errorf(n, "the string str makes is ignored here, and str always matches: this is likely a mistake; use its value (x = str(...), message, comment, a comparison)")
-	case n.Kind == ast.KPlus && g.typeOf(n) == TStr:
+	case n.Kind == syntax.KPlus && g.typeOf(n) == TStr:
 		// ("An attempt to concatenation two string using '+' was made,
 		// but the value of the new string would be discarded")
 		g.errorf(n, "the string '+' makes is discarded here: this is likely a mistake; assign it or compare it")
 	}
 	switch n.Kind {
-	case ast.KCompound:
+	case syntax.KCompound:
 		g.testCompound(n, fail) // logic.go
-	case ast.KIf:
+	case syntax.KIf:
 		g.testIf(n, fail) // logic.go
-	case ast.KCmp, ast.KAssign:
+	case syntax.KCmp, syntax.KAssign:
 		g.testRelation(n, fail)
-	case ast.KOrbit:
+	case syntax.KOrbit:
 		g.testOrbit(n, fail) // orbit.go
-	case ast.KColon:
+	case syntax.KColon:
 		g.testColon(n, fail) // navigation.go
-	case ast.KHHDB:
+	case syntax.KHHDB:
 		g.testHHDB(n, fail) // hhdb.go
-	case ast.KMove:
+	case syntax.KMove:
 		g.testMove(n, fail) // moves.go
-	case ast.KDash:
+	case syntax.KDash:
 		g.testDash(n, fail) // moves.go
 	default:
 		g.testValue(n, fail)
@@ -281,7 +281,7 @@ func (g *gen) test(n *ast.Node, fail int) {
 
 // testRelation tests a comparison or an assignment: a relation's match is
 // the comparison, not its (left) value.
-func (g *gen) testRelation(n *ast.Node, fail int) {
+func (g *gen) testRelation(n *syntax.Node, fail int) {
 	g.valueOrFail(n, fail)
 	g.drop(g.typeOf(n))
 }
@@ -289,7 +289,7 @@ func (g *gen) testRelation(n *ast.Node, fail int) {
 // testValue tests n by computing its value: a set matches when it is not
 // empty (a failure and the empty set are the same there, so a set filter
 // is tested with valueOrFail), other values are dropped.
-func (g *gen) testValue(n *ast.Node, fail int) {
+func (g *gen) testValue(n *syntax.Node, fail int) {
 	switch g.typeOf(n) {
 	case TSet:
 		g.valueOrFail(n, fail)
@@ -318,7 +318,7 @@ func (g *gen) drop(t Type) {
 // markComments saves the comment count before n runs when n can add
 // comments, so that they can be dropped if n fails. It returns the slot
 // (-1 when n adds no comments).
-func (g *gen) markComments(n *ast.Node) int {
+func (g *gen) markComments(n *syntax.Node) int {
 	if !g.addsComments(n) {
 		return -1
 	}
@@ -334,15 +334,15 @@ func (g *gen) truncComments(slot int) {
 }
 
 // addsComments reports whether evaluating n can produce comments.
-func addsComments(n *ast.Node) bool { return ast.Any(n, commentsItself) }
+func addsComments(n *syntax.Node) bool { return syntax.Any(n, commentsItself) }
 
 // commentsItself reports whether n itself, its children aside, can
 // produce comments.
-func commentsItself(n *ast.Node) bool {
+func commentsItself(n *syntax.Node) bool {
 	switch n.Kind {
-	case ast.KComment, ast.KSort, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KConsecutiveMoves:
+	case syntax.KComment, syntax.KSort, syntax.KFind, syntax.KEcho, syntax.KLine, syntax.KPath, syntax.KConsecutiveMoves:
 		return true
-	case ast.KMove:
+	case syntax.KMove:
 		return n.Move.Comment != nil
 	}
 	return false
@@ -351,7 +351,7 @@ func commentsItself(n *ast.Node) bool {
 // addsComments is addsComments remembered for every node under n: the
 // generator asks it of each operand of nested filters (not not ..., a or
 // b or ...), which walking each operand anew makes quadratic.
-func (g *gen) addsComments(n *ast.Node) bool {
+func (g *gen) addsComments(n *syntax.Node) bool {
 	if n == nil {
 		return false
 	}
@@ -359,7 +359,7 @@ func (g *gen) addsComments(n *ast.Node) bool {
 		return v
 	}
 	v := commentsItself(n)
-	for _, c := range ast.Children(n) {
+	for _, c := range syntax.Children(n) {
 		if v {
 			break
 		}
@@ -370,7 +370,7 @@ func (g *gen) addsComments(n *ast.Node) bool {
 }
 
 // numValue leaves n's value as a number: sets are counted.
-func (g *gen) numValue(n *ast.Node, fail int) {
+func (g *gen) numValue(n *syntax.Node, fail int) {
 	g.value(n, fail)
 	if g.typeOf(n) == TSet {
 		g.emit(vm.OpCount, 0, 0, 0)
@@ -398,7 +398,7 @@ func (g *gen) numValue(n *ast.Node, fail int) {
 // fail; set equality is a logical filter (checkCmp). The empty-set path costs nothing when n cannot fail, and is
 // placed after the body, so the path where n matches runs the same
 // instructions as before.
-func (g *gen) value(n *ast.Node, fail int) {
+func (g *gen) value(n *syntax.Node, fail int) {
 	if g.typeOf(n) != TSet || !emptyOnFailure(n) {
 		g.valueOrFail(n, fail)
 		return
@@ -423,9 +423,9 @@ func (g *gen) value(n *ast.Node, fail int) {
 
 // emptyOnFailure reports whether a set filter n yields the empty set, in
 // value, when it fails (see value).
-func emptyOnFailure(n *ast.Node) bool {
+func emptyOnFailure(n *syntax.Node) bool {
 	switch n.Kind {
-	case ast.KAssign, ast.KVar:
+	case syntax.KAssign, syntax.KVar:
 		return false
 	}
 	return true
@@ -438,264 +438,264 @@ func emptyOnFailure(n *ast.Node) bool {
 // switch on the kinds the generator handles. Each filter's code
 // generation is a method named after it, in the file of its feature,
 // beside its check.
-func (g *gen) valueOrFail(n *ast.Node, fail int) {
+func (g *gen) valueOrFail(n *syntax.Node, fail int) {
 	defer g.at(n)()
 	if g.kindSeen != nil {
 		g.kindSeen("gen", n.Kind)
 	}
 	switch n.Kind {
 	// logic.go
-	case ast.KTrue:
+	case syntax.KTrue:
 		g.genTrue(n, fail)
-	case ast.KFalse:
+	case syntax.KFalse:
 		g.genFalse(n, fail)
-	case ast.KCompound:
+	case syntax.KCompound:
 		g.genCompound(n, fail)
-	case ast.KAnd:
+	case syntax.KAnd:
 		g.genAnd(n, fail)
-	case ast.KOr:
+	case syntax.KOr:
 		g.genOr(n, fail)
-	case ast.KNot:
+	case syntax.KNot:
 		g.genNot(n, fail)
-	case ast.KIf:
+	case syntax.KIf:
 		g.genIf(n, fail)
-	case ast.KAssert:
+	case syntax.KAssert:
 		g.genAssert(n, fail)
 
 	// arith.go
-	case ast.KNumber:
+	case syntax.KNumber:
 		g.genNumber(n, fail)
-	case ast.KPlus:
+	case syntax.KPlus:
 		g.genPlus(n, fail)
-	case ast.KMinus:
+	case syntax.KMinus:
 		g.genMinus(n, fail)
-	case ast.KTimes:
+	case syntax.KTimes:
 		g.genTimes(n, fail)
-	case ast.KDiv, ast.KMod:
+	case syntax.KDiv, syntax.KMod:
 		g.genDivMod(n, fail)
-	case ast.KNeg:
+	case syntax.KNeg:
 		g.genNeg(n, fail)
-	case ast.KAbs:
+	case syntax.KAbs:
 		g.genAbs(n, fail)
-	case ast.KSqrt:
+	case syntax.KSqrt:
 		g.genSqrt(n, fail)
-	case ast.KMax, ast.KMin:
+	case syntax.KMax, syntax.KMin:
 		g.genMaxMin(n, fail)
-	case ast.KCmp:
+	case syntax.KCmp:
 		g.genCmp(n, fail)
-	case ast.KCount:
+	case syntax.KCount:
 		g.genCount(n, fail)
 
 	// sets.go
-	case ast.KDesig:
+	case syntax.KDesig:
 		g.genDesignator(n, fail)
-	case ast.KEmptySet:
+	case syntax.KEmptySet:
 		g.genEmptySet(n, fail)
-	case ast.KInter:
+	case syntax.KInter:
 		g.genInter(n, fail)
-	case ast.KUnion, ast.KAttacks, ast.KAttackedBy, ast.KBetween:
+	case syntax.KUnion, syntax.KAttacks, syntax.KAttackedBy, syntax.KBetween:
 		g.genSetOp(n, fail)
-	case ast.KArrowChain:
+	case syntax.KArrowChain:
 		g.genArrowChain(n, fail)
-	case ast.KCompl:
+	case syntax.KCompl:
 		g.genCompl(n, fail)
-	case ast.KLight, ast.KDark:
+	case syntax.KLight, syntax.KDark:
 		g.genLightDark(n, fail)
-	case ast.KDirection:
+	case syntax.KDirection:
 		g.genDirection(n, fail)
-	case ast.KIn:
+	case syntax.KIn:
 		g.genIn(n, fail)
-	case ast.KMakeSquare:
+	case syntax.KMakeSquare:
 		g.genMakeSquare(n, fail)
-	case ast.KPin:
+	case syntax.KPin:
 		g.genPin(n, fail)
-	case ast.KRay, ast.KXray:
+	case syntax.KRay, syntax.KXray:
 		g.genRay(n, fail)
 
 	// pieces.go
-	case ast.KRank, ast.KFile, ast.KType, ast.KColorType:
+	case syntax.KRank, syntax.KFile, syntax.KType, syntax.KColorType:
 		g.genSquareProperty(n, fail)
-	case ast.KPower:
+	case syntax.KPower:
 		g.genPower(n, fail)
-	case ast.KPieceName, ast.KTypeName:
+	case syntax.KPieceName, syntax.KTypeName:
 		g.genPieceName(n, fail)
-	case ast.KPieceId:
+	case syntax.KPieceId:
 		g.genPieceId(n, fail)
-	case ast.KPassedPawns, ast.KIsolatedPawns, ast.KDoubledPawns, ast.KConnectedPawns:
+	case syntax.KPassedPawns, syntax.KIsolatedPawns, syntax.KDoubledPawns, syntax.KConnectedPawns:
 		g.genPawns(n, fail)
 
 	// status.go
-	case ast.KWtm, ast.KBtm, ast.KCheck, ast.KMate, ast.KStalemate, ast.KInitial, ast.KTerminal, ast.KMainline, ast.KVariation:
+	case syntax.KWtm, syntax.KBtm, syntax.KCheck, syntax.KMate, syntax.KStalemate, syntax.KInitial, syntax.KTerminal, syntax.KMainline, syntax.KVariation:
 		g.genStatus(n, fail)
-	case ast.KPureMate, ast.KPureStalemate, ast.KModelMate, ast.KModelStalemate, ast.KIdealMate, ast.KIdealStalemate:
+	case syntax.KPureMate, syntax.KPureStalemate, syntax.KModelMate, syntax.KModelStalemate, syntax.KIdealMate, syntax.KIdealStalemate:
 		g.genMateKind(n, fail)
-	case ast.KTry:
+	case syntax.KTry:
 		g.genTry(n, fail)
-	case ast.KVirtualMainline:
+	case syntax.KVirtualMainline:
 		g.genVirtualMainline(n, fail)
 
 	// info.go
-	case ast.KSideToMove, ast.KPly, ast.KMoveNumber, ast.KPositionId, ast.KDepth, ast.KGameNumber, ast.KLastGameNumber, ast.KYear:
+	case syntax.KSideToMove, syntax.KPly, syntax.KMoveNumber, syntax.KPositionId, syntax.KDepth, syntax.KGameNumber, syntax.KLastGameNumber, syntax.KYear:
 		g.genInfoNumber(n, fail)
-	case ast.KWhite, ast.KBlack:
+	case syntax.KWhite, syntax.KBlack:
 		g.genColorConstant(n, fail)
-	case ast.KElo:
+	case syntax.KElo:
 		g.genElo(n, fail)
-	case ast.KResult:
+	case syntax.KResult:
 		g.genResult(n, fail)
-	case ast.KPlayer:
+	case syntax.KPlayer:
 		g.genPlayer(n, fail)
-	case ast.KTagValue:
+	case syntax.KTagValue:
 		g.genTag(n, fail)
-	case ast.KFen:
+	case syntax.KFen:
 		g.genFen(n, fail)
-	case ast.KOriginalComment:
+	case syntax.KOriginalComment:
 		g.genOriginalComment(n, fail)
-	case ast.KSimilarPosition:
+	case syntax.KSimilarPosition:
 		g.genSimilar(n, fail)
-	case ast.KHasNAG:
+	case syntax.KHasNAG:
 		g.genHasNAG(n, fail)
-	case ast.KHHDB:
+	case syntax.KHHDB:
 		g.genHHDB(n, fail) // hhdb.go
 
 	// strings.go
-	case ast.KString:
+	case syntax.KString:
 		g.genString(n, fail)
-	case ast.KStrIndex:
+	case syntax.KStrIndex:
 		g.genStrIndex(n, fail)
-	case ast.KSlice:
+	case syntax.KSlice:
 		g.genSlice(n, fail)
-	case ast.KRegex:
+	case syntax.KRegex:
 		g.genRegex(n, fail)
-	case ast.KGroup:
+	case syntax.KGroup:
 		g.genGroup(n, fail)
-	case ast.KLower, ast.KUpper:
+	case syntax.KLower, syntax.KUpper:
 		g.genLowerUpper(n, fail)
-	case ast.KInt:
+	case syntax.KInt:
 		g.genInt(n, fail)
-	case ast.KAscii:
+	case syntax.KAscii:
 		g.genAscii(n, fail)
-	case ast.KIndexOf:
+	case syntax.KIndexOf:
 		g.genIndexOf(n, fail)
 
 	// output.go
-	case ast.KStr:
+	case syntax.KStr:
 		g.genStr(n, fail)
-	case ast.KComment:
+	case syntax.KComment:
 		g.genComment(n, fail)
-	case ast.KMessage:
+	case syntax.KMessage:
 		g.genMessage(n, fail)
-	case ast.KSort:
+	case syntax.KSort:
 		g.genSort(n, fail)
-	case ast.KSetTag:
+	case syntax.KSetTag:
 		g.genSetTag(n, fail)
-	case ast.KRemoveTag:
+	case syntax.KRemoveTag:
 		g.genRemoveTag(n, fail)
-	case ast.KRemoveComment:
+	case syntax.KRemoveComment:
 		g.genRemoveComment(n, fail)
 
 	// variables.go
-	case ast.KVar:
+	case syntax.KVar:
 		g.genVar(n, fail)
-	case ast.KAssign:
+	case syntax.KAssign:
 		g.genAssign(n, fail)
-	case ast.KPieceAssign:
+	case syntax.KPieceAssign:
 		g.genPieceAssign(n, fail)
-	case ast.KPersistent:
+	case syntax.KPersistent:
 		g.genPersistent(n, fail)
-	case ast.KUnbind:
+	case syntax.KUnbind:
 		g.genUnbind(n, fail)
-	case ast.KIsBound:
+	case syntax.KIsBound:
 		g.genIsBound(n, fail)
-	case ast.KIsUnbound:
+	case syntax.KIsUnbound:
 		g.genIsUnbound(n, fail)
 
 	// loops.go
-	case ast.KSquareLoop, ast.KPieceLoop:
+	case syntax.KSquareLoop, syntax.KPieceLoop:
 		g.genSquareLoop(n, fail)
-	case ast.KLoop:
+	case syntax.KLoop:
 		g.genLoop(n, fail)
-	case ast.KWhile:
+	case syntax.KWhile:
 		g.genWhile(n, fail)
 
 	// dict.go
-	case ast.KDictDecl:
+	case syntax.KDictDecl:
 		g.genDictDecl(n, fail)
-	case ast.KElementLoop:
+	case syntax.KElementLoop:
 		g.genElementLoop(n, fail)
 
 	// navigation.go
-	case ast.KCurrentPosition:
+	case syntax.KCurrentPosition:
 		g.genCurrentPosition(n, fail)
-	case ast.KInitialPosition:
+	case syntax.KInitialPosition:
 		g.genInitialPosition(n, fail)
-	case ast.KParent:
+	case syntax.KParent:
 		g.genParent(n, fail)
-	case ast.KChild:
+	case syntax.KChild:
 		g.genChild(n, fail)
-	case ast.KPosition:
+	case syntax.KPosition:
 		g.genPosition(n, fail)
-	case ast.KColon:
+	case syntax.KColon:
 		g.genColon(n, fail)
-	case ast.KFind:
+	case syntax.KFind:
 		g.genFind(n, fail)
-	case ast.KEcho:
+	case syntax.KEcho:
 		g.genEcho(n, fail)
-	case ast.KLca:
+	case syntax.KLca:
 		g.genLca(n, fail)
-	case ast.KAncestor, ast.KDescendant:
+	case syntax.KAncestor, syntax.KDescendant:
 		g.genAncestor(n, fail)
-	case ast.KDistance:
+	case syntax.KDistance:
 		g.genDistance(n, fail)
-	case ast.KConsecutiveMoves:
+	case syntax.KConsecutiveMoves:
 		g.genConsecutiveMoves(n, fail)
-	case ast.KAncestry:
+	case syntax.KAncestry:
 		g.genAncestry(n, fail)
 
 	// moves.go
-	case ast.KDash:
+	case syntax.KDash:
 		g.genDash(n, fail)
-	case ast.KMove:
+	case syntax.KMove:
 		g.genMove(n, fail)
-	case ast.KCountMoves:
+	case syntax.KCountMoves:
 		g.genCountMoves(n, fail)
-	case ast.KCurrentMove:
+	case syntax.KCurrentMove:
 		g.genCurrentMove(n, fail)
-	case ast.KFrom, ast.KTo, ast.KEnPassantSquare:
+	case syntax.KFrom, syntax.KTo, syntax.KEnPassantSquare:
 		g.genMoveSquare(n, fail)
-	case ast.KCastle, ast.KOO, ast.KOOO, ast.KEnPassant, ast.KNullMove, ast.KPrimary, ast.KSecondary:
+	case syntax.KCastle, syntax.KOO, syntax.KOOO, syntax.KEnPassant, syntax.KNullMove, syntax.KPrimary, syntax.KSecondary:
 		g.genMoveIs(n, fail)
 
 	// line.go, path.go
-	case ast.KLine:
+	case syntax.KLine:
 		g.genLine(n, fail)
-	case ast.KPath:
+	case syntax.KPath:
 		g.genPath(n, fail)
-	case ast.KPathCount, ast.KPathCountUnfocused:
+	case syntax.KPathCount, syntax.KPathCountUnfocused:
 		g.genPathCount(n, fail)
-	case ast.KPathStart, ast.KPathLastPosition:
+	case syntax.KPathStart, syntax.KPathLastPosition:
 		g.genPathPosition(n, fail)
 
 	// orbit.go
-	case ast.KOrbit:
+	case syntax.KOrbit:
 		g.genOrbit(n, fail)
-	case ast.KNoTransform:
+	case syntax.KNoTransform:
 		g.genNoTransform(n, fail)
 
 	// builtins.go
-	case ast.KExchangeEvaluation:
+	case syntax.KExchangeEvaluation:
 		g.genExchange(n, fail)
-	case ast.KMaxSwapEvaluation:
+	case syntax.KMaxSwapEvaluation:
 		g.genMaxSwap(n, fail)
-	case ast.KPawnCount:
+	case syntax.KPawnCount:
 		g.genPawnCount(n, fail)
-	case ast.KGoodBishop:
+	case syntax.KGoodBishop:
 		g.genGoodBishop(n, fail)
-	case ast.KOpposition, ast.KCannotWin, ast.KMatingMaterial, ast.KGameIsOver, ast.KFiftyMoveRule, ast.KThreefoldRepetition, ast.KTakesLastPiece, ast.KShuffleChess:
+	case syntax.KOpposition, syntax.KCannotWin, syntax.KMatingMaterial, syntax.KGameIsOver, syntax.KFiftyMoveRule, syntax.KThreefoldRepetition, syntax.KTakesLastPiece, syntax.KShuffleChess:
 		g.genBuiltinTest(n, fail)
-	case ast.KHalfmoveClock, ast.KRepetitionCount, ast.KStartPosition:
+	case syntax.KHalfmoveClock, syntax.KRepetitionCount, syntax.KStartPosition:
 		g.genBuiltinNumber(n, fail)
-	case ast.KEvaluation, ast.KMoveEvaluation:
+	case syntax.KEvaluation, syntax.KMoveEvaluation:
 		g.genEvaluation(n, fail)
 
 	default:
@@ -742,7 +742,7 @@ func (g *gen) later(f func()) {
 }
 
 // subroutine emits a stand-alone test of f: it ends in match or fail.
-func (g *gen) subroutine(f *ast.Node) int {
+func (g *gen) subroutine(f *syntax.Node) int {
 	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
 	g.depth, g.sdepth, g.reachable = 0, 0, true
 	entry := len(g.prog.Code)
@@ -756,7 +756,7 @@ func (g *gen) subroutine(f *ast.Node) int {
 }
 
 // valueSubroutine emits code leaving n's value for the machine (OpReturn).
-func (g *gen) valueSubroutine(n *ast.Node) int {
+func (g *gen) valueSubroutine(n *syntax.Node) int {
 	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
 	g.depth, g.sdepth, g.reachable = 0, 0, true
 	defer func() { g.depth, g.sdepth, g.reachable = savedDepth, savedSDepth, savedReach }()
@@ -777,7 +777,7 @@ func (g *gen) increment(slot int) {
 }
 
 // markCommentsAll is markComments for a list of filters.
-func (g *gen) markCommentsAll(ns []*ast.Node) int {
+func (g *gen) markCommentsAll(ns []*syntax.Node) int {
 	for _, n := range ns {
 		if g.addsComments(n) {
 			s := g.slots.new()
@@ -790,7 +790,7 @@ func (g *gen) markCommentsAll(ns []*ast.Node) int {
 
 // checkBounds fails unless the number on the stack lies in n's range,
 // whose bounds may be numeric variables (an unbound one fails).
-func (g *gen) checkBounds(n *ast.Node, fail int) {
+func (g *gen) checkBounds(n *syntax.Node, fail int) {
 	if n.Bounds == nil {
 		g.checkRange(n.Int, n.Int2, fail)
 		return
@@ -815,7 +815,7 @@ func (g *gen) checkRange(lo, hi int64, fail int) {
 	g.emit(vm.OpPop, 0, 0, 0)
 }
 
-func (g *gen) numOrStr(n *ast.Node, fail int) {
+func (g *gen) numOrStr(n *syntax.Node, fail int) {
 	if g.typeOf(n) == TStr {
 		g.value(n, fail)
 		return
@@ -826,7 +826,7 @@ func (g *gen) numOrStr(n *ast.Node, fail int) {
 // placeholder stands in for a value that could not be compiled (after an
 // error), keeping the stack bookkeeping consistent so that generation can
 // go on to report further errors.
-func (g *gen) placeholder(n *ast.Node) {
+func (g *gen) placeholder(n *syntax.Node) {
 	switch g.typeOf(n) {
 	case TSet, TNum, TPos:
 		g.emit(vm.OpPushNum, 0, 0, 0)

@@ -3,7 +3,7 @@ package compiler
 import (
 	"slices"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -11,13 +11,13 @@ import (
 // are syntax.HHDBKeywords, the fields' reading is vm/hhdb.go).
 
 // hhdbKeyword returns n's keyword and the vm field it reads.
-func hhdbKeyword(n *ast.Node) (ast.HHDBKeyword, uint8) {
-	kw, _ := ast.LookupHHDB(n.Str)
+func hhdbKeyword(n *syntax.Node) (syntax.HHDBKeyword, uint8) {
+	kw, _ := syntax.LookupHHDB(n.Str)
 	return kw, uint8(slices.Index(vm.HHDBFieldNames[:], kw.Field))
 }
 
 // checkHHDB types hhdb: logical, a number or a string after its keyword.
-func (c *checker) checkHHDB(n *ast.Node) Type {
+func (c *checker) checkHHDB(n *syntax.Node) Type {
 	switch kw, _ := hhdbKeyword(n); kw.Type {
 	case 'n':
 		return TNum
@@ -28,7 +28,7 @@ func (c *checker) checkHHDB(n *ast.Node) Type {
 }
 
 // genHHDB pushes the field's value, or for a logical keyword tests it.
-func (g *gen) genHHDB(n *ast.Node, fail int) {
+func (g *gen) genHHDB(n *syntax.Node, fail int) {
 	kw, f := hhdbKeyword(n)
 	switch kw.Type {
 	case 'n':
@@ -50,7 +50,7 @@ var hhdbAwardTests = map[uint8]uint8{
 
 // testHHDB compiles hhdb as a match test: the award keywords test the
 // kind of the award, the others their value.
-func (g *gen) testHHDB(n *ast.Node, fail int) {
+func (g *gen) testHHDB(n *syntax.Node, fail int) {
 	if _, f := hhdbKeyword(n); hhdbAwardTests[f] != 0 {
 		g.jump(vm.OpHHDBTest, hhdbAwardTests[f], 0, fail)
 		return

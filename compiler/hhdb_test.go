@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -126,7 +126,7 @@ func TestHHDBPositions(t *testing.T) {
 // TestHHDBKeywordTable: every keyword cqlvm supports reads a field the
 // machine knows; the others are parse errors that say why.
 func TestHHDBKeywordTable(t *testing.T) {
-	for _, kw := range ast.HHDBKeywords {
+	for _, kw := range syntax.HHDBKeywords {
 		q := "hhdb " + kw.Name
 		if kw.Name[0] == '(' || kw.Name[0] == '<' {
 			q = fmt.Sprintf("hhdb %q", kw.Name)

@@ -3,7 +3,7 @@ package compiler
 import (
 	"fmt"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 )
 
 // CQL functions are macros: a call is replaced by the function body, with
@@ -13,10 +13,10 @@ import (
 // assigns that are not parameters are the file's global variables.
 
 // inlineCalls replaces every call in ns by its expansion.
-func (c *checker) inlineCalls(ns []*ast.Node) []*ast.Node {
-	var out []*ast.Node
+func (c *checker) inlineCalls(ns []*syntax.Node) []*syntax.Node {
+	var out []*syntax.Node
 	for _, n := range ns {
-		if n.Kind == ast.KFuncDef {
+		if n.Kind == syntax.KFuncDef {
 			continue
 		}
 		out = append(out, c.inline(n, nil))
@@ -24,9 +24,9 @@ func (c *checker) inlineCalls(ns []*ast.Node) []*ast.Node {
 	return out
 }
 
-func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
-	return ast.Rewrite(n, func(n *ast.Node) *ast.Node {
-		if n.Kind != ast.KCall || c.budget.exhausted() {
+func (c *checker) inline(n *syntax.Node, active []string) *syntax.Node {
+	return syntax.Rewrite(n, func(n *syntax.Node) *syntax.Node {
+		if n.Kind != syntax.KCall || c.budget.exhausted() {
 			return n
 		}
 		return c.expand(n, active)
@@ -35,36 +35,36 @@ func (c *checker) inline(n *ast.Node, active []string) *ast.Node {
 
 // expand returns the expansion of a call whose arguments are expanded;
 // active names the functions being expanded around it.
-func (c *checker) expand(n *ast.Node, active []string) *ast.Node {
+func (c *checker) expand(n *syntax.Node, active []string) *syntax.Node {
 	fn := c.funcs[n.Str]
 	for _, name := range active {
 		if name == n.Str {
 			c.errorf(n, "function %s calls itself; CQL functions cannot be recursive", n.Str)
-			return &ast.Node{Kind: ast.KTrue, Span: n.Span}
+			return &syntax.Node{Kind: syntax.KTrue, Span: n.Span}
 		}
 	}
 	if arg := c.dictArgument(n); arg != nil {
 		c.errorf(arg, "the dictionary %s cannot be passed to a function: use its name inside the function instead", arg.Str)
-		return &ast.Node{Kind: ast.KTrue, Span: n.Span}
+		return &syntax.Node{Kind: syntax.KTrue, Span: n.Span}
 	}
 	c.calls++
 	rename := map[string]string{}
-	expansion := &ast.Node{Kind: ast.KCompound, Span: n.Span}
+	expansion := &syntax.Node{Kind: syntax.KCompound, Span: n.Span}
 	for i, p := range fn.Params {
 		arg := n.Args[i]
-		if arg.Kind == ast.KVar {
+		if arg.Kind == syntax.KVar {
 			rename[p] = arg.Str
 			continue
 		}
 		fresh := fmt.Sprintf("%s#%d.%s", fn.Str, c.calls, p)
 		rename[p] = fresh
-		assign := &ast.Node{Kind: ast.KAssign, Span: arg.Span, Str: "=",
-			Args: []*ast.Node{{Kind: ast.KVar, Span: arg.Span, Str: fresh}, arg}}
+		assign := &syntax.Node{Kind: syntax.KAssign, Span: arg.Span, Str: "=",
+			Args: []*syntax.Node{{Kind: syntax.KVar, Span: arg.Span, Str: fresh}, arg}}
 		expansion.Args = append(expansion.Args, assign)
 	}
-	body := ast.Clone(fn.Args[0])
+	body := syntax.Clone(fn.Args[0])
 	if !c.budget.spend(countNodes(body), c.src, n.Span) {
-		return &ast.Node{Kind: ast.KTrue, Span: n.Span}
+		return &syntax.Node{Kind: syntax.KTrue, Span: n.Span}
 	}
 	renameVars(body, rename)
 	body = c.inline(body, append(active, n.Str))
@@ -74,14 +74,14 @@ func (c *checker) expand(n *ast.Node, active []string) *ast.Node {
 
 // renameVars renames variable references and binders in place, range
 // bounds included.
-func renameVars(n *ast.Node, rename map[string]string) {
-	ast.Walk(n, func(n *ast.Node) bool {
+func renameVars(n *syntax.Node, rename map[string]string) {
+	syntax.Walk(n, func(n *syntax.Node) bool {
 		switch n.Kind {
-		case ast.KVar, ast.KSquareLoop, ast.KPieceLoop, ast.KDictDecl:
+		case syntax.KVar, syntax.KSquareLoop, syntax.KPieceLoop, syntax.KDictDecl:
 			if r, ok := rename[n.Str]; ok {
 				n.Str = r
 			}
-		case ast.KEcho:
+		case syntax.KEcho:
 			for i, p := range n.Params {
 				if r, ok := rename[p]; ok {
 					n.Params[i] = r
@@ -97,9 +97,9 @@ func renameVars(n *ast.Node, rename map[string]string) {
 // see the dictionary itself, but the manual rules it out
 // (cql-6-1/dictionary.html: "Dictionaries cannot currently be used as the
 // actual argument to a function").
-func (c *checker) dictArgument(call *ast.Node) *ast.Node {
+func (c *checker) dictArgument(call *syntax.Node) *syntax.Node {
 	for _, arg := range call.Args {
-		if arg.Kind == ast.KVar && c.dictNames[arg.Str] {
+		if arg.Kind == syntax.KVar && c.dictNames[arg.Str] {
 			return arg
 		}
 	}
@@ -110,21 +110,21 @@ func (c *checker) dictArgument(call *ast.Node) *ast.Node {
 // function definitions. Calls are expanded before the checker declares
 // anything, so this is what tells a dictionary argument apart; a name
 // declared as a dictionary cannot be any other variable.
-func declaredDicts(parts []bodyPart, funcs map[string]*ast.Node) map[string]bool {
+func declaredDicts(parts []bodyPart, funcs map[string]*syntax.Node) map[string]bool {
 	names := map[string]bool{}
-	visit := func(n *ast.Node) bool {
-		if n.Kind == ast.KDictDecl {
+	visit := func(n *syntax.Node) bool {
+		if n.Kind == syntax.KDictDecl {
 			names[n.Str] = true
 		}
 		return true
 	}
 	for _, part := range parts {
 		for _, n := range part.nodes {
-			ast.Walk(n, visit)
+			syntax.Walk(n, visit)
 		}
 	}
 	for _, fn := range funcs {
-		ast.Walk(fn, visit)
+		syntax.Walk(fn, visit)
 	}
 	return names
 }

@@ -1,7 +1,7 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 	"cqlvm/vm/nfa"
 )
@@ -11,18 +11,18 @@ import (
 
 // checkLine types `line`: its constituents are checked as filters; its
 // value is the length of the longest match, or its last position.
-func (c *checker) checkLine(n *ast.Node) Type {
+func (c *checker) checkLine(n *syntax.Node) Type {
 	c.checkSeq(n.Seq.Body)
-	if n.Flags&ast.FlagLastPosition != 0 {
+	if n.Flags&syntax.FlagLastPosition != 0 {
 		return TPos
 	}
 	return TNum
 }
 
 // checkSeq checks the constituents of a line or path pattern.
-func (c *checker) checkSeq(n *ast.Node) {
+func (c *checker) checkSeq(n *syntax.Node) {
 	switch n.Kind {
-	case ast.KSeqFilter, ast.KSeqDash:
+	case syntax.KSeqFilter, syntax.KSeqDash:
 		c.check(n.Args[0])
 	default:
 		for _, a := range n.Args {
@@ -33,24 +33,24 @@ func (c *checker) checkSeq(n *ast.Node) {
 
 // genLine compiles a line filter: its pattern becomes an NFA whose
 // constituents are bytecode subroutines, emitted after the body.
-func (g *gen) genLine(n *ast.Node, fail int) {
+func (g *gen) genLine(n *syntax.Node, fail int) {
 	spec := vm.LineSpec{
 		Name:         "line",
 		Backward:     n.Seq.Backward,
-		FirstMatch:   n.Flags&ast.FlagFirstMatch != 0,
-		LastPosition: n.Flags&ast.FlagLastPosition != 0,
-		NestBan:      n.Flags&ast.FlagNestBan != 0,
-		Primary:      n.Flags&ast.FlagPrimary != 0,
-		Secondary:    n.Flags&ast.FlagSecondary != 0,
-		SingleColor:  n.Flags&ast.FlagSingleColor != 0,
-		Quiet:        n.Flags&ast.FlagQuiet != 0 || g.quiet,
+		FirstMatch:   n.Flags&syntax.FlagFirstMatch != 0,
+		LastPosition: n.Flags&syntax.FlagLastPosition != 0,
+		NestBan:      n.Flags&syntax.FlagNestBan != 0,
+		Primary:      n.Flags&syntax.FlagPrimary != 0,
+		Secondary:    n.Flags&syntax.FlagSecondary != 0,
+		SingleColor:  n.Flags&syntax.FlagSingleColor != 0,
+		Quiet:        n.Flags&syntax.FlagQuiet != 0 || g.quiet,
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
 		RangeOnStack: n.Bounds != nil,
 	}
-	var filters []*ast.Node
-	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+	var filters []*syntax.Node
+	pattern := seqToNFA(n.Seq.Body, func(c *syntax.Node) *nfa.Node {
 		filters = append(filters, c.Args[0])
 		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(filters) - 1}
 	})
@@ -60,7 +60,7 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 	}
 	for k, f := range filters {
 		g.prog.Lines[idx].Lin[k] = !spec.Backward && linearized(f)
-		g.prog.Lines[idx].Always[k] = isAllSquares(f) || f.Kind == ast.KTrue
+		g.prog.Lines[idx].Always[k] = isAllSquares(f) || f.Kind == syntax.KTrue
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
@@ -90,7 +90,7 @@ func (g *gen) genLine(n *ast.Node, fail int) {
 // for none (startNeedInline): tested with every move in the line's
 // caller, it lets most starts fail without the line's search, which tests
 // it again for each move.
-func (g *gen) testUnlinearized(f *ast.Node, fail int) {
+func (g *gen) testUnlinearized(f *syntax.Node, fail int) {
 	saved := g.unlinearizedMoves
 	g.unlinearizedMoves = true
 	g.test(f, fail)
@@ -101,9 +101,9 @@ func (g *gen) testUnlinearized(f *ast.Node, fail int) {
 // can make (genLine makes it, and a loop around the line may make it
 // once before the loop, loopPrechecks): the start filter itself, or with
 // unlinearized set, the start filter with every move of the position.
-func lineNeed(n *ast.Node) (f *ast.Node, unlinearized, ok bool) {
-	var filters []*ast.Node
-	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+func lineNeed(n *syntax.Node) (f *syntax.Node, unlinearized, ok bool) {
+	var filters []*syntax.Node
+	pattern := seqToNFA(n.Seq.Body, func(c *syntax.Node) *nfa.Node {
 		filters = append(filters, c.Args[0])
 		return &nfa.Node{Kind: nfa.KindFilter, Filter: len(filters) - 1}
 	})
@@ -129,22 +129,22 @@ func lineNeed(n *ast.Node) (f *ast.Node, unlinearized, ok bool) {
 // only make it hold. Tested in the line's caller with every move, it is
 // then a necessary condition of the line. It must also meet
 // startTestInline's other conditions (no comments, no from or to).
-func startNeedInline(f *ast.Node) bool {
+func startNeedInline(f *syntax.Node) bool {
 	return !addsComments(f) && movesOnlyPositive(f) &&
-		!ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KFrom || c.Kind == ast.KTo })
+		!syntax.Any(f, func(c *syntax.Node) bool { return c.Kind == syntax.KFrom || c.Kind == syntax.KTo })
 }
 
-func movesOnlyPositive(f *ast.Node) bool {
+func movesOnlyPositive(f *syntax.Node) bool {
 	switch f.Kind {
-	case ast.KMove:
+	case syntax.KMove:
 		mp := f.Move
-		for _, p := range []*ast.Node{mp.From, mp.To, mp.Capture, mp.EnPassantSquare, mp.Promote} {
+		for _, p := range []*syntax.Node{mp.From, mp.To, mp.Capture, mp.EnPassantSquare, mp.Promote} {
 			if p != nil && linearized(p) {
 				return false
 			}
 		}
 		return !mp.Count && mp.Comment == nil
-	case ast.KCompound, ast.KAnd, ast.KOr:
+	case syntax.KCompound, syntax.KAnd, syntax.KOr:
 		for _, a := range f.Args {
 			if !movesOnlyPositive(a) {
 				return false
@@ -163,16 +163,16 @@ func movesOnlyPositive(f *ast.Node) bool {
 // caller may be); it reads no `from` or `to` of the last move, whose
 // castling piece the caller's dash may have chosen (the line's frame
 // resets that view).
-func startTestInline(f *ast.Node) bool {
+func startTestInline(f *syntax.Node) bool {
 	return !addsComments(f) && !linearized(f) &&
-		!ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KFrom || c.Kind == ast.KTo })
+		!syntax.Any(f, func(c *syntax.Node) bool { return c.Kind == syntax.KFrom || c.Kind == syntax.KTo })
 }
 
 // addLine compiles the pattern of line or path n, whose constituents are
 // numbered 0 to count-1, and adds spec to the program with room for their
 // subroutines. A pattern the NFA compiler refuses is reported and leaves
 // a placeholder.
-func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count int) (int, bool) {
+func (g *gen) addLine(n *syntax.Node, spec vm.LineSpec, pattern *nfa.Node, count int) (int, bool) {
 	prog, err := nfa.Compile(pattern, count)
 	if err != nil {
 		g.errorf(n, "%v", err)
@@ -190,7 +190,7 @@ func (g *gen) addLine(n *ast.Node, spec vm.LineSpec, pattern *nfa.Node, count in
 
 // jumpLine emits the instruction that runs line or path idx.
 // Bounds, when the range has a variable bound, are pushed first.
-func (g *gen) jumpLine(idx int, bounds []*ast.Node, fail int) {
+func (g *gen) jumpLine(idx int, bounds []*syntax.Node, fail int) {
 	x := uint8(0)
 	if g.prog.Lines[idx].LastPosition {
 		x = vm.LineLastPosition
@@ -205,21 +205,21 @@ func (g *gen) jumpLine(idx int, bounds []*ast.Node, fail int) {
 
 // onlyTestsOrDashes reports whether f only tests (memoTest), dashes
 // included: testing it once more before a line's search leaves no trace.
-func onlyTestsOrDashes(f *ast.Node) bool {
-	return !ast.Any(f, func(c *ast.Node) bool { return c.Kind != ast.KDash && !onlyTests(c) })
+func onlyTestsOrDashes(f *syntax.Node) bool {
+	return !syntax.Any(f, func(c *syntax.Node) bool { return c.Kind != syntax.KDash && !onlyTests(c) })
 }
 
 // seqToNFA turns a parsed line or path sequence into an NFA pattern;
 // leaf makes the node of each constituent (a filter, or a path's move),
 // in order.
-func seqToNFA(n *ast.Node, leaf func(*ast.Node) *nfa.Node) *nfa.Node {
+func seqToNFA(n *syntax.Node, leaf func(*syntax.Node) *nfa.Node) *nfa.Node {
 	var p *nfa.Node
 	switch n.Kind {
-	case ast.KSeqFilter, ast.KSeqDash:
+	case syntax.KSeqFilter, syntax.KSeqDash:
 		return leaf(n)
-	case ast.KSeqRepeat:
+	case syntax.KSeqRepeat:
 		p = &nfa.Node{Kind: nfa.KindRepeat, Min: int(n.Int), Max: int(n.Int2)}
-	case ast.KSeqAlt:
+	case syntax.KSeqAlt:
 		p = &nfa.Node{Kind: nfa.KindAlt}
 	default:
 		p = &nfa.Node{Kind: nfa.KindConcat}
@@ -234,13 +234,13 @@ func seqToNFA(n *ast.Node, leaf func(*ast.Node) *nfa.Node) *nfa.Node {
 // position it is evaluated at with a move filter (over PGN moves) other
 // than under ':', find, echo or a nested line, which linearization exempts.
 // Dashes are not linearized (vm.MoveSpec.Linearized), nor backward lines.
-func linearized(f *ast.Node) bool {
+func linearized(f *syntax.Node) bool {
 	found := false
-	ast.Walk(f, func(f *ast.Node) bool {
+	syntax.Walk(f, func(f *syntax.Node) bool {
 		switch f.Kind {
-		case ast.KColon, ast.KFind, ast.KEcho, ast.KLine, ast.KPath, ast.KCurrentMove:
+		case syntax.KColon, syntax.KFind, syntax.KEcho, syntax.KLine, syntax.KPath, syntax.KCurrentMove:
 			return false
-		case ast.KMove:
+		case syntax.KMove:
 			found = found || !f.Move.Previous && !f.Move.Legal && !f.Move.PseudoLegal
 		}
 		return !found

@@ -1,7 +1,7 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -9,12 +9,12 @@ import (
 // assert.
 
 // checkTrueFalse types true and false.
-func (c *checker) checkTrueFalse(n *ast.Node) Type {
+func (c *checker) checkTrueFalse(n *syntax.Node) Type {
 	return TLog
 }
 
 // checkCompound types {F G ...}: the value is the last filter's.
-func (c *checker) checkCompound(n *ast.Node) Type {
+func (c *checker) checkCompound(n *syntax.Node) Type {
 	var t Type
 	for _, a := range n.Args {
 		t = c.check(a)
@@ -22,19 +22,19 @@ func (c *checker) checkCompound(n *ast.Node) Type {
 	return t
 }
 
-func (c *checker) checkAndOr(n *ast.Node) Type {
+func (c *checker) checkAndOr(n *syntax.Node) Type {
 	c.checkAll(n.Args)
 	return TLog
 }
 
-func (c *checker) checkNot(n *ast.Node) Type {
+func (c *checker) checkNot(n *syntax.Node) Type {
 	c.check(n.Args[0])
 	return TLog
 }
 
 // checkIf types `if T F [else G]`: with same-typed branches (not logical)
 // the filter has their type.
-func (c *checker) checkIf(n *ast.Node) Type {
+func (c *checker) checkIf(n *syntax.Node) Type {
 	c.check(n.Args[0])
 	t1 := c.check(n.Args[1])
 	if len(n.Args) == 3 {
@@ -45,14 +45,14 @@ func (c *checker) checkIf(n *ast.Node) Type {
 	return TLog
 }
 
-func (c *checker) checkAssert(n *ast.Node) Type {
+func (c *checker) checkAssert(n *syntax.Node) Type {
 	c.check(n.Args[0])
 	return TLog
 }
 
-func (g *gen) genTrue(n *ast.Node, fail int) {}
+func (g *gen) genTrue(n *syntax.Node, fail int) {}
 
-func (g *gen) genFalse(n *ast.Node, fail int) {
+func (g *gen) genFalse(n *syntax.Node, fail int) {
 	g.jump(vm.OpJump, 0, 0, fail)
 }
 
@@ -61,7 +61,7 @@ func (g *gen) genFalse(n *ast.Node, fail int) {
 // genCompound: the value of a compound is its last filter's; when that
 // is a set, a failure anywhere in the compound is the compound's own (the
 // empty set where its value is used, see value).
-func (g *gen) genCompound(n *ast.Node, fail int) {
+func (g *gen) genCompound(n *syntax.Node, fail int) {
 	for i, a := range n.Args {
 		if i < len(n.Args)-1 {
 			g.test(a, fail)
@@ -72,32 +72,32 @@ func (g *gen) genCompound(n *ast.Node, fail int) {
 }
 
 // testCompound tests every filter of a compound.
-func (g *gen) testCompound(n *ast.Node, fail int) {
+func (g *gen) testCompound(n *syntax.Node, fail int) {
 	for _, a := range n.Args {
 		g.test(a, fail)
 	}
 }
 
-func (g *gen) genAnd(n *ast.Node, fail int) {
+func (g *gen) genAnd(n *syntax.Node, fail int) {
 	g.test(n.Args[0], fail)
 	g.test(n.Args[1], fail)
 }
 
-func (g *gen) genOr(n *ast.Node, fail int) {
+func (g *gen) genOr(n *syntax.Node, fail int) {
 	g.anyOf(n.Args, fail)
 }
 
-func (g *gen) genNot(n *ast.Node, fail int) {
+func (g *gen) genNot(n *syntax.Node, fail int) {
 	g.not(n.Args[0], fail)
 }
 
-func (g *gen) genIf(n *ast.Node, fail int) {
+func (g *gen) genIf(n *syntax.Node, fail int) {
 	g.ifThenElse(n, g.typeOf(n), fail)
 }
 
 // testIf tests an if: one with a value is tested as a logical if, its
 // branches tested rather than computed.
-func (g *gen) testIf(n *ast.Node, fail int) {
+func (g *gen) testIf(n *syntax.Node, fail int) {
 	if g.typeOf(n) != TLog {
 		g.ifThenElse(n, TLog, fail)
 		return
@@ -107,7 +107,7 @@ func (g *gen) testIf(n *ast.Node, fail int) {
 
 // genAssert: when its argument fails, OpAssert reports the failed
 // assertion and the filter fails.
-func (g *gen) genAssert(n *ast.Node, fail int) {
+func (g *gen) genAssert(n *syntax.Node, fail int) {
 	ok := g.newLabel()
 	g.test(n.Args[0], ok)
 	done := g.newLabel()
@@ -118,7 +118,7 @@ func (g *gen) genAssert(n *ast.Node, fail int) {
 }
 
 // anyOf matches when one of the filters matches (short-circuit).
-func (g *gen) anyOf(ns []*ast.Node, fail int) {
+func (g *gen) anyOf(ns []*syntax.Node, fail int) {
 	done := g.newLabel()
 	for i, m := range ns {
 		if i == len(ns)-1 {
@@ -136,13 +136,13 @@ func (g *gen) anyOf(ns []*ast.Node, fail int) {
 }
 
 // not matches when its argument fails; the argument's comments go.
-func (g *gen) not(arg *ast.Node, fail int) {
+func (g *gen) not(arg *syntax.Node, fail int) {
 	g.negate(arg, func(ok int) { g.test(arg, ok) }, fail)
 }
 
 // negate matches when test, a test of arg jumping to ok when it fails,
 // fails; the comments of arg go.
-func (g *gen) negate(arg *ast.Node, test func(ok int), fail int) {
+func (g *gen) negate(arg *syntax.Node, test func(ok int), fail int) {
 	ok := g.newLabel()
 	mark := g.markComments(arg)
 	test(ok)
@@ -155,7 +155,7 @@ func (g *gen) negate(arg *ast.Node, test func(ok int), fail int) {
 // ifThenElse: `if T F [else G]`. Without else the filter is true when T
 // fails; with same-typed branches it has their value. t is the type it is
 // compiled for: logical when it is only tested.
-func (g *gen) ifThenElse(n *ast.Node, t Type, fail int) {
+func (g *gen) ifThenElse(n *syntax.Node, t Type, fail int) {
 	elseL := g.newLabel()
 	end := g.newLabelAt(g.depth+valueWidth(t), g.sdepth+strWidth(t))
 	mark := g.markComments(n.Args[0])
@@ -172,7 +172,7 @@ func (g *gen) ifThenElse(n *ast.Node, t Type, fail int) {
 
 // branch compiles a branch of an if: its value is the if's (a failed set
 // branch is the if's failure, the empty set where its value is used).
-func (g *gen) branch(t Type, b *ast.Node, fail int) {
+func (g *gen) branch(t Type, b *syntax.Node, fail int) {
 	if t == TLog {
 		g.test(b, fail)
 	} else {

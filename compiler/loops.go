@@ -6,7 +6,7 @@ import (
 
 	"cqlvm/bitboard"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -15,15 +15,15 @@ import (
 
 // checkSquareLoop types `square x in S body` and `piece x in S body`; a
 // square loop over a dictionary is a loop over its keys (dict.go).
-func (c *checker) checkSquareLoop(n *ast.Node) Type {
-	if n.Kind == ast.KSquareLoop {
+func (c *checker) checkSquareLoop(n *syntax.Node) Type {
+	if n.Kind == syntax.KSquareLoop {
 		if d := c.dictOf(n.Args[0]); d != nil {
 			return c.checkDictLoop(n, d)
 		}
 	}
 	c.expect(n.Args[0], "the set of a loop", TSet)
-	name := &ast.Node{Kind: ast.KVar, Span: n.Span, Str: n.Str}
-	piece := n.Kind == ast.KPieceLoop
+	name := &syntax.Node{Kind: syntax.KVar, Span: n.Span, Str: n.Str}
+	piece := n.Kind == syntax.KPieceLoop
 	v := c.declareVar(name, TSet, piece)
 	if piece {
 		c.needPieceIDs = true
@@ -32,7 +32,7 @@ func (c *checker) checkSquareLoop(n *ast.Node) Type {
 		c.setSlot(n, v.Slot)
 	}
 	c.check(n.Args[1])
-	if n.Flags&ast.FlagAll != 0 {
+	if n.Flags&syntax.FlagAll != 0 {
 		return TLog
 	}
 	return TSet
@@ -41,35 +41,35 @@ func (c *checker) checkSquareLoop(n *ast.Node) Type {
 // genSquareLoop compiles `square x in S body` and `piece x in S body`:
 // the value is the set of squares for which the body matched; with `all`
 // the filter matches when the body matched for every square.
-func (g *gen) genSquareLoop(n *ast.Node, fail int) {
+func (g *gen) genSquareLoop(n *syntax.Node, fail int) {
 	iter, sq, acc := g.slots.new(), g.slots.new(), g.slots.new()
 	g.value(n.Args[0], fail)
-	if n.Kind == ast.KPieceLoop {
-		g.emit(vm.OpPieces, 0, int(ast.MaskWhite|ast.MaskBlack), 0)
+	if n.Kind == syntax.KPieceLoop {
+		g.emit(vm.OpPieces, 0, int(syntax.MaskWhite|syntax.MaskBlack), 0)
 		g.emit(vm.OpInter, 0, 0, 0)
 	}
-	if n.Flags&ast.FlagAll == 0 {
+	if n.Flags&syntax.FlagAll == 0 {
 		g.loopDomain(n)
 	}
 	g.emit(vm.OpStore, 0, iter, 0)
 	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 	g.emit(vm.OpStore, 0, acc, 0)
 	top, done := g.newLabel(), g.newLabel()
-	if n.Flags&ast.FlagAll == 0 {
+	if n.Flags&syntax.FlagAll == 0 {
 		// a body that fails for every square leaves the empty set
 		g.loopPrechecks(n, done)
 	}
 	g.bind(top)
 	g.jump(vm.OpNextSquare, 0, iter, done)
 	g.emit(vm.OpStoreKeep, 0, sq, 0)
-	if n.Kind == ast.KPieceLoop {
+	if n.Kind == syntax.KPieceLoop {
 		g.jump(vm.OpPieceIDAt, 0, 0, top)
 	}
 	g.emit(vm.OpStore, 0, g.slotOf(n), 0)
 	next := g.newLabel()
 	mark := g.markComments(n.Args[1])
 	bodyFail, allFailed := next, g.newLabel()
-	if n.Flags&ast.FlagAll != 0 {
+	if n.Flags&syntax.FlagAll != 0 {
 		bodyFail = allFailed
 	}
 	g.test(n.Args[1], bodyFail)
@@ -78,7 +78,7 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	g.bind(next)
 	g.truncComments(mark)
 	g.jump(vm.OpJump, 0, 0, top)
-	if n.Flags&ast.FlagAll != 0 {
+	if n.Flags&syntax.FlagAll != 0 {
 		g.bind(allFailed)
 		g.emit(vm.OpUnbind, 0, g.slotOf(n), 0)
 		g.jump(vm.OpJump, 0, 0, fail)
@@ -87,7 +87,7 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 	// the loop variable is bound inside the loop only: after it,
 	// `isbound x` is false and x fails, as in the official program
 	g.emit(vm.OpUnbind, 0, g.slotOf(n), 0)
-	if n.Flags&ast.FlagAll == 0 {
+	if n.Flags&syntax.FlagAll == 0 {
 		g.emit(vm.OpLoad, 0, acc, 0)
 	}
 }
@@ -100,7 +100,7 @@ func (g *gen) genSquareLoop(n *ast.Node, fail int) {
 // nothing that the test reads, so failing before the loop, it fails on
 // every square (`piece F in [RQ] piece S in [RQB] {line --> move from F
 // --> ...}`: the moves of F are tested once for all the S).
-func (g *gen) loopPrechecks(n *ast.Node, done int) {
+func (g *gen) loopPrechecks(n *syntax.Node, done int) {
 	bodyNeeds(n.Args[1], func(need bodyNeed) {
 		if need.reads(n.Str) {
 			return
@@ -128,11 +128,11 @@ func (g *gen) loopPrechecks(n *ast.Node, done int) {
 //
 // It is exact: on another square the body would fail at that test,
 // having changed nothing.
-func (g *gen) loopDomain(n *ast.Node) {
+func (g *gen) loopDomain(n *syntax.Node) {
 	var found *bodyNeed
 	var domain func(fail int)
 	bodyNeeds(n.Args[1], func(need bodyNeed) {
-		if found != nil || slices.ContainsFunc(need.prelude, func(a *ast.Node) bool { return readsVar(a, n.Str) }) {
+		if found != nil || slices.ContainsFunc(need.prelude, func(a *syntax.Node) bool { return readsVar(a, n.Str) }) {
 			return
 		}
 		f := need.test
@@ -173,11 +173,11 @@ func (g *gen) loopDomain(n *ast.Node) {
 //   - T attackedby x: the squares that attack T (. attacks T);
 //   - pin with x as its first parameter (pin through x, ...): f with x
 //     as every square.
-func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
+func (g *gen) pointwiseDomain(f *syntax.Node, x string) func(fail int) {
 	if g.typeOf(f) != TSet || len(f.Args) < 2 {
 		return nil
 	}
-	isX := func(a *ast.Node) bool { return a != nil && a.Kind == ast.KVar && a.Str == x }
+	isX := func(a *syntax.Node) bool { return a != nil && a.Kind == syntax.KVar && a.Str == x }
 	left, right := f.Args[0], f.Args[1]
 	asEverySquare := func(fail int) {
 		saved := g.everySquareVar
@@ -185,7 +185,7 @@ func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
 		g.value(f, fail)
 		g.everySquareVar = saved
 	}
-	everySquare := func(op vm.Op, t *ast.Node) func(int) {
+	everySquare := func(op vm.Op, t *syntax.Node) func(int) {
 		return func(fail int) {
 			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
 			g.value(t, fail)
@@ -193,7 +193,7 @@ func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
 		}
 	}
 	switch {
-	case f.Kind == ast.KPin:
+	case f.Kind == syntax.KPin:
 		// pin's value is the set of its first parameter: each of its
 		// squares is in it or not whatever the others are
 		if k := int(f.Int); k < len(f.Args) && f.Args[k] != nil && isX(f.Args[k]) {
@@ -207,14 +207,14 @@ func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
 		return nil
 	case len(f.Args) != 2:
 		return nil
-	case f.Kind == ast.KAttacks || f.Kind == ast.KAttackedBy || f.Kind == ast.KInter:
-		if isX(left) && !readsVar(right, x) || f.Kind == ast.KInter && isX(right) && !readsVar(left, x) {
+	case f.Kind == syntax.KAttacks || f.Kind == syntax.KAttackedBy || f.Kind == syntax.KInter:
+		if isX(left) && !readsVar(right, x) || f.Kind == syntax.KInter && isX(right) && !readsVar(left, x) {
 			return asEverySquare
 		}
 		if !isX(right) || readsVar(left, x) {
 			return nil
 		}
-		if f.Kind == ast.KAttacks {
+		if f.Kind == syntax.KAttacks {
 			return everySquare(vm.OpAttackedBy, left)
 		}
 		return everySquare(vm.OpAttacks, left)
@@ -225,43 +225,43 @@ func (g *gen) pointwiseDomain(f *ast.Node, x string) func(fail int) {
 // isMoveFromVar reports whether f is a `move from x ...` of the game's
 // moves: it holds only when a game move leaves from the square of
 // variable x (whatever else it asks of the move).
-func isMoveFromVar(f *ast.Node, x string) bool {
-	if f.Kind != ast.KMove {
+func isMoveFromVar(f *syntax.Node, x string) bool {
+	if f.Kind != syntax.KMove {
 		return false
 	}
 	mp := f.Move
-	return mp.From != nil && mp.From.Kind == ast.KVar && mp.From.Str == x &&
+	return mp.From != nil && mp.From.Kind == syntax.KVar && mp.From.Str == x &&
 		!mp.Previous && !mp.Legal && !mp.PseudoLegal && !mp.Count && !mp.Null
 }
 
 // isDashFromVar reports whether f is an `x--...` of the game's moves: it
 // holds only when a game move leaves from the square of variable x,
 // castling's rook move included.
-func isDashFromVar(f *ast.Node, x string) bool {
-	if f.Kind != ast.KDash {
+func isDashFromVar(f *syntax.Node, x string) bool {
+	if f.Kind != syntax.KDash {
 		return false
 	}
 	d := f.Dash
-	return d.Left != nil && d.Left.Kind == ast.KVar && d.Left.Str == x && !d.Legal && !d.PseudoLegal
+	return d.Left != nil && d.Left.Kind == syntax.KVar && d.Left.Str == x && !d.Legal && !d.PseudoLegal
 }
 
 // readsVar reports whether f reads variable name.
-func readsVar(f *ast.Node, name string) bool {
-	return ast.Any(f, func(c *ast.Node) bool { return c.Kind == ast.KVar && c.Str == name })
+func readsVar(f *syntax.Node, name string) bool {
+	return syntax.Any(f, func(c *syntax.Node) bool { return c.Kind == syntax.KVar && c.Str == name })
 }
 
 // bodyNeed is a test a loop body makes before anything it does could
 // change what the test reads (bodyNeeds): when it fails, the body fails.
 type bodyNeed struct {
-	test         *ast.Node
-	unlinearized bool        // test it with every move (testUnlinearized)
-	prelude      []*ast.Node // assignments of the temporaries it reads, to make first
+	test         *syntax.Node
+	unlinearized bool           // test it with every move (testUnlinearized)
+	prelude      []*syntax.Node // assignments of the temporaries it reads, to make first
 }
 
 // reads reports whether the need reads variable name, in its test or in
 // its prelude.
 func (n bodyNeed) reads(name string) bool {
-	return readsVar(n.test, name) || slices.ContainsFunc(n.prelude, func(a *ast.Node) bool { return readsVar(a, name) })
+	return readsVar(n.test, name) || slices.ContainsFunc(n.prelude, func(a *syntax.Node) bool { return readsVar(a, name) })
 }
 
 // bodyNeeds calls f with the tests that body makes, in order, before it
@@ -275,10 +275,10 @@ func (n bodyNeed) reads(name string) bool {
 // = Q  Guards#1.x attacks z}` once inlined): the temporary's assignment
 // is its prelude, made again before the test where the test is moved.
 // Nothing else reads a temporary, so assigning it early changes nothing.
-func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
+func bodyNeeds(body *syntax.Node, f func(bodyNeed)) {
 	var assigned []string
-	temporaries := map[string]*ast.Node{}
-	needOf := func(t *ast.Node, unlinearized bool) (bodyNeed, bool) {
+	temporaries := map[string]*syntax.Node{}
+	needOf := func(t *syntax.Node, unlinearized bool) (bodyNeed, bool) {
 		need := bodyNeed{test: t, unlinearized: unlinearized}
 		for _, name := range assigned {
 			if !readsVar(t, name) {
@@ -292,9 +292,9 @@ func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
 		}
 		return need, true
 	}
-	eachConjunct(body, func(c *ast.Node) bool {
+	eachConjunct(body, func(c *syntax.Node) bool {
 		switch {
-		case c.Kind == ast.KAssign && len(c.Args) == 2 && c.Args[0].Kind == ast.KVar && onlyTestsOrDashes(c.Args[1]):
+		case c.Kind == syntax.KAssign && len(c.Args) == 2 && c.Args[0].Kind == syntax.KVar && onlyTestsOrDashes(c.Args[1]):
 			name := c.Args[0].Str
 			assigned = append(assigned, name)
 			if strings.Contains(name, "#") && c.Str == "=" && temporaries[name] == nil && !readsVar(c.Args[1], name) {
@@ -308,7 +308,7 @@ func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
 				f(need)
 			}
 			return true
-		case c.Kind == ast.KLine:
+		case c.Kind == syntax.KLine:
 			if t, unlinearized, ok := lineNeed(c); ok {
 				if need, ok := needOf(t, unlinearized); ok {
 					f(need)
@@ -319,32 +319,32 @@ func bodyNeeds(body *ast.Node, f func(bodyNeed)) {
 	})
 }
 
-func (c *checker) checkLoop(n *ast.Node) Type {
+func (c *checker) checkLoop(n *syntax.Node) Type {
 	c.check(n.Args[0])
 	return TLog
 }
 
-func (c *checker) checkWhile(n *ast.Node) Type {
+func (c *checker) checkWhile(n *syntax.Node) Type {
 	c.check(n.Args[0])
 	c.check(n.Args[1])
 	return TLog
 }
 
-func (g *gen) genLoop(n *ast.Node, fail int) {
+func (g *gen) genLoop(n *syntax.Node, fail int) {
 	g.repeat(n.Args[0], nil, fail)
 }
 
-func (g *gen) genWhile(n *ast.Node, fail int) {
+func (g *gen) genWhile(n *syntax.Node, fail int) {
 	g.repeat(n.Args[1], n.Args[0], fail)
 }
 
 // repeat compiles `loop body` (test == nil: matches when the body matched
 // at least once) and `while (test) body` (always matches).
-func (g *gen) repeat(body, test *ast.Node, fail int) {
+func (g *gen) repeat(body, test *syntax.Node, fail int) {
 	any, counter := g.slots.new(), g.slots.new()
 	g.emit(vm.OpUnbind, 0, any, 0)
 	iterRegex := -1
-	if test != nil && test.Kind == ast.KRegex {
+	if test != nil && test.Kind == syntax.KRegex {
 		// while (s ~~ "re") walks the successive matches of re in s
 		re, _ := translateRegexp(test.Args[1].Str)
 		g.prog.Regexps = append(g.prog.Regexps, re)

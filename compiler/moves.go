@@ -2,7 +2,7 @@ package compiler
 
 import (
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -12,14 +12,14 @@ import (
 // and secondary.
 
 // checkDash types F--G(targets): the value is the last target's.
-func (c *checker) checkDash(n *ast.Node) Type {
+func (c *checker) checkDash(n *syntax.Node) Type {
 	d := n.Dash
-	if l := d.Left; l != nil && l.Kind == ast.KDash && len(l.Dash.Targets) == 0 && l.Dash.Right != nil &&
-		(l.Dash.Right.Kind == ast.KUnion || l.Dash.Right.Kind == ast.KInter) {
+	if l := d.Left; l != nil && l.Kind == syntax.KDash && len(l.Dash.Targets) == 0 && l.Dash.Right != nil &&
+		(l.Dash.Right.Kind == syntax.KUnion || l.Dash.Right.Kind == syntax.KInter) {
 		// R--a1 | R--h1: the right side of a dash takes the union, so
 		// this is (R--(a1 | R))--h1, in the official program too
 		op, word := "|", "or"
-		if l.Dash.Right.Kind == ast.KInter {
+		if l.Dash.Right.Kind == syntax.KInter {
 			op, word = "&", "and"
 		}
 		c.check(l)
@@ -50,9 +50,9 @@ func (c *checker) checkDash(n *ast.Node) Type {
 
 // checkMove types move: with count the number of matching moves, with
 // from, to or capture written first the set of those squares.
-func (c *checker) checkMove(n *ast.Node) Type {
+func (c *checker) checkMove(n *syntax.Node) Type {
 	m := n.Move
-	for _, p := range []*ast.Node{m.From, m.To, m.Capture, m.EnPassantSquare} {
+	for _, p := range []*syntax.Node{m.From, m.To, m.Capture, m.EnPassantSquare} {
 		c.expectOpt(p, "a move parameter", TSet)
 	}
 	if m.Comment != nil {
@@ -67,54 +67,54 @@ func (c *checker) checkMove(n *ast.Node) Type {
 	return TLog
 }
 
-func (c *checker) checkCountMoves(n *ast.Node) Type {
+func (c *checker) checkCountMoves(n *syntax.Node) Type {
 	c.check(n.Args[0])
 	return TNum
 }
 
-func (c *checker) checkCurrentMove(n *ast.Node) Type {
+func (c *checker) checkCurrentMove(n *syntax.Node) Type {
 	return c.check(n.Args[0])
 }
 
 // checkMoveSquare types from, to and enpassantsquare.
-func (c *checker) checkMoveSquare(n *ast.Node) Type {
+func (c *checker) checkMoveSquare(n *syntax.Node) Type {
 	return TSet
 }
 
 // checkMoveIs types castle, o-o, o-o-o, enpassant, nullmove, primary and
 // secondary.
-func (c *checker) checkMoveIs(n *ast.Node) Type {
+func (c *checker) checkMoveIs(n *syntax.Node) Type {
 	return TLog
 }
 
-func (g *gen) genDash(n *ast.Node, fail int) {
+func (g *gen) genDash(n *syntax.Node, fail int) {
 	g.dash(n.Dash, g.typeOf(n), false, fail)
 }
 
-func (g *gen) genCountMoves(n *ast.Node, fail int) {
+func (g *gen) genCountMoves(n *syntax.Node, fail int) {
 	g.dash(n.Args[0].Dash, TNum, true, fail)
 }
 
-func (g *gen) genCurrentMove(n *ast.Node, fail int) {
+func (g *gen) genCurrentMove(n *syntax.Node, fail int) {
 	g.currentMove(n.Args[0].Dash, g.typeOf(n), fail)
 }
 
-func (g *gen) genMoveSquare(n *ast.Node, fail int) {
-	what := map[ast.Kind]uint8{ast.KFrom: vm.LastFrom, ast.KTo: vm.LastTo, ast.KEnPassantSquare: vm.LastEPSquare}[n.Kind]
+func (g *gen) genMoveSquare(n *syntax.Node, fail int) {
+	what := map[syntax.Kind]uint8{syntax.KFrom: vm.LastFrom, syntax.KTo: vm.LastTo, syntax.KEnPassantSquare: vm.LastEPSquare}[n.Kind]
 	g.emit(vm.OpLastMove, what, 0, 0)
 }
 
-func (g *gen) genMoveIs(n *ast.Node, fail int) {
-	what := map[ast.Kind]uint8{ast.KCastle: vm.IsCastle, ast.KOO: vm.IsCastleShort, ast.KOOO: vm.IsCastleLong,
-		ast.KEnPassant: vm.IsEnPassant, ast.KNullMove: vm.IsNull, ast.KPrimary: vm.IsPrimary,
-		ast.KSecondary: vm.IsSecondary}[n.Kind]
+func (g *gen) genMoveIs(n *syntax.Node, fail int) {
+	what := map[syntax.Kind]uint8{syntax.KCastle: vm.IsCastle, syntax.KOO: vm.IsCastleShort, syntax.KOOO: vm.IsCastleLong,
+		syntax.KEnPassant: vm.IsEnPassant, syntax.KNullMove: vm.IsNull, syntax.KPrimary: vm.IsPrimary,
+		syntax.KSecondary: vm.IsSecondary}[n.Kind]
 	g.jump(vm.OpMoveIs, what, 0, fail)
 }
 
 // costlySet reports whether working out set s takes more than loading
 // it: anything but a designator or a variable.
-func costlySet(s *ast.Node) bool {
-	return s != nil && s.Kind != ast.KDesig && s.Kind != ast.KVar
+func costlySet(s *syntax.Node) bool {
+	return s != nil && s.Kind != syntax.KDesig && s.Kind != syntax.KVar
 }
 
 // moveBlock allocates the slots of a move filter, evaluates its square
@@ -124,7 +124,7 @@ func costlySet(s *ast.Node) bool {
 // failWithoutMove: the filter fails (jumps to fail) when no candidate
 // matches, so it may fail as soon as no game move leaves from its from
 // squares (a filter that counts its moves does not fail).
-func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inParent, failWithoutMove bool, fail int) int {
+func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *syntax.Node, inParent, failWithoutMove bool, fail int) int {
 	size := vm.MoveSlots
 	if spec.PromoteDyn {
 		size++ // vm.MoveSlotPromote
@@ -139,7 +139,7 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inP
 		g.emit(vm.OpSetCur, 0, 0, 0)
 		restore = g.newLabel()
 	}
-	for i, s := range []*ast.Node{from, to, capt} {
+	for i, s := range []*syntax.Node{from, to, capt} {
 		if s == nil {
 			// every square: the slot is this filter's and nothing else
 			// writes it, so it is set once for the run
@@ -182,20 +182,20 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *ast.Node, inP
 
 // dynamicPromote reports whether a dash's promotion is a string filter
 // (P--=T) rather than a typename designator.
-func dynamicPromote(n *ast.Node) bool {
-	return n != nil && n.Kind != ast.KTypeNameDesig
+func dynamicPromote(n *syntax.Node) bool {
+	return n != nil && n.Kind != syntax.KTypeNameDesig
 }
 
 // promoteValue pushes the promotion mask of a dash whose promotion is a
 // string filter (vm.PromoteMask of its value).
-func (g *gen) promoteValue(n *ast.Node, fail int) {
+func (g *gen) promoteValue(n *syntax.Node, fail int) {
 	g.value(n, fail)
 	g.emit(vm.OpPromoteMask, 0, 0, 0)
 }
 
 // promoteMask turns a typename designator into piece-type bits (0 for a
 // string filter, whose bits the machine computes: MoveSpec.PromoteDyn).
-func promoteMask(n *ast.Node) uint16 {
+func promoteMask(n *syntax.Node) uint16 {
 	if n == nil || dynamicPromote(n) {
 		return 0
 	}
@@ -214,7 +214,7 @@ func promoteMask(n *ast.Node) uint16 {
 // dash compiles F--G=T(targets). In value mode it matches with the value
 // of the last target of the first matching move (PGN order); in count mode
 // it pushes the number of matching moves.
-func (g *gen) dash(d *ast.Dash, t Type, count bool, fail int) {
+func (g *gen) dash(d *syntax.Dash, t Type, count bool, fail int) {
 	spec, targets := dashSpec(d)
 	g.dashMoves(spec, d, targets, t, count, fail)
 }
@@ -225,7 +225,7 @@ func (g *gen) dash(d *ast.Dash, t Type, count bool, fail int) {
 // `move previous`, F and G describe the squares before that move, in the
 // parent position; the targets are evaluated after it, which is the
 // current position.
-func (g *gen) currentMove(d *ast.Dash, t Type, fail int) {
+func (g *gen) currentMove(d *syntax.Dash, t Type, fail int) {
 	spec, targets := dashSpec(d)
 	spec.Source = vm.SrcPrevious
 	g.dashMoves(spec, d, targets, t, false, fail)
@@ -233,7 +233,7 @@ func (g *gen) currentMove(d *ast.Dash, t Type, fail int) {
 
 // dashSpec turns a dash into its move requirements and the targets left
 // to evaluate after the move (legal dashes fold theirs into the spec).
-func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
+func dashSpec(d *syntax.Dash) (vm.MoveSpec, []*syntax.Node) {
 	spec := vm.MoveSpec{Source: vm.SrcPGN, CastleEither: true, Promote: promoteMask(d.Promote), PromoteDyn: dynamicPromote(d.Promote)}
 	if d.Capture {
 		spec.Require |= vm.MustCapture
@@ -252,13 +252,13 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 		// are properties of the move itself
 		for _, tg := range targets {
 			switch tg.Kind {
-			case ast.KCastle:
+			case syntax.KCastle:
 				spec.AnyCastle = true
-			case ast.KOO:
+			case syntax.KOO:
 				spec.Require |= vm.MustCastleShort
-			case ast.KOOO:
+			case syntax.KOOO:
 				spec.Require |= vm.MustCastleLong
-			case ast.KEnPassant:
+			case syntax.KEnPassant:
 				spec.Require |= vm.MustEnPassant
 			}
 		}
@@ -269,7 +269,7 @@ func dashSpec(d *ast.Dash) (vm.MoveSpec, []*ast.Node) {
 
 // dashMoves iterates the candidates of spec that go from d.Left to
 // d.Right and meet the targets (see dash).
-func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Type, count bool, fail int) {
+func (g *gen) dashMoves(spec vm.MoveSpec, d *syntax.Dash, targets []*syntax.Node, t Type, count bool, fail int) {
 	if t == TSet && !count && (spec.Source == vm.SrcLegal || spec.Source == vm.SrcPseudo) {
 		g.generatedDestinations(spec, d, fail)
 		return
@@ -283,7 +283,7 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 	// a capturing dash tests G on the captured piece's square, which for
 	// en passant is the pawn's square, not the empty destination (the
 	// official program: after ...dxc3 e.p., [x]c4 matches and [x]c3 not)
-	to, capt := d.Right, (*ast.Node)(nil)
+	to, capt := d.Right, (*syntax.Node)(nil)
 	if d.Capture {
 		to, capt = nil, d.Right
 	}
@@ -337,11 +337,11 @@ func (g *gen) dashMoves(spec vm.MoveSpec, d *ast.Dash, targets []*ast.Node, t Ty
 // generatedDestinations leaves the value of a legal or pseudolegal dash:
 // the set of the squares its moves go to (for castling, the king's), or
 // fails when it has no move.
-func (g *gen) generatedDestinations(spec vm.MoveSpec, d *ast.Dash, fail int) {
+func (g *gen) generatedDestinations(spec vm.MoveSpec, d *syntax.Dash, fail int) {
 	acc := g.slots.new()
 	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 	g.emit(vm.OpStore, 0, acc, 0)
-	to, capt := d.Right, (*ast.Node)(nil)
+	to, capt := d.Right, (*syntax.Node)(nil)
 	if d.Capture {
 		to, capt = nil, d.Right
 	}
@@ -362,7 +362,7 @@ func (g *gen) generatedDestinations(spec vm.MoveSpec, d *ast.Dash, fail int) {
 
 // testDash tests a dash. A legal dash, whose value is a set of squares,
 // is tested as a plain dash: its first move settles it.
-func (g *gen) testDash(n *ast.Node, fail int) {
+func (g *gen) testDash(n *syntax.Node, fail int) {
 	if d := n.Dash; d.Legal || d.PseudoLegal {
 		g.dash(d, TLog, false, fail)
 		return
@@ -375,7 +375,7 @@ func (g *gen) testDash(n *ast.Node, fail int) {
 // matches only when its set is not empty (dash.html: the dash's value is
 // that of the first *matched* move), so an empty set sends the dash on to
 // the next move instead of ending it with an empty value.
-func (g *gen) lastTargetValue(tg *ast.Node, next int) {
+func (g *gen) lastTargetValue(tg *syntax.Node, next int) {
 	g.valueOrFail(tg, next)
 	if g.typeOf(tg) == TSet {
 		g.emit(vm.OpDup, 0, 0, 0)
@@ -386,7 +386,7 @@ func (g *gen) lastTargetValue(tg *ast.Node, next int) {
 // genMove compiles the `move` filter: it matches when a candidate move meets
 // every parameter; its value is the set of the first of from/to/capture
 // written, over all matching moves, or with `count` their number.
-func (g *gen) genMove(n *ast.Node, fail int) {
+func (g *gen) genMove(n *syntax.Node, fail int) {
 	mp := n.Move
 	spec := g.moveSpec(mp)
 	capt := mp.Capture
@@ -445,7 +445,7 @@ func (g *gen) genMove(n *ast.Node, fail int) {
 // settles it, as it does for a dash. (Its value, a set of squares of the
 // matching moves, is never empty when one matches.) A move with a
 // comment body still visits every move, and `move count` always matches.
-func (g *gen) testMove(n *ast.Node, fail int) {
+func (g *gen) testMove(n *syntax.Node, fail int) {
 	mp := n.Move
 	if mp.Count || mp.Comment != nil {
 		g.testValue(n, fail)
@@ -460,7 +460,7 @@ func (g *gen) testMove(n *ast.Node, fail int) {
 }
 
 // moveSpec is moveSpec(mp) as the code being compiled needs it.
-func (g *gen) moveSpec(mp *ast.MoveParams) vm.MoveSpec {
+func (g *gen) moveSpec(mp *syntax.MoveParams) vm.MoveSpec {
 	spec := moveSpec(mp)
 	if g.unlinearizedMoves {
 		spec.Linearized = false
@@ -470,7 +470,7 @@ func (g *gen) moveSpec(mp *ast.MoveParams) vm.MoveSpec {
 
 // moveSpec is what the machine needs to know of a `move` filter's
 // candidates besides its square sets.
-func moveSpec(mp *ast.MoveParams) vm.MoveSpec {
+func moveSpec(mp *syntax.MoveParams) vm.MoveSpec {
 	spec := vm.MoveSpec{Source: vm.SrcPGN, Promote: promoteMask(mp.Promote), Linearized: true}
 	switch {
 	case mp.Previous:

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -15,58 +15,58 @@ import (
 
 // checkPositionConstant types currentposition, initialposition and
 // parent.
-func (c *checker) checkPositionConstant(n *ast.Node) Type {
+func (c *checker) checkPositionConstant(n *syntax.Node) Type {
 	return TPos
 }
 
-func (c *checker) checkChild(n *ast.Node) Type {
+func (c *checker) checkChild(n *syntax.Node) Type {
 	if len(n.Args) > 0 {
 		c.expect(n.Args[0], "the argument of child", TNum)
 	}
 	return TPos
 }
 
-func (c *checker) checkPosition(n *ast.Node) Type {
+func (c *checker) checkPosition(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the argument of position", TNum)
 	return TPos
 }
 
 // checkColon types P:F, which has F's type.
-func (c *checker) checkColon(n *ast.Node) Type {
+func (c *checker) checkColon(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the left side of ':'", TPos)
 	return c.check(n.Args[1])
 }
 
 // checkFind types find: the position found, or with `all` or a range
 // the number of positions found.
-func (c *checker) checkFind(n *ast.Node) Type {
+func (c *checker) checkFind(n *syntax.Node) Type {
 	c.check(n.Args[0])
-	if n.HasRange || n.Flags&ast.FlagAll != 0 {
+	if n.HasRange || n.Flags&syntax.FlagAll != 0 {
 		return TNum
 	}
 	return TPos
 }
 
-func (c *checker) checkLca(n *ast.Node) Type {
+func (c *checker) checkLca(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the first argument of lca", TPos)
 	c.expect(n.Args[1], "the second argument of lca", TPos)
 	return TPos
 }
 
 // checkAncestor types ancestor and descendant.
-func (c *checker) checkAncestor(n *ast.Node) Type {
+func (c *checker) checkAncestor(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the first argument", TPos)
 	c.expect(n.Args[1], "the second argument", TPos)
 	return TLog
 }
 
-func (c *checker) checkDistance(n *ast.Node) Type {
+func (c *checker) checkDistance(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the first argument of distance", TPos)
 	c.expect(n.Args[1], "the second argument of distance", TPos)
 	return TNum
 }
 
-func (c *checker) checkConsecutiveMoves(n *ast.Node) Type {
+func (c *checker) checkConsecutiveMoves(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the first argument of consecutivemoves", TPos)
 	c.expect(n.Args[1], "the second argument of consecutivemoves", TPos)
 	return TNum
@@ -74,25 +74,25 @@ func (c *checker) checkConsecutiveMoves(n *ast.Node) Type {
 
 // checkAncestry types the position comparisons written with brackets,
 // such as x [<] y.
-func (c *checker) checkAncestry(n *ast.Node) Type {
+func (c *checker) checkAncestry(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the left side of "+n.Str, TPos)
 	c.expect(n.Args[1], "the right side of "+n.Str, TPos)
 	return TLog
 }
 
-func (g *gen) genCurrentPosition(n *ast.Node, fail int) {
+func (g *gen) genCurrentPosition(n *syntax.Node, fail int) {
 	g.emit(vm.OpCurPos, 0, 0, 0)
 }
 
-func (g *gen) genInitialPosition(n *ast.Node, fail int) {
+func (g *gen) genInitialPosition(n *syntax.Node, fail int) {
 	g.emit(vm.OpPushNum, 0, 0, 0)
 }
 
-func (g *gen) genParent(n *ast.Node, fail int) {
+func (g *gen) genParent(n *syntax.Node, fail int) {
 	g.jump(vm.OpParent, 0, 0, fail)
 }
 
-func (g *gen) genChild(n *ast.Node, fail int) {
+func (g *gen) genChild(n *syntax.Node, fail int) {
 	if len(n.Args) > 0 {
 		g.numValue(n.Args[0], fail)
 	} else {
@@ -101,38 +101,38 @@ func (g *gen) genChild(n *ast.Node, fail int) {
 	g.jump(vm.OpChild, 0, 0, fail)
 }
 
-func (g *gen) genPosition(n *ast.Node, fail int) {
+func (g *gen) genPosition(n *syntax.Node, fail int) {
 	g.numValue(n.Args[0], fail)
 	g.jump(vm.OpPositionN, 0, 0, fail)
 }
 
-func (g *gen) genLca(n *ast.Node, fail int) {
+func (g *gen) genLca(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	g.emit(vm.OpTreeRel, vm.TreeLca, 0, 0)
 }
 
-func (g *gen) genAncestor(n *ast.Node, fail int) {
+func (g *gen) genAncestor(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
-	if n.Kind == ast.KAncestor {
+	if n.Kind == syntax.KAncestor {
 		g.jump(vm.OpTreeAnc, vm.TreeAncestor, 0, fail)
 	} else {
 		g.jump(vm.OpTreeAnc, vm.TreeDescendant, 0, fail)
 	}
 }
 
-func (g *gen) genDistance(n *ast.Node, fail int) {
+func (g *gen) genDistance(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	g.emit(vm.OpTreeRel, vm.TreeDistance, 0, 0)
 }
 
-func (g *gen) genConsecutiveMoves(n *ast.Node, fail int) {
+func (g *gen) genConsecutiveMoves(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	quiet := uint8(0)
-	if n.Flags&ast.FlagQuiet != 0 || g.quiet {
+	if n.Flags&syntax.FlagQuiet != 0 || g.quiet {
 		quiet = 1
 	}
 	g.emit(vm.OpConsecutive, quiet, 0, 0)
@@ -141,16 +141,16 @@ func (g *gen) genConsecutiveMoves(n *ast.Node, fail int) {
 	}
 }
 
-func (g *gen) genAncestry(n *ast.Node, fail int) {
+func (g *gen) genAncestry(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	g.jump(vm.OpAncestry, cmpCode(strings.Trim(n.Str, "[]")), 0, fail)
 }
 
 // genColon evaluates its right side with its left side's position current.
-func (g *gen) genColon(n *ast.Node, fail int) {
+func (g *gen) genColon(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
-	if r := n.Args[1]; r.Kind == ast.KVar && r.Flags&ast.FlagPieceVar != 0 {
+	if r := n.Args[1]; r.Kind == syntax.KVar && r.Flags&syntax.FlagPieceVar != 0 {
 		// P:X for a piece variable: where X stands at P, looked up
 		// without moving there and back
 		g.jump(vm.OpPieceSquareAt, 0, g.slotOf(r), fail)
@@ -164,7 +164,7 @@ func (g *gen) genColon(n *ast.Node, fail int) {
 // own rule of matching (currentposition:(n == p) matches where the
 // comparison holds, though its value, the set n, may be empty: the
 // official program, issue 13, difftest 212).
-func (g *gen) testColon(n *ast.Node, fail int) {
+func (g *gen) testColon(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.atPosition(fail, func(restore int) { g.test(n.Args[1], restore) })
 }
@@ -190,16 +190,16 @@ func (g *gen) atPosition(fail int, body func(restore int)) {
 // genFind searches the current position and its subtree (or, with <--, its
 // ancestors) for positions matching the body: the first one is the value,
 // or with `all` or a range the number of them.
-func (g *gen) genFind(n *ast.Node, fail int) {
-	counting := n.HasRange || n.Flags&ast.FlagAll != 0
+func (g *gen) genFind(n *syntax.Node, fail int) {
+	counting := n.HasRange || n.Flags&syntax.FlagAll != 0
 	it, save, cnt := g.slots.block(2), g.slots.new(), g.slots.new()
 	back := uint8(0)
-	if n.Flags&ast.FlagBackward != 0 {
+	if n.Flags&syntax.FlagBackward != 0 {
 		back = 1
 	}
 	// the official program writes "Found" at the position found, or
 	// "Found k of n" at each position a counting find counts
-	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	commenting := n.Flags&syntax.FlagQuiet == 0 && !g.quiet
 	foundMark := -1
 	if commenting && counting {
 		foundMark = g.slots.new()
@@ -274,14 +274,14 @@ func (g *gen) genFind(n *ast.Node, fail int) {
 // the position it is evaluated at (memoTest) and reads at most
 // vm.MaxFindMemoSlots variables, none a string or dictionary; -1 when the
 // body does not qualify.
-func (g *gen) findMemo(body *ast.Node, save int) int {
+func (g *gen) findMemo(body *syntax.Node, save int) int {
 	if !memoTest(body) {
 		return -1
 	}
 	var slots []int
 	ok := true
-	ast.Walk(body, func(c *ast.Node) bool {
-		if c.Kind == ast.KVar {
+	syntax.Walk(body, func(c *syntax.Node) bool {
+		if c.Kind == syntax.KVar {
 			switch g.typeOf(c) {
 			case TSet, TNum, TPos:
 			default:
@@ -304,26 +304,26 @@ func (g *gen) findMemo(body *ast.Node, save int) int {
 // of move, mate, check, stalemate and attack filters: its result is a
 // function of the position it is evaluated at and of its variables, and
 // it has no effect.
-func memoTest(n *ast.Node) bool {
-	return !ast.Any(n, func(c *ast.Node) bool { return !onlyTests(c) })
+func memoTest(n *syntax.Node) bool {
+	return !syntax.Any(n, func(c *syntax.Node) bool { return !onlyTests(c) })
 }
 
 // onlyTests reports whether node c itself (its operands aside) only
 // tests, for memoTest.
-func onlyTests(c *ast.Node) bool {
+func onlyTests(c *syntax.Node) bool {
 	switch c.Kind {
-	case ast.KMove:
+	case syntax.KMove:
 		return c.Move != nil && c.Move.Comment == nil
-	case ast.KMate, ast.KCheck, ast.KStalemate, ast.KAttacks, ast.KAttackedBy, ast.KIn, ast.KTypeNameDesig,
-		ast.KPin, ast.KBetween:
+	case syntax.KMate, syntax.KCheck, syntax.KStalemate, syntax.KAttacks, syntax.KAttackedBy, syntax.KIn, syntax.KTypeNameDesig,
+		syntax.KPin, syntax.KBetween:
 		return true
 	}
-	return pureTest(&ast.Node{Kind: c.Kind, Str: c.Str})
+	return pureTest(&syntax.Node{Kind: c.Kind, Str: c.Str})
 }
 
-func (c *checker) checkEcho(n *ast.Node) Type {
+func (c *checker) checkEcho(n *syntax.Node) Type {
 	for _, p := range n.Params {
-		c.declare(&ast.Node{Kind: ast.KVar, Span: n.Span, Str: p}, TPos)
+		c.declare(&syntax.Node{Kind: syntax.KVar, Span: n.Span, Str: p}, TPos)
 	}
 	t := c.check(n.Args[0])
 	if t == TNum {
@@ -335,7 +335,7 @@ func (c *checker) checkEcho(n *ast.Node) Type {
 // genEcho binds source to the current position and target to every other
 // position of the searched tree (or every position with `in all`) and
 // evaluates the body at the target. A numeric body gives the maximum.
-func (g *gen) genEcho(n *ast.Node, fail int) {
+func (g *gen) genEcho(n *syntax.Node, fail int) {
 	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
 	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
 	numeric := g.typeOf(n) == TNum
@@ -354,7 +354,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	}
 	g.emit(vm.OpEchoInit, 0, it, window)
 	top, done := g.newLabel(), g.newLabel()
-	if n.Flags&ast.FlagInAll != 0 {
+	if n.Flags&syntax.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
 	if shortcuts {
@@ -372,7 +372,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 		}
 	}
 	g.bind(top)
-	var afterTests []*ast.Node // `s < t` tests the walk makes true, left out of the body
+	var afterTests []*syntax.Node // `s < t` tests the walk makes true, left out of the body
 	if shortcuts {
 		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
 		if sameBoard {
@@ -397,7 +397,7 @@ func (g *gen) genEcho(n *ast.Node, fail int) {
 	next := g.newLabel()
 	// the official program marks each matching pair "s <--move 30(btm)"
 	// at the source and "t -->move 4(wtm)" at the target
-	commenting := n.Flags&ast.FlagQuiet == 0 && !g.quiet
+	commenting := n.Flags&syntax.FlagQuiet == 0 && !g.quiet
 	echoComment := func(fail int) {
 		if commenting {
 			g.jump(vm.OpLoad, 0, src, fail)
@@ -471,8 +471,8 @@ func (g *gen) varSlot(name string) int { return g.vars[name].Slot }
 // EchoAfterSource): the test of "identical position" queries goes from a
 // dozen instructions per pair of positions to a comparison of
 // occupancies, and ordered pairs look at half the targets.
-func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after bool) {
-	leadingTests(body, func(n *ast.Node) {
+func (g *gen) echoPrefilters(body *syntax.Node, src, tgt string) (sameBoard, after bool) {
+	leadingTests(body, func(n *syntax.Node) {
 		sameBoard = sameBoard || g.isSameBoardTest(n, src, tgt)
 		after = after || g.isAfterSourceTest(n, src, tgt)
 	})
@@ -484,13 +484,13 @@ func (g *gen) echoPrefilters(body *ast.Node, src, tgt string) (sameBoard, after 
 // position the body runs at), among tests without effect. genEcho makes
 // them once before the walk: when one fails, every target fails the
 // body. The body still makes them for each target.
-func (g *gen) echoSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
-	var out []*ast.Node
-	eachConjunct(body, func(n *ast.Node) bool {
+func (g *gen) echoSourceTests(body *syntax.Node, src, tgt string) []*syntax.Node {
+	var out []*syntax.Node
+	eachConjunct(body, func(n *syntax.Node) bool {
 		if !onlyTestsOrDashes(n) {
 			return false // it may have an effect: the tests after it stay
 		}
-		if n.Kind == ast.KColon && n.Args[0].Kind == ast.KVar && n.Args[0].Str == src &&
+		if n.Kind == syntax.KColon && n.Args[0].Kind == syntax.KVar && n.Args[0].Str == src &&
 			g.typeOf(n.Args[0]) == TPos && !readsVar(n, tgt) {
 			out = append(out, n)
 		}
@@ -505,9 +505,9 @@ func (g *gen) echoSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 // 20`, `ply > s:ply`: the body runs at the target) and returns the window
 // [lo, hi] they leave for that difference (EchoPlyWindow: the walk skips
 // the other targets, which fail the body before it has an effect).
-func (g *gen) echoPlyWindow(body *ast.Node, src, tgt string) (lo, hi int64, ok bool) {
+func (g *gen) echoPlyWindow(body *syntax.Node, src, tgt string) (lo, hi int64, ok bool) {
 	lo, hi = -vm.EchoWindowMax, vm.EchoWindowMax
-	leadingTests(body, func(n *ast.Node) {
+	leadingTests(body, func(n *syntax.Node) {
 		if l, h, found := g.plyDifferenceTest(n, src, tgt); found {
 			lo, hi, ok = max(lo, l), min(hi, h), true
 		}
@@ -517,21 +517,21 @@ func (g *gen) echoPlyWindow(body *ast.Node, src, tgt string) (lo, hi int64, ok b
 
 // plyDifferenceTest reports whether n compares d = tgt:ply - src:ply
 // with a constant, and the window of d it leaves.
-func (g *gen) plyDifferenceTest(n *ast.Node, src, tgt string) (lo, hi int64, ok bool) {
-	if n.Kind != ast.KCmp || len(n.Args) != 2 {
+func (g *gen) plyDifferenceTest(n *syntax.Node, src, tgt string) (lo, hi int64, ok bool) {
+	if n.Kind != syntax.KCmp || len(n.Args) != 2 {
 		return 0, 0, false
 	}
 	// linear: the node as ct*tgt:ply + cs*src:ply + c
-	var linear func(e *ast.Node) (ct, cs, c int64, ok bool)
-	linear = func(e *ast.Node) (ct, cs, c int64, ok bool) {
+	var linear func(e *syntax.Node) (ct, cs, c int64, ok bool)
+	linear = func(e *syntax.Node) (ct, cs, c int64, ok bool) {
 		switch e.Kind {
-		case ast.KNumber:
+		case syntax.KNumber:
 			return 0, 0, e.Int, true
-		case ast.KPly:
+		case syntax.KPly:
 			return 1, 0, 0, true // the body runs at the target
-		case ast.KColon:
+		case syntax.KColon:
 			v, f := e.Args[0], e.Args[1]
-			if v.Kind != ast.KVar || f.Kind != ast.KPly || g.typeOf(v) != TPos {
+			if v.Kind != syntax.KVar || f.Kind != syntax.KPly || g.typeOf(v) != TPos {
 				return 0, 0, 0, false
 			}
 			switch v.Str {
@@ -540,7 +540,7 @@ func (g *gen) plyDifferenceTest(n *ast.Node, src, tgt string) (lo, hi int64, ok 
 			case src:
 				return 0, 1, 0, true
 			}
-		case ast.KPlus, ast.KMinus:
+		case syntax.KPlus, syntax.KMinus:
 			if len(e.Args) != 2 || g.typeOf(e) != TNum {
 				return 0, 0, 0, false
 			}
@@ -549,7 +549,7 @@ func (g *gen) plyDifferenceTest(n *ast.Node, src, tgt string) (lo, hi int64, ok 
 			if !ok1 || !ok2 {
 				return 0, 0, 0, false
 			}
-			if e.Kind == ast.KMinus {
+			if e.Kind == syntax.KMinus {
 				t2, s2, c2 = -t2, -s2, -c2
 			}
 			return t1 + t2, s1 + s2, c1 + c2, true
@@ -591,9 +591,9 @@ func (g *gen) plyDifferenceTest(n *ast.Node, src, tgt string) (lo, hi int64, ok 
 // afterSourceTests lists the `src < tgt` tests among the conjuncts of an
 // echo body before the first one with an effect: with EchoAfterOnly the
 // walk gives only targets after the source, for which they hold.
-func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
-	var out []*ast.Node
-	leadingTests(body, func(n *ast.Node) {
+func (g *gen) afterSourceTests(body *syntax.Node, src, tgt string) []*syntax.Node {
+	var out []*syntax.Node
+	leadingTests(body, func(n *syntax.Node) {
 		if g.isAfterSourceTest(n, src, tgt) {
 			out = append(out, n)
 		}
@@ -603,8 +603,8 @@ func (g *gen) afterSourceTests(body *ast.Node, src, tgt string) []*ast.Node {
 
 // leadingTests calls f with the conjuncts of body (through compounds and
 // ands) in order, up to and including the first that is not a pure test.
-func leadingTests(body *ast.Node, f func(*ast.Node)) {
-	eachConjunct(body, func(n *ast.Node) bool {
+func leadingTests(body *syntax.Node, f func(*syntax.Node)) {
+	eachConjunct(body, func(n *syntax.Node) bool {
 		f(n)
 		return pureTest(n)
 	})
@@ -612,10 +612,10 @@ func leadingTests(body *ast.Node, f func(*ast.Node)) {
 
 // eachConjunct calls f with the conjuncts of body (through compounds and
 // ands) in order, until f returns false.
-func eachConjunct(body *ast.Node, f func(*ast.Node) bool) {
-	var walk func(n *ast.Node) bool // false: stop at n
-	walk = func(n *ast.Node) bool {
-		if n.Kind == ast.KCompound || n.Kind == ast.KAnd {
+func eachConjunct(body *syntax.Node, f func(*syntax.Node) bool) {
+	var walk func(n *syntax.Node) bool // false: stop at n
+	walk = func(n *syntax.Node) bool {
+		if n.Kind == syntax.KCompound || n.Kind == syntax.KAnd {
 			for _, a := range n.Args {
 				if !walk(a) {
 					return false
@@ -630,11 +630,11 @@ func eachConjunct(body *ast.Node, f func(*ast.Node) bool) {
 
 // testLeavingOut tests n as test does, but without the conjuncts in
 // omit (found among those of its compounds and ands).
-func (g *gen) testLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
+func (g *gen) testLeavingOut(n *syntax.Node, omit []*syntax.Node, fail int) {
 	if slices.Contains(omit, n) {
 		return
 	}
-	if len(omit) > 0 && (n.Kind == ast.KCompound || n.Kind == ast.KAnd) {
+	if len(omit) > 0 && (n.Kind == syntax.KCompound || n.Kind == syntax.KAnd) {
 		for _, a := range n.Args {
 			g.testLeavingOut(a, omit, fail)
 		}
@@ -646,8 +646,8 @@ func (g *gen) testLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
 // testsBeforeNumber reports whether body is a numeric compound whose
 // last filter is a number and whose other filters include tests: only
 // those can be left out of its value (numValueLeavingOut).
-func (g *gen) testsBeforeNumber(body *ast.Node, tests []*ast.Node) bool {
-	if body.Kind != ast.KCompound || g.typeOf(body) != TNum || g.typeOf(body.Args[len(body.Args)-1]) != TNum {
+func (g *gen) testsBeforeNumber(body *syntax.Node, tests []*syntax.Node) bool {
+	if body.Kind != syntax.KCompound || g.typeOf(body) != TNum || g.typeOf(body.Args[len(body.Args)-1]) != TNum {
 		return false
 	}
 	for _, t := range tests {
@@ -661,7 +661,7 @@ func (g *gen) testsBeforeNumber(body *ast.Node, tests []*ast.Node) bool {
 // numValueLeavingOut is numValue for a numeric compound, leaving out the
 // filters in omit (testsBeforeNumber holds): the compound's value is its
 // last filter's, once the others have matched.
-func (g *gen) numValueLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
+func (g *gen) numValueLeavingOut(n *syntax.Node, omit []*syntax.Node, fail int) {
 	if len(omit) == 0 {
 		g.numValue(n, fail)
 		return
@@ -678,12 +678,12 @@ func (g *gen) numValueLeavingOut(n *ast.Node, omit []*ast.Node, fail int) {
 
 // isAfterSourceTest reports whether n is `src < tgt` or `tgt > src` on
 // positions: the target comes after the source in the walk's order.
-func (g *gen) isAfterSourceTest(n *ast.Node, src, tgt string) bool {
-	if n.Kind != ast.KCmp || (n.Str != "<" && n.Str != ">") {
+func (g *gen) isAfterSourceTest(n *syntax.Node, src, tgt string) bool {
+	if n.Kind != syntax.KCmp || (n.Str != "<" && n.Str != ">") {
 		return false
 	}
 	a, b := n.Args[0], n.Args[1]
-	if a.Kind != ast.KVar || b.Kind != ast.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
+	if a.Kind != syntax.KVar || b.Kind != syntax.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
 		return false
 	}
 	if n.Str == ">" {
@@ -693,19 +693,19 @@ func (g *gen) isAfterSourceTest(n *ast.Node, src, tgt string) bool {
 }
 
 // isSameBoardTest reports whether n is `src & tgt == .` or a variant.
-func (g *gen) isSameBoardTest(n *ast.Node, src, tgt string) bool {
-	if n.Kind != ast.KCmp || n.Str != "==" {
+func (g *gen) isSameBoardTest(n *syntax.Node, src, tgt string) bool {
+	if n.Kind != syntax.KCmp || n.Str != "==" {
 		return false
 	}
 	inter, all := n.Args[0], n.Args[1]
 	if isAllSquares(inter) {
 		inter, all = all, inter
 	}
-	if !isAllSquares(all) || inter.Kind != ast.KInter || len(inter.Args) != 2 {
+	if !isAllSquares(all) || inter.Kind != syntax.KInter || len(inter.Args) != 2 {
 		return false
 	}
 	a, b := inter.Args[0], inter.Args[1]
-	if a.Kind != ast.KVar || b.Kind != ast.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
+	if a.Kind != syntax.KVar || b.Kind != syntax.KVar || g.typeOf(a) != TPos || g.typeOf(b) != TPos {
 		return false
 	}
 	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
@@ -715,15 +715,15 @@ func (g *gen) isSameBoardTest(n *ast.Node, src, tgt string) bool {
 // comment, message, regular expression groups or runtime report, so that
 // leaving it unevaluated for a target the body fails anyway changes
 // nothing. Only a few simple kinds qualify.
-func pureTest(n *ast.Node) bool {
-	return !ast.Any(n, func(c *ast.Node) bool {
+func pureTest(n *syntax.Node) bool {
+	return !syntax.Any(n, func(c *syntax.Node) bool {
 		switch c.Kind {
-		case ast.KVar, ast.KNumber, ast.KDesig, ast.KTrue, ast.KFalse, ast.KColon,
-			ast.KCompound, ast.KAnd, ast.KOr, ast.KNot,
-			ast.KPly, ast.KSideToMove, ast.KWtm, ast.KBtm, ast.KWhite, ast.KBlack, ast.KMoveNumber,
-			ast.KPlus, ast.KMinus, ast.KNeg, ast.KAbs, ast.KInter, ast.KUnion, ast.KCompl, ast.KCount:
+		case syntax.KVar, syntax.KNumber, syntax.KDesig, syntax.KTrue, syntax.KFalse, syntax.KColon,
+			syntax.KCompound, syntax.KAnd, syntax.KOr, syntax.KNot,
+			syntax.KPly, syntax.KSideToMove, syntax.KWtm, syntax.KBtm, syntax.KWhite, syntax.KBlack, syntax.KMoveNumber,
+			syntax.KPlus, syntax.KMinus, syntax.KNeg, syntax.KAbs, syntax.KInter, syntax.KUnion, syntax.KCompl, syntax.KCount:
 			return false
-		case ast.KCmp:
+		case syntax.KCmp:
 			switch c.Str {
 			case "<", "<=", ">", ">=", "==", "!=":
 				return false
@@ -737,14 +737,14 @@ func pureTest(n *ast.Node) bool {
 // another value: an assignment to it, or a filter that binds it (echo,
 // loops). EchoSameBoard compares targets with the current position, which
 // is the source only while the body leaves the source variable alone.
-func mayRebind(n *ast.Node, name string) bool {
-	return ast.Any(n, func(c *ast.Node) bool {
-		return c.Kind == ast.KAssign && len(c.Args) > 0 && c.Args[0].Kind == ast.KVar && c.Args[0].Str == name ||
+func mayRebind(n *syntax.Node, name string) bool {
+	return syntax.Any(n, func(c *syntax.Node) bool {
+		return c.Kind == syntax.KAssign && len(c.Args) > 0 && c.Args[0].Kind == syntax.KVar && c.Args[0].Str == name ||
 			slices.Contains(c.Params, name)
 	})
 }
 
 // isAllSquares reports whether n is the designator of every square, `.`.
-func isAllSquares(n *ast.Node) bool {
-	return n.Kind == ast.KDesig && n.Desig.Pieces == ast.MaskAll && n.Desig.Squares == bitboard.Full
+func isAllSquares(n *syntax.Node) bool {
+	return n.Kind == syntax.KDesig && n.Desig.Pieces == syntax.MaskAll && n.Desig.Squares == bitboard.Full
 }

@@ -3,7 +3,7 @@ package compiler
 import (
 	"slices"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -14,7 +14,7 @@ import (
 // checkOrbit types an expanded transform: counted orbits are numeric;
 // otherwise the members' common type (sets union, numbers maximum), and
 // logical for anything else.
-func (c *checker) checkOrbit(n *ast.Node) Type {
+func (c *checker) checkOrbit(n *syntax.Node) Type {
 	var t Type
 	for i, m := range n.Args {
 		mt := c.check(m)
@@ -24,7 +24,7 @@ func (c *checker) checkOrbit(n *ast.Node) Type {
 			t = TLog
 		}
 	}
-	if n.HasRange || n.Flags&ast.FlagCount != 0 {
+	if n.HasRange || n.Flags&syntax.FlagCount != 0 {
 		return TNum
 	}
 	if t == TSet || t == TNum {
@@ -33,7 +33,7 @@ func (c *checker) checkOrbit(n *ast.Node) Type {
 	return TLog
 }
 
-func (c *checker) checkNoTransform(n *ast.Node) Type {
+func (c *checker) checkNoTransform(n *syntax.Node) Type {
 	return c.check(n.Args[0])
 }
 
@@ -41,30 +41,30 @@ func (c *checker) checkNoTransform(n *ast.Node) Type {
 // transforms in force (currenttransform.html: "the current transforms
 // acting on the filter, in right-to-left order"; "<>" outside any
 // transform), which applyXform recorded in its Params.
-func (c *checker) checkCurrentTransform(n *ast.Node) Type {
-	n.Kind, n.Str = ast.KString, transformName(n.Params)
+func (c *checker) checkCurrentTransform(n *syntax.Node) Type {
+	n.Kind, n.Str = syntax.KString, transformName(n.Params)
 	return TStr
 }
 
 // checkTransform: every transform has become an orbit before checking.
-func (c *checker) checkTransform(n *ast.Node) Type {
+func (c *checker) checkTransform(n *syntax.Node) Type {
 	c.errorf(n, "internal error: transform not expanded")
 	return TUnknown
 }
 
-func (g *gen) genNoTransform(n *ast.Node, fail int) {
+func (g *gen) genNoTransform(n *syntax.Node, fail int) {
 	g.valueOrFail(n.Args[0], fail)
 }
 
 // testOrbit tests an orbit. A set-valued one matches when a member's set
 // is not empty, which is decided without computing the union: by a shape
 // test when the members are simple designators, else member by member.
-func (g *gen) testOrbit(n *ast.Node, fail int) {
-	if len(n.Args) > 0 && n.Args[0].Kind == ast.KNumber && !n.HasRange && n.Flags&ast.FlagCount == 0 {
+func (g *gen) testOrbit(n *syntax.Node, fail int) {
+	if len(n.Args) > 0 && n.Args[0].Kind == syntax.KNumber && !n.HasRange && n.Flags&syntax.FlagCount == 0 {
 		// `flipcolor 1 ~K`: the body is the number (see numberAsFilter)
 		g.numberAsFilter(n.Args[0])
 	}
-	if g.typeOf(n) != TSet || n.HasRange || n.Flags&ast.FlagCount != 0 {
+	if g.typeOf(n) != TSet || n.HasRange || n.Flags&syntax.FlagCount != 0 {
 		g.testValue(n, fail)
 		return
 	}
@@ -76,8 +76,8 @@ func (g *gen) testOrbit(n *ast.Node, fail int) {
 }
 
 // genOrbit compiles an expanded transform.
-func (g *gen) genOrbit(n *ast.Node, fail int) {
-	counted := n.HasRange || n.Flags&ast.FlagCount != 0
+func (g *gen) genOrbit(n *syntax.Node, fail int) {
+	counted := n.HasRange || n.Flags&syntax.FlagCount != 0
 	switch {
 	case counted:
 		g.countMembers(n, fail)
@@ -102,8 +102,8 @@ func (g *gen) genOrbit(n *ast.Node, fail int) {
 // 1 K} y == 2` matches, `flipcolor {K comment("n" #Pe4)}` comments "n1 n0"
 // after 1.e4), and each member's line marks its nestban positions. Members
 // without such effects stop at the first match.
-func (g *gen) anyMember(n *ast.Node, fail int) {
-	if !slices.ContainsFunc(n.Args, func(m *ast.Node) bool { return g.addsComments(m) || hasSideEffects(m) }) {
+func (g *gen) anyMember(n *syntax.Node, fail int) {
+	if !slices.ContainsFunc(n.Args, func(m *syntax.Node) bool { return g.addsComments(m) || hasSideEffects(m) }) {
 		g.anyOf(n.Args, fail)
 		return
 	}
@@ -129,7 +129,7 @@ func (g *gen) anyMember(n *ast.Node, fail int) {
 
 // countMembers pushes how many members match; with a range the count
 // must lie in it.
-func (g *gen) countMembers(n *ast.Node, fail int) {
+func (g *gen) countMembers(n *syntax.Node, fail int) {
 	cnt := g.slots.new()
 	g.emit(vm.OpPushNum, 0, 0, 0)
 	g.emit(vm.OpStore, 0, cnt, 0)
@@ -158,7 +158,7 @@ func (g *gen) countMembers(n *ast.Node, fail int) {
 // maxMembers pushes the largest value of the matching members.
 // Only the best member's comments stay (features.md §10: "for numeric
 // transforms only the max-valued member's comments are kept").
-func (g *gen) maxMembers(n *ast.Node, fail int) {
+func (g *gen) maxMembers(n *syntax.Node, fail int) {
 	best := g.slots.new()
 	g.emit(vm.OpUnbind, 0, best, 0)
 	commented := g.addsComments(n)

@@ -3,29 +3,29 @@ package compiler
 import (
 	"strings"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
 // Output and annotation: sort, comment, message, str (the text comment
 // and message print), settag, removetag and removecomment.
 
-func (c *checker) checkStr(n *ast.Node) Type {
+func (c *checker) checkStr(n *syntax.Node) Type {
 	c.checkAll(n.Args)
 	return TStr
 }
 
-func (c *checker) checkComment(n *ast.Node) Type {
+func (c *checker) checkComment(n *syntax.Node) Type {
 	c.checkAll(n.Args)
 	return TLog
 }
 
-func (c *checker) checkMessage(n *ast.Node) Type {
+func (c *checker) checkMessage(n *syntax.Node) Type {
 	c.checkAll(n.Args)
 	return TLog
 }
 
-func (c *checker) checkSetTag(n *ast.Node) Type {
+func (c *checker) checkSetTag(n *syntax.Node) Type {
 	if len(n.Args) != 2 {
 		c.errorf(n, "'settag' takes a tag name and a value: settag(\"Name\" value)")
 		return TLog
@@ -35,20 +35,20 @@ func (c *checker) checkSetTag(n *ast.Node) Type {
 	return TLog
 }
 
-func (c *checker) checkRemoveTag(n *ast.Node) Type {
+func (c *checker) checkRemoveTag(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the tag name", TStr)
 	return TLog
 }
 
-func (c *checker) checkRemoveComment(n *ast.Node) Type {
+func (c *checker) checkRemoveComment(n *syntax.Node) Type {
 	return TLog
 }
 
-func (g *gen) genStr(n *ast.Node, fail int) {
+func (g *gen) genStr(n *syntax.Node, fail int) {
 	g.strArgs(n.Args)
 }
 
-func (g *gen) genSetTag(n *ast.Node, fail int) {
+func (g *gen) genSetTag(n *syntax.Node, fail int) {
 	if g.noSetTag {
 		return // -nosettag: settag matches and changes nothing
 	}
@@ -57,12 +57,12 @@ func (g *gen) genSetTag(n *ast.Node, fail int) {
 	g.emit(vm.OpSetTag, 0, 0, 0)
 }
 
-func (g *gen) genRemoveTag(n *ast.Node, fail int) {
+func (g *gen) genRemoveTag(n *syntax.Node, fail int) {
 	g.toText(n.Args[0], fail)
 	g.emit(vm.OpRemoveTag, 0, 0, 0)
 }
 
-func (g *gen) genRemoveComment(n *ast.Node, fail int) {
+func (g *gen) genRemoveComment(n *syntax.Node, fail int) {
 	if g.noRemoveComment {
 		return // -noremovecomment: removecomment matches and removes nothing
 	}
@@ -80,9 +80,9 @@ var builtinSetTags = map[string]bool{
 // string literal", not a built-in tag and not beginning with "White" or
 // "Black" (the players' tags). The manual spells the names with capitals
 // and does not say whether other spellings are allowed; they are.
-func (c *checker) checkSetTagName(name *ast.Node) {
+func (c *checker) checkSetTagName(name *syntax.Node) {
 	c.check(name)
-	if name.Kind != ast.KString {
+	if name.Kind != syntax.KString {
 		c.errorf(name, "the tag name of settag must be a string literal, such as settag(\"CustomTag\" value)")
 		return
 	}
@@ -94,7 +94,7 @@ func (c *checker) checkSetTagName(name *ast.Node) {
 	}
 }
 
-func (c *checker) checkSort(n *ast.Node) Type {
+func (c *checker) checkSort(n *syntax.Node) Type {
 	t := c.check(n.Args[0])
 	switch t {
 	case TNum, TSet, TStr:
@@ -112,8 +112,8 @@ func (c *checker) checkSort(n *ast.Node) Type {
 		}
 	}
 	if key < 0 {
-		c.sorts = append(c.sorts, vm.SortKey{Doc: n.Str, Min: n.Flags&ast.FlagMin != 0,
-			Quiet: n.Flags&ast.FlagQuiet != 0, Str: t == TStr})
+		c.sorts = append(c.sorts, vm.SortKey{Doc: n.Str, Min: n.Flags&syntax.FlagMin != 0,
+			Quiet: n.Flags&syntax.FlagQuiet != 0, Str: t == TStr})
 		c.sortAt = append(c.sortAt, n.Span)
 		key = len(c.sorts) - 1
 	}
@@ -125,7 +125,7 @@ func (c *checker) checkSort(n *ast.Node) Type {
 }
 
 // genSort records its argument's value for the game's sort key.
-func (g *gen) genSort(n *ast.Node, fail int) {
+func (g *gen) genSort(n *syntax.Node, fail int) {
 	mark := g.slots.new()
 	g.emit(vm.OpMarkComments, 0, mark, 0)
 	g.numOrStr(n.Args[0], fail)
@@ -138,17 +138,17 @@ func (g *gen) genSort(n *ast.Node, fail int) {
 
 // genComment evaluates its arguments, joins their texts and adds the result
 // at the current position. A failing argument makes comment fail.
-func (g *gen) genComment(n *ast.Node, fail int) {
+func (g *gen) genComment(n *syntax.Node, fail int) {
 	g.strArgs(n.Args)
 	g.emit(vm.OpComment, 0, 0, 0)
 }
 
 // genMessage emits message: the text of its arguments, printed after the
 // current position and game number, or alone under quiet (message.html).
-func (g *gen) genMessage(n *ast.Node, fail int) {
+func (g *gen) genMessage(n *syntax.Node, fail int) {
 	g.strArgs(n.Args)
 	quiet := uint8(0)
-	if n.Flags&ast.FlagQuiet != 0 {
+	if n.Flags&syntax.FlagQuiet != 0 {
 		quiet = 1
 	}
 	g.emit(vm.OpMessage, quiet, 0, 0)
@@ -156,7 +156,7 @@ func (g *gen) genMessage(n *ast.Node, fail int) {
 
 // strArgs pushes the texts of the arguments of str, comment or message,
 // joined into one string.
-func (g *gen) strArgs(args []*ast.Node) {
+func (g *gen) strArgs(args []*syntax.Node) {
 	for _, a := range args {
 		g.argText(a)
 	}
@@ -169,7 +169,7 @@ func (g *gen) strArgs(args []*ast.Node) {
 // Those filters always match (str.html, comment.html): an argument that
 // fails to match prints as <false>, and a matching one without a value as
 // <true>. The comments a failed argument made are dropped with it.
-func (g *gen) argText(a *ast.Node) {
+func (g *gen) argText(a *syntax.Node) {
 	failed := g.newLabel()
 	mark := g.markComments(a)
 	g.value(a, failed)
@@ -190,16 +190,16 @@ func (g *gen) argText(a *ast.Node) {
 }
 
 // toText pushes the text of a value as comments print it.
-func (g *gen) toText(a *ast.Node, fail int) {
+func (g *gen) toText(a *syntax.Node, fail int) {
 	g.value(a, fail)
 	g.valueText(a)
 }
 
 // valueText turns the value of a, just computed, into its text; a
 // logical filter has none and leaves the empty string.
-func (g *gen) valueText(a *ast.Node) {
+func (g *gen) valueText(a *syntax.Node) {
 	switch {
-	case a.Kind == ast.KVar && a.Flags&ast.FlagPieceVar != 0:
+	case a.Kind == syntax.KVar && a.Flags&syntax.FlagPieceVar != 0:
 		g.emit(vm.OpToStr, vm.TypePiece, 0, 0)
 		return
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 	"cqlvm/vm/nfa"
 )
@@ -13,25 +13,25 @@ import (
 // pathlastposition. The patterns are compiled as line's are (line.go).
 
 // checkPathCount types pathcount and pathcount unfocused.
-func (c *checker) checkPathCount(n *ast.Node) Type {
+func (c *checker) checkPathCount(n *syntax.Node) Type {
 	return TNum
 }
 
 // checkPathPosition types pathstart and pathlastposition.
-func (c *checker) checkPathPosition(n *ast.Node) Type {
+func (c *checker) checkPathPosition(n *syntax.Node) Type {
 	return TPos
 }
 
-func (g *gen) genPathCount(n *ast.Node, fail int) {
-	if n.Kind == ast.KPathCount {
+func (g *gen) genPathCount(n *syntax.Node, fail int) {
+	if n.Kind == syntax.KPathCount {
 		g.jump(vm.OpPathCount, 0, 0, fail)
 	} else {
 		g.jump(vm.OpPathUnfocused, 0, 0, fail)
 	}
 }
 
-func (g *gen) genPathPosition(n *ast.Node, fail int) {
-	if n.Kind == ast.KPathStart {
+func (g *gen) genPathPosition(n *syntax.Node, fail int) {
+	if n.Kind == syntax.KPathStart {
 		g.jump(vm.OpPathPosition, vm.PathStart, 0, fail)
 	} else {
 		g.jump(vm.OpPathPosition, vm.PathLast, 0, fail)
@@ -39,7 +39,7 @@ func (g *gen) genPathPosition(n *ast.Node, fail int) {
 }
 
 // checkPath types `path`: dash constituents are moves, the others tests.
-func (c *checker) checkPath(n *ast.Node) Type {
+func (c *checker) checkPath(n *syntax.Node) Type {
 	if n.Seq.Focus != nil {
 		c.expect(n.Seq.Focus, "the focus of path", TSet)
 		c.needPieceIDs = true // the focused pieces are followed by identity
@@ -49,7 +49,7 @@ func (c *checker) checkPath(n *ast.Node) Type {
 		c.expect(n.Seq.Max, "the filter after 'max'", TNum)
 	}
 	c.checkSeq(n.Seq.Body)
-	if n.Flags&ast.FlagLastPosition != 0 {
+	if n.Flags&syntax.FlagLastPosition != 0 {
 		return TPos
 	}
 	return TNum
@@ -58,22 +58,22 @@ func (c *checker) checkPath(n *ast.Node) Type {
 // genPath compiles a path filter: each dash constituent becomes a subroutine
 // testing one move (from the head position to the machine's path child),
 // each other constituent a position test.
-func (g *gen) genPath(n *ast.Node, fail int) {
+func (g *gen) genPath(n *syntax.Node, fail int) {
 	spec := vm.LineSpec{
 		Name:         "path",
 		IsPath:       true,
-		FirstMatch:   n.Flags&ast.FlagFirstMatch != 0,
-		LastPosition: n.Flags&ast.FlagLastPosition != 0,
-		NestBan:      n.Flags&ast.FlagNestBan != 0,
-		Primary:      n.Flags&ast.FlagPrimary != 0,
-		SingleColor:  n.Flags&ast.FlagSingleColor != 0,
-		Quiet:        n.Flags&ast.FlagQuiet != 0 || g.quiet,
+		FirstMatch:   n.Flags&syntax.FlagFirstMatch != 0,
+		LastPosition: n.Flags&syntax.FlagLastPosition != 0,
+		NestBan:      n.Flags&syntax.FlagNestBan != 0,
+		Primary:      n.Flags&syntax.FlagPrimary != 0,
+		SingleColor:  n.Flags&syntax.FlagSingleColor != 0,
+		Quiet:        n.Flags&syntax.FlagQuiet != 0 || g.quiet,
 		HasRange:     n.HasRange,
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
 		Path: vm.PathSpec{Focus: -1, Max: -1, FocusCapture: n.Seq.FocusCapture, Title: n.Seq.Title,
 			Pure:      !hasSideEffects(n.Seq.Body) && (n.Seq.Max == nil || !hasSideEffects(n.Seq.Max)),
-			UsesCount: hasKind([]*ast.Node{n.Seq.Body}, ast.KPathCount, ast.KPathCountUnfocused)},
+			UsesCount: hasKind([]*syntax.Node{n.Seq.Body}, syntax.KPathCount, syntax.KPathCountUnfocused)},
 	}
 	for _, v := range g.vars {
 		if v.Atomic {
@@ -83,11 +83,11 @@ func (g *gen) genPath(n *ast.Node, fail int) {
 	}
 	slices.Sort(spec.Path.Atomic)
 	slices.Sort(spec.Path.Vars)
-	var elems []*ast.Node
-	pattern := seqToNFA(n.Seq.Body, func(c *ast.Node) *nfa.Node {
+	var elems []*syntax.Node
+	pattern := seqToNFA(n.Seq.Body, func(c *syntax.Node) *nfa.Node {
 		elems = append(elems, c)
 		kind := nfa.KindTest // a position test; a move is a filter
-		if c.Kind == ast.KSeqDash {
+		if c.Kind == syntax.KSeqDash {
 			kind = nfa.KindFilter
 		}
 		return &nfa.Node{Kind: kind, Filter: len(elems) - 1}
@@ -111,8 +111,8 @@ func (g *gen) genPath(n *ast.Node, fail int) {
 }
 
 // pathElem emits the subroutine of one path constituent.
-func (g *gen) pathElem(e *ast.Node) int {
-	if e.Kind == ast.KSeqFilter {
+func (g *gen) pathElem(e *syntax.Node) int {
+	if e.Kind == syntax.KSeqFilter {
 		return g.subroutine(e.Args[0])
 	}
 	d := e.Args[0].Dash
@@ -122,7 +122,7 @@ func (g *gen) pathElem(e *ast.Node) int {
 	defer g.at(e)()
 	entry := len(g.prog.Code)
 	fail := g.newLabel()
-	for _, side := range []*ast.Node{d.Left, d.Right} {
+	for _, side := range []*syntax.Node{d.Left, d.Right} {
 		if side == nil {
 			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
 		} else {
@@ -155,11 +155,11 @@ func (g *gen) pathElem(e *ast.Node) int {
 }
 
 // hasSideEffects reports whether evaluating n can change variables.
-func hasSideEffects(n *ast.Node) bool {
-	return ast.Any(n, func(n *ast.Node) bool {
+func hasSideEffects(n *syntax.Node) bool {
+	return syntax.Any(n, func(n *syntax.Node) bool {
 		switch n.Kind {
-		case ast.KAssign, ast.KPieceAssign, ast.KUnbind, ast.KPersistent, ast.KSquareLoop, ast.KPieceLoop,
-			ast.KEcho, ast.KSort, ast.KMessage:
+		case syntax.KAssign, syntax.KPieceAssign, syntax.KUnbind, syntax.KPersistent, syntax.KSquareLoop, syntax.KPieceLoop,
+			syntax.KEcho, syntax.KSort, syntax.KMessage:
 			return true
 		}
 		return false

@@ -3,7 +3,7 @@ package compiler
 import (
 	"slices"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 )
 
 // The game prefilter: top-level conditions that depend only on the game
@@ -15,24 +15,24 @@ import (
 
 // gameConstant reports whether n's value and match depend only on the
 // game, not on the position, and n has no side effects.
-func (g *gen) gameConstant(n *ast.Node) bool {
+func (g *gen) gameConstant(n *syntax.Node) bool {
 	if n == nil {
 		return true
 	}
 	switch n.Kind {
-	case ast.KNumber, ast.KString, ast.KTrue, ast.KFalse, ast.KTagValue, ast.KPlayer, ast.KElo,
-		ast.KYear, ast.KResult, ast.KGameNumber, ast.KLastGameNumber,
-		ast.KIn, ast.KCmp, ast.KNot, ast.KAnd, ast.KOr, ast.KCompound,
-		ast.KPlus, ast.KMinus, ast.KTimes, ast.KDiv, ast.KMod, ast.KNeg, ast.KAbs,
-		ast.KLower, ast.KUpper, ast.KStrIndex, ast.KSlice, ast.KIndexOf, ast.KInt, ast.KAscii,
-		ast.KMax, ast.KMin:
+	case syntax.KNumber, syntax.KString, syntax.KTrue, syntax.KFalse, syntax.KTagValue, syntax.KPlayer, syntax.KElo,
+		syntax.KYear, syntax.KResult, syntax.KGameNumber, syntax.KLastGameNumber,
+		syntax.KIn, syntax.KCmp, syntax.KNot, syntax.KAnd, syntax.KOr, syntax.KCompound,
+		syntax.KPlus, syntax.KMinus, syntax.KTimes, syntax.KDiv, syntax.KMod, syntax.KNeg, syntax.KAbs,
+		syntax.KLower, syntax.KUpper, syntax.KStrIndex, syntax.KSlice, syntax.KIndexOf, syntax.KInt, syntax.KAscii,
+		syntax.KMax, syntax.KMin:
 	default:
 		return false
 	}
 	if g.typeOf(n) == TSet || g.typeOf(n) == TPos {
 		return false
 	}
-	for _, a := range ast.Children(n) {
+	for _, a := range syntax.Children(n) {
 		if !g.gameConstant(a) {
 			return false
 		}
@@ -41,12 +41,12 @@ func (g *gen) gameConstant(n *ast.Node) bool {
 }
 
 // conjuncts flattens the top-level `and`s and compounds of the body.
-func conjuncts(ns []*ast.Node) []*ast.Node {
-	var out []*ast.Node
-	var walk func(n *ast.Node)
-	walk = func(n *ast.Node) {
+func conjuncts(ns []*syntax.Node) []*syntax.Node {
+	var out []*syntax.Node
+	var walk func(n *syntax.Node)
+	walk = func(n *syntax.Node) {
 		switch n.Kind {
-		case ast.KCompound, ast.KAnd:
+		case syntax.KCompound, syntax.KAnd:
 			for _, a := range n.Args {
 				walk(a)
 			}
@@ -63,27 +63,27 @@ func conjuncts(ns []*ast.Node) []*ast.Node {
 // prefilter emits the game prefilter, if the body has game conditions
 // and skipping a game cannot change anything else (no persistent state or
 // messages, which every game's positions would otherwise update).
-func (g *gen) prefilter(body []*ast.Node) {
+func (g *gen) prefilter(body []*syntax.Node) {
 	g.prog.GameFilter = -1
-	if g.prog.HasPersistent() || hasKind(body, ast.KMessage) {
+	if g.prog.HasPersistent() || hasKind(body, syntax.KMessage) {
 		return
 	}
-	var conds []*ast.Node
+	var conds []*syntax.Node
 	for _, c := range conjuncts(body) {
-		if c.Kind != ast.KFuncDef && g.gameConstant(c) && c.Kind != ast.KTrue {
+		if c.Kind != syntax.KFuncDef && g.gameConstant(c) && c.Kind != syntax.KTrue {
 			conds = append(conds, c)
 		}
 	}
 	if len(conds) == 0 {
 		return
 	}
-	g.prog.GameFilter = g.subroutine(&ast.Node{Kind: ast.KCompound, Args: conds, Span: conds[0].Span})
+	g.prog.GameFilter = g.subroutine(&syntax.Node{Kind: syntax.KCompound, Args: conds, Span: conds[0].Span})
 	g.emitDeferred()
 }
 
 // hasKind reports whether some node under ns has one of the kinds.
-func hasKind(ns []*ast.Node, kinds ...ast.Kind) bool {
-	return slices.ContainsFunc(ns, func(n *ast.Node) bool {
-		return ast.Any(n, func(n *ast.Node) bool { return slices.Contains(kinds, n.Kind) })
+func hasKind(ns []*syntax.Node, kinds ...syntax.Kind) bool {
+	return slices.ContainsFunc(ns, func(n *syntax.Node) bool {
+		return syntax.Any(n, func(n *syntax.Node) bool { return slices.Contains(kinds, n.Kind) })
 	})
 }

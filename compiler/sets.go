@@ -2,7 +2,7 @@ package compiler
 
 import (
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -11,17 +11,17 @@ import (
 // chains, between, light, dark, the direction filters, makesquare, pin,
 // ray and xray.
 
-func (c *checker) checkDesignator(n *ast.Node) Type {
+func (c *checker) checkDesignator(n *syntax.Node) Type {
 	return TSet
 }
 
-func (c *checker) checkEmptySet(n *ast.Node) Type {
+func (c *checker) checkEmptySet(n *syntax.Node) Type {
 	return TSet
 }
 
 // checkInter types &: the intersection of two sets, or of two positions
 // the squares whose contents agree.
-func (c *checker) checkInter(n *ast.Node) Type {
+func (c *checker) checkInter(n *syntax.Node) Type {
 	if l := c.check(n.Args[0]); l == TPos {
 		c.expect(n.Args[1], "the right side of '&' between positions", TPos)
 		return TSet // the squares whose contents agree
@@ -32,30 +32,30 @@ func (c *checker) checkInter(n *ast.Node) Type {
 }
 
 // checkSetOp types |, attacks and attackedby.
-func (c *checker) checkSetOp(n *ast.Node) Type {
+func (c *checker) checkSetOp(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the left side of "+opName(n), TSet)
 	c.expect(n.Args[1], "the right side of "+opName(n), TSet)
 	return TSet
 }
 
-func (c *checker) checkBetween(n *ast.Node) Type {
+func (c *checker) checkBetween(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the first argument of between", TSet)
 	c.expect(n.Args[1], "the second argument of between", TSet)
 	return TSet
 }
 
-func (c *checker) checkArrowChain(n *ast.Node) Type {
+func (c *checker) checkArrowChain(n *syntax.Node) Type {
 	for _, a := range n.Args {
 		c.expect(a, "an operand of "+opName(n), TSet)
 	}
 	return TSet
 }
 
-func (c *checker) checkCompl(n *ast.Node) Type {
+func (c *checker) checkCompl(n *syntax.Node) Type {
 	return c.checkSetArgument(n)
 }
 
-func (c *checker) checkLightDark(n *ast.Node) Type {
+func (c *checker) checkLightDark(n *syntax.Node) Type {
 	return c.checkSetArgument(n)
 }
 
@@ -65,7 +65,7 @@ func (c *checker) checkLightDark(n *ast.Node) Type {
 // this ("Invalid range (limit magnitude cannot exceed 7 and min must be
 // less than max)"); a constant range is refused here, a range with a
 // variable bound when it is evaluated (vm: directiondyn).
-func (c *checker) checkDirection(n *ast.Node) Type {
+func (c *checker) checkDirection(n *syntax.Node) Type {
 	if n.HasRange && n.Bounds == nil && (n.Int > n.Int2 || n.Int < -7 || n.Int2 > 7) {
 		c.errorf(n, "invalid range %d..%d of %s: its bounds must lie in -7..7, the first not above the second", n.Int, n.Int2, opName(n))
 	}
@@ -73,13 +73,13 @@ func (c *checker) checkDirection(n *ast.Node) Type {
 }
 
 // checkSetArgument types a set filter of one set argument.
-func (c *checker) checkSetArgument(n *ast.Node) Type {
+func (c *checker) checkSetArgument(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the argument of "+opName(n), TSet)
 	return TSet
 }
 
 // checkIn types `x in y`: two sets (subset) or two strings (substring).
-func (c *checker) checkIn(n *ast.Node) Type {
+func (c *checker) checkIn(n *syntax.Node) Type {
 	l := c.check(n.Args[0])
 	r := c.check(n.Args[1])
 	if !(l == TSet && r == TSet || l == TStr && r == TStr) && l != TUnknown && r != TUnknown {
@@ -89,7 +89,7 @@ func (c *checker) checkIn(n *ast.Node) Type {
 }
 
 // checkMakeSquare types makesquare "e4" and makesquare file rank.
-func (c *checker) checkMakeSquare(n *ast.Node) Type {
+func (c *checker) checkMakeSquare(n *syntax.Node) Type {
 	if len(n.Args) == 1 {
 		c.expect(n.Args[0], "the argument of makesquare", TStr)
 	} else {
@@ -99,7 +99,7 @@ func (c *checker) checkMakeSquare(n *ast.Node) Type {
 	return TSet
 }
 
-func (c *checker) checkPin(n *ast.Node) Type {
+func (c *checker) checkPin(n *syntax.Node) Type {
 	for _, a := range n.Args {
 		if a != nil {
 			c.expect(a, "a pin parameter", TSet)
@@ -109,22 +109,22 @@ func (c *checker) checkPin(n *ast.Node) Type {
 }
 
 // checkRay types ray and xray.
-func (c *checker) checkRay(n *ast.Node) Type {
+func (c *checker) checkRay(n *syntax.Node) Type {
 	for _, a := range n.Args {
-		c.expect(a, "an argument of "+map[ast.Kind]string{ast.KRay: "ray", ast.KXray: "xray"}[n.Kind], TSet)
+		c.expect(a, "an argument of "+map[syntax.Kind]string{syntax.KRay: "ray", syntax.KXray: "xray"}[n.Kind], TSet)
 	}
 	return TSet
 }
 
-func (g *gen) genDesignator(n *ast.Node, fail int) {
+func (g *gen) genDesignator(n *syntax.Node, fail int) {
 	g.designator(n.Desig)
 }
 
-func (g *gen) genEmptySet(n *ast.Node, fail int) {
+func (g *gen) genEmptySet(n *syntax.Node, fail int) {
 	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 }
 
-func (g *gen) genInter(n *ast.Node, fail int) {
+func (g *gen) genInter(n *syntax.Node, fail int) {
 	if g.typeOf(n.Args[0]) == TPos {
 		g.value(n.Args[0], fail)
 		g.value(n.Args[1], fail)
@@ -137,35 +137,35 @@ func (g *gen) genInter(n *ast.Node, fail int) {
 }
 
 // genSetOp compiles |, attacks, attackedby and between.
-func (g *gen) genSetOp(n *ast.Node, fail int) {
+func (g *gen) genSetOp(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
-	g.emit(map[ast.Kind]vm.Op{ast.KUnion: vm.OpUnion, ast.KInter: vm.OpInter, ast.KAttacks: vm.OpAttacks,
-		ast.KAttackedBy: vm.OpAttackedBy, ast.KBetween: vm.OpBetween}[n.Kind], 0, 0, 0)
+	g.emit(map[syntax.Kind]vm.Op{syntax.KUnion: vm.OpUnion, syntax.KInter: vm.OpInter, syntax.KAttacks: vm.OpAttacks,
+		syntax.KAttackedBy: vm.OpAttackedBy, syntax.KBetween: vm.OpBetween}[n.Kind], 0, 0, 0)
 }
 
-func (g *gen) genArrowChain(n *ast.Node, fail int) {
+func (g *gen) genArrowChain(n *syntax.Node, fail int) {
 	for _, a := range n.Args {
 		g.value(a, fail)
 	}
 	var backward uint8
-	if n.Flags&ast.FlagBackward != 0 {
+	if n.Flags&syntax.FlagBackward != 0 {
 		backward = vm.ChainBackward
 	}
 	g.emit(vm.OpArrowChain, backward, len(n.Args), 0)
 }
 
-func (g *gen) genCompl(n *ast.Node, fail int) {
+func (g *gen) genCompl(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.emit(vm.OpCompl, 0, 0, 0)
 }
 
-func (g *gen) genLightDark(n *ast.Node, fail int) {
+func (g *gen) genLightDark(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
-	g.emit(map[ast.Kind]vm.Op{ast.KLight: vm.OpLight, ast.KDark: vm.OpDark}[n.Kind], 0, 0, 0)
+	g.emit(map[syntax.Kind]vm.Op{syntax.KLight: vm.OpLight, syntax.KDark: vm.OpDark}[n.Kind], 0, 0, 0)
 }
 
-func (g *gen) genIn(n *ast.Node, fail int) {
+func (g *gen) genIn(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	if g.typeOf(n.Args[0]) == TStr {
@@ -175,7 +175,7 @@ func (g *gen) genIn(n *ast.Node, fail int) {
 	}
 }
 
-func (g *gen) genMakeSquare(n *ast.Node, fail int) {
+func (g *gen) genMakeSquare(n *syntax.Node, fail int) {
 	if len(n.Args) == 1 {
 		g.value(n.Args[0], fail)
 		g.jump(vm.OpMakeSquareStr, 0, 0, fail)
@@ -187,21 +187,21 @@ func (g *gen) genMakeSquare(n *ast.Node, fail int) {
 }
 
 // genRay compiles ray and xray.
-func (g *gen) genRay(n *ast.Node, fail int) {
+func (g *gen) genRay(n *syntax.Node, fail int) {
 	for _, a := range n.Args {
 		g.value(a, fail)
 	}
 	a := len(n.Args)
-	if n.Kind == ast.KXray || n.Flags&ast.FlagAttack != 0 {
+	if n.Kind == syntax.KXray || n.Flags&syntax.FlagAttack != 0 {
 		a |= 0x100
 	}
 	g.emit(vm.OpRay, uint8(n.Dirs), a, 0)
 }
 
 // designator pushes the squares of a piece designator.
-func (g *gen) designator(d ast.Designator) {
+func (g *gen) designator(d syntax.Designator) {
 	switch {
-	case d.Pieces == ast.MaskAll:
+	case d.Pieces == syntax.MaskAll:
 		g.emit(vm.OpPushSet, 0, 0, g.setConst(d.Squares))
 	case d.Pieces != 0 && d.Pieces&(d.Pieces-1) == 0 && d.Squares == bitboard.Full:
 		g.emit(vm.OpPiece, 0, int(d.Pieces), 0)
@@ -214,7 +214,7 @@ func (g *gen) designator(d ast.Designator) {
 	}
 }
 
-func (g *gen) genDirection(n *ast.Node, fail int) {
+func (g *gen) genDirection(n *syntax.Node, fail int) {
 	if n.Bounds != nil {
 		g.value(n.Args[0], fail)
 		g.numValue(n.Bounds[0], fail)
@@ -233,7 +233,7 @@ func (g *gen) genDirection(n *ast.Node, fail int) {
 
 // genPin pushes from, through and to (defaults: every square, every square,
 // both kings) and computes the pins.
-func (g *gen) genPin(n *ast.Node, fail int) {
+func (g *gen) genPin(n *syntax.Node, fail int) {
 	what := uint8(n.Int)
 	for i, a := range n.Args {
 		switch {
@@ -243,7 +243,7 @@ func (g *gen) genPin(n *ast.Node, fail int) {
 				what |= vm.PinToGiven
 			}
 		case i == 2:
-			g.designator(ast.Designator{Pieces: 1<<bitboard.WhiteKing | 1<<bitboard.BlackKing, Squares: bitboard.Full})
+			g.designator(syntax.Designator{Pieces: 1<<bitboard.WhiteKing | 1<<bitboard.BlackKing, Squares: bitboard.Full})
 		default:
 			g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
 		}

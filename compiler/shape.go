@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -18,7 +18,7 @@ var useShapes = true
 // designators (`shift {Kc3 Pe3}`, `flip {Ka1 Rb1}`). Members that are
 // translates of each other form one group of the shape test, anchored at
 // the squares of their first element.
-func orbitShape(members []*ast.Node) (vm.ShapeTest, bool) {
+func orbitShape(members []*syntax.Node) (vm.ShapeTest, bool) {
 	var test vm.ShapeTest
 	group := map[string]int{}
 	for _, m := range members {
@@ -40,15 +40,15 @@ func orbitShape(members []*ast.Node) (vm.ShapeTest, bool) {
 
 // memberPattern returns the elements of a piece pattern relative to its
 // first square, and that square.
-func memberPattern(m *ast.Node) ([]vm.ShapeElem, bitboard.Square, bool) {
-	desigs := []*ast.Node{m}
-	if m.Kind == ast.KCompound {
+func memberPattern(m *syntax.Node) ([]vm.ShapeElem, bitboard.Square, bool) {
+	desigs := []*syntax.Node{m}
+	if m.Kind == syntax.KCompound {
 		desigs = m.Args
 	}
 	var elems []vm.ShapeElem
 	var anchor bitboard.Square
 	for i, d := range desigs {
-		if d.Kind != ast.KDesig || !d.Desig.HasSquares || d.Desig.Squares.Count() != 1 {
+		if d.Kind != syntax.KDesig || !d.Desig.HasSquares || d.Desig.Squares.Count() != 1 {
 			return nil, 0, false
 		}
 		sq := d.Desig.Squares.First()

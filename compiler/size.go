@@ -1,7 +1,7 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/limits"
 	"cqlvm/source"
 )
@@ -17,12 +17,12 @@ import (
 // body passes what is left of the budget, with its source and the size;
 // nil if the body fits. The estimate's own work (copies of small
 // transform bodies) is spent from the budget too.
-func tooLarge(parts []bodyPart, funcs map[string]*ast.Node, work *budget) (*source.Source, *ast.Node, float64) {
+func tooLarge(parts []bodyPart, funcs map[string]*syntax.Node, work *budget) (*source.Source, *syntax.Node, float64) {
 	e := &sizeEstimator{funcs: funcs, memo: map[string]float64{}, work: work}
 	total := 0.0
 	for _, part := range parts {
 		for _, n := range part.nodes {
-			if n.Kind == ast.KFuncDef {
+			if n.Kind == syntax.KFuncDef {
 				continue
 			}
 			if total += e.size(n); total > float64(work.left) || work.left < 0 {
@@ -37,11 +37,11 @@ func tooLarge(parts []bodyPart, funcs map[string]*ast.Node, work *budget) (*sour
 // limit once function calls are expanded (a body nests where it is
 // called), with its source; nil if all fit. The parser has kept each
 // tree within the limit, but calls in calls add up.
-func tooDeep(parts []bodyPart, funcs map[string]*ast.Node, lim *limits.Values) (*source.Source, *ast.Node) {
+func tooDeep(parts []bodyPart, funcs map[string]*syntax.Node, lim *limits.Values) (*source.Source, *syntax.Node) {
 	d := &depthEstimator{funcs: funcs, max: lim.Int(limits.Nesting), memo: map[string]int{}, active: map[string]bool{}}
 	for _, part := range parts {
 		for _, n := range part.nodes {
-			if n.Kind != ast.KFuncDef && d.reach(n, 0) > d.max {
+			if n.Kind != syntax.KFuncDef && d.reach(n, 0) > d.max {
 				return part.src, n
 			}
 		}
@@ -53,7 +53,7 @@ func tooDeep(parts []bodyPart, funcs map[string]*ast.Node, lim *limits.Values) (
 // remembering each function body's depth; it stops descending past max,
 // so that its own recursion stays within the limit.
 type depthEstimator struct {
-	funcs  map[string]*ast.Node
+	funcs  map[string]*syntax.Node
 	max    int
 	memo   map[string]int
 	active map[string]bool
@@ -61,15 +61,15 @@ type depthEstimator struct {
 
 // reach is the deepest level the expansion of n reaches when n stands at
 // level at (at most a little past max).
-func (d *depthEstimator) reach(n *ast.Node, at int) int {
+func (d *depthEstimator) reach(n *syntax.Node, at int) int {
 	if at > d.max {
 		return at
 	}
 	deepest := at
-	for _, c := range ast.Children(n) {
+	for _, c := range syntax.Children(n) {
 		deepest = max(deepest, d.reach(c, at+1))
 	}
-	if fn := d.funcs[n.Str]; n.Kind == ast.KCall && fn != nil && !d.active[n.Str] {
+	if fn := d.funcs[n.Str]; n.Kind == syntax.KCall && fn != nil && !d.active[n.Str] {
 		body, ok := d.memo[n.Str]
 		if !ok {
 			d.active[n.Str] = true
@@ -85,7 +85,7 @@ func (d *depthEstimator) reach(n *ast.Node, at int) int {
 // sizeEstimator estimates sizes after expansion, remembering the size of
 // each function body.
 type sizeEstimator struct {
-	funcs  map[string]*ast.Node
+	funcs  map[string]*syntax.Node
 	memo   map[string]float64
 	active map[string]bool
 	work   *budget
@@ -93,12 +93,12 @@ type sizeEstimator struct {
 
 // size estimates the number of nodes after inlining and transform
 // expansion (saturating far above any threshold).
-func (e *sizeEstimator) size(n *ast.Node) float64 {
+func (e *sizeEstimator) size(n *syntax.Node) float64 {
 	if n == nil {
 		return 0
 	}
 	s := 1.0
-	for _, a := range ast.Children(n) {
+	for _, a := range syntax.Children(n) {
 		if n.Seq != nil && a == n.Seq.Body {
 			s += e.pattern(a)
 		} else {
@@ -106,9 +106,9 @@ func (e *sizeEstimator) size(n *ast.Node) float64 {
 		}
 	}
 	switch n.Kind {
-	case ast.KTransform:
+	case syntax.KTransform:
 		s *= e.members(n)
-	case ast.KCall:
+	case syntax.KCall:
 		if fn := e.funcs[n.Str]; fn != nil && !e.active[n.Str] {
 			if v, ok := e.memo[n.Str]; ok {
 				s += v
@@ -135,11 +135,11 @@ const maxMemberCheck = 2000
 // of its group that give distinct bodies (a body without squares, colors
 // or directions, as in `shift shift check`, is one copy, as expansion
 // merges equal members), or the whole group for a large body.
-func (e *sizeEstimator) members(n *ast.Node) float64 {
+func (e *sizeEstimator) members(n *syntax.Node) float64 {
 	group := transformGroup(n.TKind)
 	body := n.Args[0]
 	nodes := 0
-	ast.Walk(body, func(*ast.Node) bool { nodes++; return nodes <= maxMemberCheck })
+	syntax.Walk(body, func(*syntax.Node) bool { nodes++; return nodes <= maxMemberCheck })
 	if nodes > maxMemberCheck || e.work.left < 0 {
 		return float64(len(group))
 	}
@@ -154,18 +154,18 @@ func (e *sizeEstimator) members(n *ast.Node) float64 {
 }
 
 // pattern estimates the NFA size of a line/path body.
-func (e *sizeEstimator) pattern(n *ast.Node) float64 {
+func (e *sizeEstimator) pattern(n *syntax.Node) float64 {
 	if n == nil {
 		return 1
 	}
 	switch n.Kind {
-	case ast.KSeqConcat, ast.KSeqAlt:
+	case syntax.KSeqConcat, syntax.KSeqAlt:
 		s := 1.0
 		for _, a := range n.Args {
 			s += e.pattern(a) + 1
 		}
 		return min(s, 1e18)
-	case ast.KSeqRepeat:
+	case syntax.KSeqRepeat:
 		sub := e.pattern(n.Args[0])
 		lo, hi := float64(n.Int), float64(n.Int2)
 		if n.Int2 < 0 {

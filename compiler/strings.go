@@ -1,7 +1,7 @@
 package compiler
 
 import (
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/vm"
 )
@@ -10,12 +10,12 @@ import (
 // expression groups \n, lowercase, uppercase, int, ascii, indexof. (str,
 // which makes a string of any values, is with comment in output.go.)
 
-func (c *checker) checkString(n *ast.Node) Type {
+func (c *checker) checkString(n *syntax.Node) Type {
 	return TStr
 }
 
 // checkStrIndex types s[i], and D[k] when D is a dictionary.
-func (c *checker) checkStrIndex(n *ast.Node) Type {
+func (c *checker) checkStrIndex(n *syntax.Node) Type {
 	if d := c.dictOf(n.Args[0]); d != nil {
 		return c.checkDictGet(n, d)
 	}
@@ -24,7 +24,7 @@ func (c *checker) checkStrIndex(n *ast.Node) Type {
 	return TStr
 }
 
-func (c *checker) checkSlice(n *ast.Node) Type {
+func (c *checker) checkSlice(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the sliced value", TStr)
 	for _, a := range n.Args[1:] {
 		c.expect(a, "a slice bound", TNum)
@@ -32,7 +32,7 @@ func (c *checker) checkSlice(n *ast.Node) Type {
 	return TStr
 }
 
-func (c *checker) checkRegex(n *ast.Node) Type {
+func (c *checker) checkRegex(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the left side of ~~", TStr)
 	c.check(n.Args[1])
 	if _, err := translateRegexp(n.Args[1].Str); err != nil {
@@ -43,38 +43,38 @@ func (c *checker) checkRegex(n *ast.Node) Type {
 
 // checkGroup types \n, the text of group n of the last match, and \-n,
 // its offset.
-func (c *checker) checkGroup(n *ast.Node) Type {
-	if n.Flags&ast.FlagOffset != 0 {
+func (c *checker) checkGroup(n *syntax.Node) Type {
+	if n.Flags&syntax.FlagOffset != 0 {
 		return TNum
 	}
 	return TStr
 }
 
-func (c *checker) checkLowerUpper(n *ast.Node) Type {
+func (c *checker) checkLowerUpper(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the argument of "+opName(n), TStr)
 	return TStr
 }
 
 // checkAscii types ascii: a number gives its character, a string the
 // code of its character.
-func (c *checker) checkAscii(n *ast.Node) Type {
+func (c *checker) checkAscii(n *syntax.Node) Type {
 	if c.expect(n.Args[0], "the argument of ascii", TStr, TNum) == TNum {
 		return TStr
 	}
 	return TNum
 }
 
-func (c *checker) checkIndexOf(n *ast.Node) Type {
+func (c *checker) checkIndexOf(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the first argument of indexof", TStr)
 	c.expect(n.Args[1], "the second argument of indexof", TStr)
 	return TNum
 }
 
-func (g *gen) genString(n *ast.Node, fail int) {
+func (g *gen) genString(n *syntax.Node, fail int) {
 	g.emit(vm.OpPushStr, 0, 0, g.strConst(n.Str))
 }
 
-func (g *gen) genStrIndex(n *ast.Node, fail int) {
+func (g *gen) genStrIndex(n *syntax.Node, fail int) {
 	if d := g.dictInfoOf(n.Args[0]); d != nil {
 		g.dictGet(n, d, fail)
 		return
@@ -84,7 +84,7 @@ func (g *gen) genStrIndex(n *ast.Node, fail int) {
 	g.jump(vm.OpStrIndex, 0, 0, fail)
 }
 
-func (g *gen) genSlice(n *ast.Node, fail int) {
+func (g *gen) genSlice(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	for _, a := range n.Args[1:] {
 		g.numValue(a, fail)
@@ -96,34 +96,34 @@ func (g *gen) genSlice(n *ast.Node, fail int) {
 	g.emit(vm.OpStrSlice, x, 0, 0)
 }
 
-func (g *gen) genRegex(n *ast.Node, fail int) {
+func (g *gen) genRegex(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	re, _ := translateRegexp(n.Args[1].Str)
 	g.prog.Regexps = append(g.prog.Regexps, re)
 	g.jump(vm.OpRegex, 0, len(g.prog.Regexps)-1, fail)
 }
 
-func (g *gen) genGroup(n *ast.Node, fail int) {
-	if n.Flags&ast.FlagOffset != 0 {
+func (g *gen) genGroup(n *syntax.Node, fail int) {
+	if n.Flags&syntax.FlagOffset != 0 {
 		g.jump(vm.OpGroupOffset, 0, int(n.Int), fail)
 	} else {
 		g.jump(vm.OpGroup, 0, int(n.Int), fail)
 	}
 }
 
-func (g *gen) genLowerUpper(n *ast.Node, fail int) {
+func (g *gen) genLowerUpper(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
-	g.emit(map[ast.Kind]vm.Op{ast.KLower: vm.OpLower, ast.KUpper: vm.OpUpper}[n.Kind], 0, 0, 0)
+	g.emit(map[syntax.Kind]vm.Op{syntax.KLower: vm.OpLower, syntax.KUpper: vm.OpUpper}[n.Kind], 0, 0, 0)
 }
 
-func (g *gen) genInt(n *ast.Node, fail int) {
+func (g *gen) genInt(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	if g.typeOf(n.Args[0]) == TStr {
 		g.jump(vm.OpStrToInt, 0, 0, fail)
 	}
 }
 
-func (g *gen) genAscii(n *ast.Node, fail int) {
+func (g *gen) genAscii(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	if g.typeOf(n.Args[0]) == TNum {
 		g.jump(vm.OpChar, 0, 0, fail)
@@ -132,7 +132,7 @@ func (g *gen) genAscii(n *ast.Node, fail int) {
 	}
 }
 
-func (g *gen) genIndexOf(n *ast.Node, fail int) {
+func (g *gen) genIndexOf(n *syntax.Node, fail int) {
 	g.value(n.Args[0], fail)
 	g.value(n.Args[1], fail)
 	g.jump(vm.OpIndexOf, 0, 0, fail)
@@ -158,8 +158,8 @@ func (e errorString) Error() string { return string(e) }
 // string), and the rest of the arithmetic is moved above int, applying to
 // its value. Each operand is typed once. The type returned is that of the
 // node n has become.
-func (c *checker) checkInt(n *ast.Node) Type {
-	spine := []*ast.Node{n.Args[0]} // top first
+func (c *checker) checkInt(n *syntax.Node) Type {
+	spine := []*syntax.Node{n.Args[0]} // top first
 	for a := n.Args[0]; isArith(a); a = a.Args[0] {
 		spine = append(spine, a.Args[0])
 	}
@@ -170,7 +170,7 @@ func (c *checker) checkInt(n *ast.Node) Type {
 	for i := len(spine) - 2; i >= 0; i-- {
 		op := spine[i]
 		r := c.check(op.Args[1])
-		if str && op.Kind == ast.KPlus && r == TStr {
+		if str && op.Kind == syntax.KPlus && r == TStr {
 			c.setType(op, TStr)
 			top = i
 			continue
@@ -185,7 +185,7 @@ func (c *checker) checkInt(n *ast.Node) Type {
 		return TNum
 	}
 	// int applies to spine[top]; the operators above it become int's parents
-	inner := &ast.Node{Kind: ast.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*ast.Node{arg}}
+	inner := &syntax.Node{Kind: syntax.KInt, Span: source.Span{From: n.Span.From, To: arg.Span.To}, Args: []*syntax.Node{arg}}
 	c.setType(inner, TNum)
 	spine[top-1].Args[0] = inner
 	*n = *spine[0]
@@ -202,10 +202,10 @@ func (c *checker) checkInt(n *ast.Node) Type {
 
 // checkCharAssign types S[i] = x, which makes the string x the character
 // at index i of the string variable S (while.html: `if (S[i]==\n) S[i]=" "`).
-func (c *checker) checkCharAssign(n *ast.Node, rt Type) Type {
+func (c *checker) checkCharAssign(n *syntax.Node, rt Type) Type {
 	target := n.Args[0]
 	s := target.Args[0]
-	if n.Str != "=" || s.Kind != ast.KVar {
+	if n.Str != "=" || s.Kind != syntax.KVar {
 		c.errorf(target, "cannot assign to this")
 		return TLog
 	}
@@ -221,7 +221,7 @@ func (c *checker) checkCharAssign(n *ast.Node, rt Type) Type {
 // setChar compiles S[i] = x: the character at index i of the string
 // variable S is replaced by x. It fails when S is unbound or i is out of
 // range, as S[i] does.
-func (g *gen) setChar(n *ast.Node, fail int) {
+func (g *gen) setChar(n *syntax.Node, fail int) {
 	v, index := n.Args[0].Args[0], n.Args[0].Args[1]
 	g.jump(vm.OpLoadStr, 0, g.slotOf(v), fail)
 	g.value(n.Args[1], fail)

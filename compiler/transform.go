@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 )
 
 // A transform (flipcolor, flip, shift, ...) is expanded at compile time
@@ -88,10 +88,10 @@ func fileSet(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f 
 // 45-degree turn is one step along the list), with their (file, rank)
 // steps from bitboard.Dirs.
 var dirVectors = func() (out [8]struct {
-	d      ast.Dir
+	d      syntax.Dir
 	df, dr int
 }) {
-	clockwise := []ast.Dir{ast.DirUp, ast.DirNE, ast.DirRight, ast.DirSE, ast.DirDown, ast.DirSW, ast.DirLeft, ast.DirNW}
+	clockwise := []syntax.Dir{syntax.DirUp, syntax.DirNE, syntax.DirRight, syntax.DirSE, syntax.DirDown, syntax.DirSW, syntax.DirLeft, syntax.DirNW}
 	for i, d := range clockwise {
 		for _, info := range bitboard.Dirs {
 			if info.Bit == d {
@@ -102,8 +102,8 @@ var dirVectors = func() (out [8]struct {
 	return out
 }()
 
-func (x xform) mapDirs(ds ast.Dir) ast.Dir {
-	var out ast.Dir
+func (x xform) mapDirs(ds syntax.Dir) syntax.Dir {
+	var out syntax.Dir
 	for i, v := range dirVectors {
 		if ds&v.d == 0 {
 			continue
@@ -159,25 +159,25 @@ var dihedral = []xform{
 }
 
 // transformGroup lists the members of a transform keyword's group.
-func transformGroup(k ast.TransformKind) []xform {
+func transformGroup(k syntax.TransformKind) []xform {
 	switch k {
-	case ast.TFlipColor, ast.TReverseColor:
+	case syntax.TFlipColor, syntax.TReverseColor:
 		fc := identity
 		fc.swapColor = true
 		fc.name = "invertcolor reflect_h"
-		if k == ast.TReverseColor {
+		if k == syntax.TReverseColor {
 			return []xform{fc}
 		}
 		return []xform{identity, fc}
-	case ast.TFlip:
+	case syntax.TFlip:
 		return dihedral
-	case ast.TFlipVertical:
+	case syntax.TFlipVertical:
 		return []xform{dihedral[0], dihedral[1]}
-	case ast.TFlipHorizontal:
+	case syntax.TFlipHorizontal:
 		return []xform{dihedral[0], dihedral[2]}
-	case ast.TRotate90:
+	case syntax.TRotate90:
 		return []xform{dihedral[0], dihedral[4], dihedral[3], dihedral[5]}
-	case ast.TRotate45:
+	case syntax.TRotate45:
 		var out []xform
 		for i := 0; i < 8; i++ {
 			x := identity
@@ -188,18 +188,18 @@ func transformGroup(k ast.TransformKind) []xform {
 			out = append(out, x)
 		}
 		return out
-	case ast.TFlipDiagonal:
+	case syntax.TFlipDiagonal:
 		// CQL-S: the identity and the reflections in the a1-h8 and the
 		// a8-h1 diagonals
 		return []xform{dihedral[0], dihedral[6], dihedral[7]}
-	case ast.TShift, ast.TShiftHorizontal, ast.TShiftVertical,
-		ast.TShiftDiagonal, ast.TShiftMainDiagonal, ast.TShiftOffDiagonal:
+	case syntax.TShift, syntax.TShiftHorizontal, syntax.TShiftVertical,
+		syntax.TShiftDiagonal, syntax.TShiftMainDiagonal, syntax.TShiftOffDiagonal:
 		var out []xform
 		for dy := -7; dy <= 7; dy++ {
 			for dx := -7; dx <= 7; dx++ {
-				if k == ast.TShiftHorizontal && dy != 0 || k == ast.TShiftVertical && dx != 0 ||
-					k == ast.TShiftMainDiagonal && dx != dy || k == ast.TShiftOffDiagonal && dx != -dy ||
-					k == ast.TShiftDiagonal && dx != dy && dx != -dy {
+				if k == syntax.TShiftHorizontal && dy != 0 || k == syntax.TShiftVertical && dx != 0 ||
+					k == syntax.TShiftMainDiagonal && dx != dy || k == syntax.TShiftOffDiagonal && dx != -dy ||
+					k == syntax.TShiftDiagonal && dx != dy && dx != -dy {
 					continue
 				}
 				x := identity
@@ -223,12 +223,12 @@ func transformGroup(k ast.TransformKind) []xform {
 
 // expandTransforms rewrites every KTransform under n (innermost first)
 // into a KOrbit whose members are the distinct transformed bodies.
-func expandTransforms(n *ast.Node, spend func(units int, at *ast.Node) bool) *ast.Node {
-	return ast.Rewrite(n, func(n *ast.Node) *ast.Node {
-		if n.Kind != ast.KTransform {
+func expandTransforms(n *syntax.Node, spend func(units int, at *syntax.Node) bool) *syntax.Node {
+	return syntax.Rewrite(n, func(n *syntax.Node) *syntax.Node {
+		if n.Kind != syntax.KTransform {
 			return n
 		}
-		orbit := &ast.Node{Kind: ast.KOrbit, Span: n.Span, Flags: n.Flags, HasRange: n.HasRange,
+		orbit := &syntax.Node{Kind: syntax.KOrbit, Span: n.Span, Flags: n.Flags, HasRange: n.HasRange,
 			Int: n.Int, Int2: n.Int2, TKind: n.TKind}
 		seen := map[string]bool{}
 		for _, x := range transformGroup(n.TKind) {
@@ -255,32 +255,32 @@ func expandTransforms(n *ast.Node, spend func(units int, at *ast.Node) bool) *as
 // of an inner flipcolor K into k, K, the same orbit, and the official
 // program has one member there (flipcolor count flipcolor K is 1, issue 13,
 // difftest 084), while {K k} and {k K} stay two.
-func orbitKey(m *ast.Node) string {
-	if !ast.Any(m, func(n *ast.Node) bool { return n.Kind == ast.KOrbit }) {
-		return ast.Dump(m)
+func orbitKey(m *syntax.Node) string {
+	if !syntax.Any(m, func(n *syntax.Node) bool { return n.Kind == syntax.KOrbit }) {
+		return syntax.Dump(m)
 	}
-	c := ast.Rewrite(ast.Clone(m), func(n *ast.Node) *ast.Node {
-		if n.Kind == ast.KOrbit {
+	c := syntax.Rewrite(syntax.Clone(m), func(n *syntax.Node) *syntax.Node {
+		if n.Kind == syntax.KOrbit {
 			sortByDump(n.Args)
 		}
 		return n
 	})
-	return ast.Dump(c)
+	return syntax.Dump(c)
 }
 
 // sortByDump sorts nodes by their dumps, each dumped once (a comparison
 // dumping both sides made the sort, and so expansion, many times slower).
-func sortByDump(ns []*ast.Node) {
+func sortByDump(ns []*syntax.Node) {
 	keyed := make([]struct {
 		key string
-		n   *ast.Node
+		n   *syntax.Node
 	}, len(ns))
 	for i, n := range ns {
-		keyed[i].key, keyed[i].n = ast.Dump(n), n
+		keyed[i].key, keyed[i].n = syntax.Dump(n), n
 	}
 	slices.SortStableFunc(keyed, func(a, b struct {
 		key string
-		n   *ast.Node
+		n   *syntax.Node
 	}) int {
 		return strings.Compare(a.key, b.key)
 	})
@@ -292,20 +292,20 @@ func sortByDump(ns []*ast.Node) {
 // applyXform returns a transformed deep copy of n; ok is false when a
 // square designator leaves the board entirely (the member is dropped).
 // names is the stack of transform names in force, for currenttransform.
-func applyXform(n *ast.Node, x xform, names []string) (*ast.Node, bool) {
-	c := ast.Clone(n)
+func applyXform(n *syntax.Node, x xform, names []string) (*syntax.Node, bool) {
+	c := syntax.Clone(n)
 	return c, xformInPlace(c, x, names)
 }
 
 // xformInPlace transforms the nodes of n, a copy, in place; it reports
 // false when a square designator leaves the board entirely.
-func xformInPlace(n *ast.Node, x xform, names []string) bool {
+func xformInPlace(n *syntax.Node, x xform, names []string) bool {
 	ok := true
-	ast.Walk(n, func(n *ast.Node) bool {
+	syntax.Walk(n, func(n *syntax.Node) bool {
 		switch n.Kind {
-		case ast.KNoTransform:
+		case syntax.KNoTransform:
 			return false
-		case ast.KDesig:
+		case syntax.KDesig:
 			if x.swapColor {
 				n.Desig.Pieces = swapColors(n.Desig.Pieces)
 			}
@@ -316,7 +316,7 @@ func xformInPlace(n *ast.Node, x xform, names []string) bool {
 					ok = false
 				}
 			}
-		case ast.KTypeNameDesig:
+		case syntax.KTypeNameDesig:
 			// `--=Q` promotes to a queen of either color, but its
 			// flipped copy is written `--=q`, another member of the
 			// orbit: the official program counts both
@@ -324,39 +324,39 @@ func xformInPlace(n *ast.Node, x xform, names []string) bool {
 			if x.swapColor {
 				n.Desig.Pieces = swapColors(n.Desig.Pieces)
 			}
-		case ast.KDirection, ast.KRay:
+		case syntax.KDirection, syntax.KRay:
 			if n.Dirs != 0 {
 				n.Dirs = x.mapDirs(n.Dirs)
 			}
-		case ast.KWtm, ast.KBtm:
+		case syntax.KWtm, syntax.KBtm:
 			if x.swapColor {
-				n.Kind = ast.KWtm + ast.KBtm - n.Kind
+				n.Kind = syntax.KWtm + syntax.KBtm - n.Kind
 			}
-		case ast.KWhite, ast.KBlack:
+		case syntax.KWhite, syntax.KBlack:
 			if x.swapColor {
-				n.Kind = ast.KWhite + ast.KBlack - n.Kind
+				n.Kind = syntax.KWhite + syntax.KBlack - n.Kind
 			}
-		case ast.KResult:
+		case syntax.KResult:
 			if r := map[string]string{"1-0": "0-1", "0-1": "1-0"}[n.Str]; x.swapColor && r != "" {
 				n.Str = r
 			}
-		case ast.KPlayer, ast.KElo, ast.KOpposition, ast.KCannotWin, ast.KEvaluation, ast.KMoveEvaluation:
+		case syntax.KPlayer, syntax.KElo, syntax.KOpposition, syntax.KCannotWin, syntax.KEvaluation, syntax.KMoveEvaluation:
 			if x.swapColor && n.Int != 0 {
 				n.Int = 3 - n.Int
 			}
-		case ast.KLight, ast.KDark:
+		case syntax.KLight, syntax.KDark:
 			if x.swapsSquareColor() {
-				n.Kind = ast.KLight + ast.KDark - n.Kind
+				n.Kind = syntax.KLight + syntax.KDark - n.Kind
 			}
-		case ast.KCurrentTransform:
+		case syntax.KCurrentTransform:
 			// nested transforms add their names after the inner ones
 			// ("in right-to-left order"); the checker makes the string
 			n.Params = append(slices.Clone(n.Params), names...)
-		case ast.KOrbit:
+		case syntax.KOrbit:
 			// a nested transform: the outer transform applies to each
 			// member, and each member records both names; the members
 			// leaving the board are dropped
-			var members []*ast.Node
+			var members []*syntax.Node
 			for _, m := range n.Args {
 				if xformInPlace(m, x, names) {
 					members = append(members, m)
@@ -388,6 +388,6 @@ func transformName(names []string) string {
 }
 
 // swapColors exchanges white and black piece kinds in a mask.
-func swapColors(m ast.PieceMask) ast.PieceMask {
-	return (m&ast.MaskWhite)<<8 | (m&ast.MaskBlack)>>8 | m&ast.MaskEmpty
+func swapColors(m syntax.PieceMask) syntax.PieceMask {
+	return (m&syntax.MaskWhite)<<8 | (m&syntax.MaskBlack)>>8 | m&syntax.MaskEmpty
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 )
 
@@ -22,33 +22,33 @@ func sqName(s string) bitboard.Square {
 
 // testDirs are the eight direction bits with their (file, rank) steps.
 var testDirs = []struct {
-	d      ast.Dir
+	d      syntax.Dir
 	df, dr int
 }{
-	{ast.DirUp, 0, 1}, {ast.DirDown, 0, -1}, {ast.DirLeft, -1, 0}, {ast.DirRight, 1, 0},
-	{ast.DirNE, 1, 1}, {ast.DirNW, -1, 1}, {ast.DirSE, 1, -1}, {ast.DirSW, -1, -1},
+	{syntax.DirUp, 0, 1}, {syntax.DirDown, 0, -1}, {syntax.DirLeft, -1, 0}, {syntax.DirRight, 1, 0},
+	{syntax.DirNE, 1, 1}, {syntax.DirNW, -1, 1}, {syntax.DirSE, 1, -1}, {syntax.DirSW, -1, -1},
 }
 
 func TestTransformGroupSizes(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		k    ast.TransformKind
+		k    syntax.TransformKind
 		n    int
 	}{
-		{"flipcolor", ast.TFlipColor, 2},
-		{"reversecolor", ast.TReverseColor, 1},
-		{"flip", ast.TFlip, 8},
-		{"flipvertical", ast.TFlipVertical, 2},
-		{"fliphorizontal", ast.TFlipHorizontal, 2},
-		{"rotate90", ast.TRotate90, 4},
-		{"rotate45", ast.TRotate45, 8},
-		{"shift", ast.TShift, 225},
-		{"shifthorizontal", ast.TShiftHorizontal, 15},
-		{"shiftvertical", ast.TShiftVertical, 15},
-		{":flipdiagonal", ast.TFlipDiagonal, 3},
-		{":shiftmaindiagonal", ast.TShiftMainDiagonal, 15},
-		{":shiftoffdiagonal", ast.TShiftOffDiagonal, 15},
-		{":shiftdiagonal", ast.TShiftDiagonal, 29},
+		{"flipcolor", syntax.TFlipColor, 2},
+		{"reversecolor", syntax.TReverseColor, 1},
+		{"flip", syntax.TFlip, 8},
+		{"flipvertical", syntax.TFlipVertical, 2},
+		{"fliphorizontal", syntax.TFlipHorizontal, 2},
+		{"rotate90", syntax.TRotate90, 4},
+		{"rotate45", syntax.TRotate45, 8},
+		{"shift", syntax.TShift, 225},
+		{"shifthorizontal", syntax.TShiftHorizontal, 15},
+		{"shiftvertical", syntax.TShiftVertical, 15},
+		{":flipdiagonal", syntax.TFlipDiagonal, 3},
+		{":shiftmaindiagonal", syntax.TShiftMainDiagonal, 15},
+		{":shiftoffdiagonal", syntax.TShiftOffDiagonal, 15},
+		{":shiftdiagonal", syntax.TShiftDiagonal, 29},
 	} {
 		g := transformGroup(c.k)
 		if len(g) != c.n {
@@ -56,7 +56,7 @@ func TestTransformGroupSizes(t *testing.T) {
 			continue
 		}
 		// the untransformed body first (reversecolor has no identity)
-		if c.k != ast.TReverseColor && !g[0].isIdentity() {
+		if c.k != syntax.TReverseColor && !g[0].isIdentity() {
 			t.Errorf("%s: the first member is %q, not the identity", c.name, g[0].name)
 		}
 		// members are distinct and all but the identity are named
@@ -72,7 +72,7 @@ func TestTransformGroupSizes(t *testing.T) {
 		}
 		// shifthorizontal moves only sideways, shiftvertical only up and down
 		for _, x := range g {
-			if c.k == ast.TShiftHorizontal && x.dy != 0 || c.k == ast.TShiftVertical && x.dx != 0 {
+			if c.k == syntax.TShiftHorizontal && x.dy != 0 || c.k == syntax.TShiftVertical && x.dx != 0 {
 				t.Errorf("%s: member %q moves the wrong way", c.name, x.name)
 			}
 		}
@@ -83,7 +83,7 @@ func TestTransformGroupSizes(t *testing.T) {
 // the 64 squares one to one onto the board, and each is an isometry: the
 // distance between two squares is kept.
 func TestDihedralBijections(t *testing.T) {
-	members := append(append([]xform{}, transformGroup(ast.TFlip)...), transformGroup(ast.TFlipColor)...)
+	members := append(append([]xform{}, transformGroup(syntax.TFlip)...), transformGroup(syntax.TFlipColor)...)
 	for _, x := range members {
 		var image bitboard.Set
 		for s := bitboard.Square(0); s < 64; s++ {
@@ -141,7 +141,7 @@ func TestDihedralNames(t *testing.T) {
 		"reflect_diag":     {"a1", "a2", "b1"},
 		"reflect_antidiag": {"h8", "h7", "g8"},
 	}
-	for _, x := range transformGroup(ast.TFlip) {
+	for _, x := range transformGroup(syntax.TFlip) {
 		w, ok := want[x.name]
 		if !ok {
 			t.Errorf("unexpected member %q", x.name)
@@ -160,7 +160,7 @@ func TestDihedralNames(t *testing.T) {
 // in mapDirs(d) does.
 func TestMapDirsAgreesWithMapSquare(t *testing.T) {
 	var members []xform
-	for _, k := range []ast.TransformKind{ast.TFlipColor, ast.TReverseColor, ast.TFlip, ast.TShift} {
+	for _, k := range []syntax.TransformKind{syntax.TFlipColor, syntax.TReverseColor, syntax.TFlip, syntax.TShift} {
 		members = append(members, transformGroup(k)...)
 	}
 	checked := 0
@@ -193,11 +193,11 @@ func TestMapDirsAgreesWithMapSquare(t *testing.T) {
 			}
 		}
 		// a union of directions maps to the union of the images
-		all := x.mapDirs(ast.DirAny)
-		if all != ast.DirAny {
+		all := x.mapDirs(syntax.DirAny)
+		if all != syntax.DirAny {
 			t.Errorf("%q maps all directions to %08b", x.name, all)
 		}
-		if got, want := x.mapDirs(ast.DirUp|ast.DirNE), x.mapDirs(ast.DirUp)|x.mapDirs(ast.DirNE); got != want {
+		if got, want := x.mapDirs(syntax.DirUp|syntax.DirNE), x.mapDirs(syntax.DirUp)|x.mapDirs(syntax.DirNE); got != want {
 			t.Errorf("%q: mapDirs(up|northeast) = %08b, want %08b", x.name, got, want)
 		}
 	}
@@ -209,8 +209,8 @@ func TestMapDirsAgreesWithMapSquare(t *testing.T) {
 // TestRotate45Directions: rotate45 leaves squares alone and turns the
 // directions by k*45 degrees clockwise, so two steps agree with rotate90.
 func TestRotate45Directions(t *testing.T) {
-	g := transformGroup(ast.TRotate45)
-	dih := transformGroup(ast.TFlip) // "", reflect_v, reflect_h, rotate180, rotate90, rotate270, ...
+	g := transformGroup(syntax.TRotate45)
+	dih := transformGroup(syntax.TFlip) // "", reflect_v, reflect_h, rotate180, rotate90, rotate270, ...
 	byName := map[string]xform{}
 	for _, x := range dih {
 		byName[x.name] = x
@@ -226,8 +226,8 @@ func TestRotate45Directions(t *testing.T) {
 			t.Errorf("rotate45 %d swaps square colours", k)
 		}
 		// one turn of 45 degrees moves up to northeast
-		if k == 1 && x.mapDirs(ast.DirUp) != ast.DirNE {
-			t.Errorf("rotate45 1 maps up to %08b, want northeast", x.mapDirs(ast.DirUp))
+		if k == 1 && x.mapDirs(syntax.DirUp) != syntax.DirNE {
+			t.Errorf("rotate45 1 maps up to %08b, want northeast", x.mapDirs(syntax.DirUp))
 		}
 		var same string
 		switch k {
@@ -254,12 +254,12 @@ func TestRotate45Directions(t *testing.T) {
 // turns up into down, swaps the square colours of each file's squares, and
 // exchanges the piece colours of designators.
 func TestFlipColorMirrorsRanks(t *testing.T) {
-	g := transformGroup(ast.TFlipColor)
+	g := transformGroup(syntax.TFlipColor)
 	fc := g[1]
 	if !fc.swapColor {
 		t.Fatalf("the second flipcolor member does not swap colours")
 	}
-	if rc := transformGroup(ast.TReverseColor); len(rc) != 1 || rc[0] != fc {
+	if rc := transformGroup(syntax.TReverseColor); len(rc) != 1 || rc[0] != fc {
 		t.Errorf("reversecolor is not the colour flip alone: %+v", rc)
 	}
 	for s := bitboard.Square(0); s < 64; s++ {
@@ -268,9 +268,9 @@ func TestFlipColorMirrorsRanks(t *testing.T) {
 			t.Errorf("flipcolor maps %v to %v, want %v", s, got, want)
 		}
 	}
-	for _, c := range []struct{ from, to ast.Dir }{
-		{ast.DirUp, ast.DirDown}, {ast.DirDown, ast.DirUp}, {ast.DirLeft, ast.DirLeft},
-		{ast.DirNE, ast.DirSE}, {ast.DirSW, ast.DirNW},
+	for _, c := range []struct{ from, to syntax.Dir }{
+		{syntax.DirUp, syntax.DirDown}, {syntax.DirDown, syntax.DirUp}, {syntax.DirLeft, syntax.DirLeft},
+		{syntax.DirNE, syntax.DirSE}, {syntax.DirSW, syntax.DirNW},
 	} {
 		if got := fc.mapDirs(c.from); got != c.to {
 			t.Errorf("flipcolor maps direction %08b to %08b, want %08b", c.from, got, c.to)
@@ -280,12 +280,12 @@ func TestFlipColorMirrorsRanks(t *testing.T) {
 		t.Errorf("mirroring the ranks swaps light and dark squares")
 	}
 	// the piece masks: white king <-> black king, empty kept
-	in := ast.PieceMask(1<<bitboard.WhiteKing | 1<<bitboard.BlackPawn | 1<<bitboard.Empty)
-	want := ast.PieceMask(1<<bitboard.BlackKing | 1<<bitboard.WhitePawn | 1<<bitboard.Empty)
+	in := syntax.PieceMask(1<<bitboard.WhiteKing | 1<<bitboard.BlackPawn | 1<<bitboard.Empty)
+	want := syntax.PieceMask(1<<bitboard.BlackKing | 1<<bitboard.WhitePawn | 1<<bitboard.Empty)
 	if got := swapColors(in); got != want {
 		t.Errorf("swapColors(%b) = %b, want %b", in, got, want)
 	}
-	if swapColors(swapColors(ast.MaskWhite|ast.MaskBlack|ast.MaskEmpty)) != ast.MaskWhite|ast.MaskBlack|ast.MaskEmpty {
+	if swapColors(swapColors(syntax.MaskWhite|syntax.MaskBlack|syntax.MaskEmpty)) != syntax.MaskWhite|syntax.MaskBlack|syntax.MaskEmpty {
 		t.Errorf("swapColors is not an involution")
 	}
 }
@@ -304,7 +304,7 @@ func TestShiftMapSet(t *testing.T) {
 	rank := func(r int) bitboard.Set { return bitboard.Set(0xFF) << (8 * r) }
 	file := func(f int) bitboard.Set { return bitboard.Set(0x0101010101010101) << f }
 	shift := func(dx, dy int) xform {
-		for _, x := range transformGroup(ast.TShift) {
+		for _, x := range transformGroup(syntax.TShift) {
 			if x.dx == dx && x.dy == dy {
 				return x
 			}
@@ -334,7 +334,7 @@ func TestShiftMapSet(t *testing.T) {
 		}
 	}
 	// every shift maps a square by exactly (dx, dy) or off the board
-	for _, x := range transformGroup(ast.TShift) {
+	for _, x := range transformGroup(syntax.TShift) {
 		for s := bitboard.Square(0); s < 64; s++ {
 			f, r := s.File()+x.dx, s.Rank()+x.dy
 			want := bitboard.NoSquare
@@ -345,7 +345,7 @@ func TestShiftMapSet(t *testing.T) {
 				t.Fatalf("%q maps %v to %v, want %v", x.name, s, got, want)
 			}
 		}
-		if x.mapDirs(ast.DirUp) != ast.DirUp || x.mapDirs(ast.DirSW) != ast.DirSW {
+		if x.mapDirs(syntax.DirUp) != syntax.DirUp || x.mapDirs(syntax.DirSW) != syntax.DirSW {
 			t.Errorf("%q turns directions", x.name)
 		}
 	}
@@ -354,10 +354,10 @@ func TestShiftMapSet(t *testing.T) {
 // TestSwapsSquareColorReference: a transform swaps square colours when
 // every square it keeps on the board changes colour.
 func TestSwapsSquareColorReference(t *testing.T) {
-	checkSwaps(t, append(transformGroup(ast.TFlipColor), transformGroup(ast.TFlip)...))
+	checkSwaps(t, append(transformGroup(syntax.TFlipColor), transformGroup(syntax.TFlip)...))
 	// the shifts whose image of a1 or b2 stays on the board
 	var near []xform
-	for _, x := range transformGroup(ast.TShift) {
+	for _, x := range transformGroup(syntax.TShift) {
 		if x.mapSquare(0) != bitboard.NoSquare || x.mapSquare(9) != bitboard.NoSquare {
 			near = append(near, x)
 		}
@@ -371,7 +371,7 @@ func TestSwapsSquareColorReference(t *testing.T) {
 // TestSwapsSquareColorAllShifts covers the shifts that push both a1 and b2
 // off the board.
 func TestSwapsSquareColorAllShifts(t *testing.T) {
-	checkSwaps(t, transformGroup(ast.TShift))
+	checkSwaps(t, transformGroup(syntax.TShift))
 }
 
 func checkSwaps(t *testing.T, members []xform) {
@@ -425,12 +425,12 @@ func TestExpandTransformsOrbits(t *testing.T) {
 		{"flip {move from K to a1-8}", 4},
 	} {
 		src := "cql() " + c.query
-		file, errs := ast.ParseFile(source.New("t.cql", src), true)
+		file, errs := syntax.ParseFile(source.New("t.cql", src), true)
 		if len(errs) > 0 {
 			t.Fatalf("%s: %v", c.query, errs)
 		}
 		n := expandTransforms(file.Body[0], spendFreely)
-		if n.Kind != ast.KOrbit {
+		if n.Kind != syntax.KOrbit {
 			t.Fatalf("%s: expanded to kind %d, not an orbit", c.query, n.Kind)
 		}
 		if len(n.Args) != c.n {
@@ -477,21 +477,21 @@ func TestTransformEvaluatesEveryMember(t *testing.T) {
 // by the squares their orbits put a king on (checked by hand).
 func TestDiagonalTransformOrbits(t *testing.T) {
 	for _, c := range []struct {
-		k    ast.TransformKind
+		k    syntax.TransformKind
 		sq   string
 		want []string
 	}{
 		// the identity, the a1-h8 reflection (b1 -> a2), the a8-h1 one (b1 -> h7)
-		{ast.TFlipDiagonal, "b1", []string{"a2", "b1", "h7"}},
+		{syntax.TFlipDiagonal, "b1", []string{"a2", "b1", "h7"}},
 		// a square of the main diagonal is its own image in it
-		{ast.TFlipDiagonal, "c3", []string{"c3", "f6"}},
-		{ast.TShiftMainDiagonal, "c3", []string{"a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"}},
-		{ast.TShiftOffDiagonal, "c3", []string{"a5", "b4", "c3", "d2", "e1"}},
-		{ast.TShiftDiagonal, "c3", []string{"a1", "a5", "b2", "b4", "c3", "d2", "d4", "e1", "e5", "f6", "g7", "h8"}},
+		{syntax.TFlipDiagonal, "c3", []string{"c3", "f6"}},
+		{syntax.TShiftMainDiagonal, "c3", []string{"a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"}},
+		{syntax.TShiftOffDiagonal, "c3", []string{"a5", "b4", "c3", "d2", "e1"}},
+		{syntax.TShiftDiagonal, "c3", []string{"a1", "a5", "b2", "b4", "c3", "d2", "d4", "e1", "e5", "f6", "g7", "h8"}},
 	} {
-		body := &ast.Node{Kind: ast.KDesig, Desig: ast.Designator{Pieces: ast.PieceMask(1) << bitboard.WhiteKing,
+		body := &syntax.Node{Kind: syntax.KDesig, Desig: syntax.Designator{Pieces: syntax.PieceMask(1) << bitboard.WhiteKing,
 			HasSquares: true, Squares: bitboard.SquareSet(sqName(c.sq))}}
-		orbit := expandTransforms(&ast.Node{Kind: ast.KTransform, TKind: c.k, Args: []*ast.Node{body}}, spendFreely)
+		orbit := expandTransforms(&syntax.Node{Kind: syntax.KTransform, TKind: c.k, Args: []*syntax.Node{body}}, spendFreely)
 		var got []string
 		for _, m := range orbit.Args {
 			for set := m.Desig.Squares; set != 0; {
@@ -500,7 +500,7 @@ func TestDiagonalTransformOrbits(t *testing.T) {
 		}
 		slices.Sort(got)
 		if !slices.Equal(got, c.want) {
-			t.Errorf("%s K%s: %v, want %v", ast.OldTransformNames[c.k], c.sq, got, c.want)
+			t.Errorf("%s K%s: %v, want %v", syntax.OldTransformNames[c.k], c.sq, got, c.want)
 		}
 	}
 }
@@ -519,4 +519,4 @@ func TestFlippedPromotionIsAnotherMember(t *testing.T) {
 }
 
 // spendFreely is a budget without bounds, for expanding in tests.
-func spendFreely(int, *ast.Node) bool { return true }
+func spendFreely(int, *syntax.Node) bool { return true }

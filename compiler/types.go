@@ -1,6 +1,6 @@
 package compiler
 
-import ast "cqlvm/compiler/syntax"
+import "cqlvm/compiler/syntax"
 
 // Type is the type of a filter's value, as the checker infers it.
 type Type uint8
@@ -25,20 +25,20 @@ func (t Type) String() string { return typeNames[t] }
 // Transforms and function calls are expanded before checking, so every
 // checked node is its own key.
 type nodeInfo struct {
-	types map[*ast.Node]Type
-	slots map[*ast.Node]int
+	types map[*syntax.Node]Type
+	slots map[*syntax.Node]int
 }
 
 func newNodeInfo() *nodeInfo {
-	return &nodeInfo{types: map[*ast.Node]Type{}, slots: map[*ast.Node]int{}}
+	return &nodeInfo{types: map[*syntax.Node]Type{}, slots: map[*syntax.Node]int{}}
 }
 
 // typeOf is n's type (TUnknown for a node not checked).
-func (i *nodeInfo) typeOf(n *ast.Node) Type { return i.types[n] }
+func (i *nodeInfo) typeOf(n *syntax.Node) Type { return i.types[n] }
 
 // slotOf is n's slot (0 for a node without one).
-func (i *nodeInfo) slotOf(n *ast.Node) int { return i.slots[n] }
+func (i *nodeInfo) slotOf(n *syntax.Node) int { return i.slots[n] }
 
-func (i *nodeInfo) setType(n *ast.Node, t Type) { i.types[n] = t }
+func (i *nodeInfo) setType(n *syntax.Node, t Type) { i.types[n] = t }
 
-func (i *nodeInfo) setSlot(n *ast.Node, slot int) { i.slots[n] = slot }
+func (i *nodeInfo) setSlot(n *syntax.Node, slot int) { i.slots[n] = slot }

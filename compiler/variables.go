@@ -2,7 +2,7 @@ package compiler
 
 import (
 	"cqlvm/bitboard"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
 
@@ -11,7 +11,7 @@ import (
 // isbound and isunbound. Dictionaries are in dict.go.
 
 // checkPieceAssign types `piece x = S`: x follows the piece on S.
-func (c *checker) checkPieceAssign(n *ast.Node) Type {
+func (c *checker) checkPieceAssign(n *syntax.Node) Type {
 	c.expect(n.Args[1], "the right side of a piece assignment", TSet)
 	c.declareVar(n.Args[0], TSet, true)
 	c.needPieceIDs = true
@@ -20,17 +20,17 @@ func (c *checker) checkPieceAssign(n *ast.Node) Type {
 
 // checkUnbind types unbind, isbound and isunbound: of a variable, and
 // for unbind also of a dictionary or one of its entries.
-func (c *checker) checkUnbind(n *ast.Node) Type {
-	if n.Kind == ast.KUnbind && n.Args[0].Kind == ast.KStrIndex {
+func (c *checker) checkUnbind(n *syntax.Node) Type {
+	if n.Kind == syntax.KUnbind && n.Args[0].Kind == syntax.KStrIndex {
 		if d := c.dictOf(n.Args[0].Args[0]); d != nil {
 			dictKeyType(c, n.Args[0].Args[1], d)
 			return TLog
 		}
 	}
-	if n.Kind == ast.KUnbind && c.dictOf(n.Args[0]) != nil {
+	if n.Kind == syntax.KUnbind && c.dictOf(n.Args[0]) != nil {
 		return TLog
 	}
-	if n.Args[0].Kind != ast.KVar {
+	if n.Args[0].Kind != syntax.KVar {
 		c.errorf(n.Args[0], "%s needs a variable", opName(n))
 		return TLog
 	}
@@ -38,18 +38,18 @@ func (c *checker) checkUnbind(n *ast.Node) Type {
 	return TLog
 }
 
-func (g *gen) genPieceAssign(n *ast.Node, fail int) {
+func (g *gen) genPieceAssign(n *syntax.Node, fail int) {
 	g.value(n.Args[1], fail)
 	g.jump(vm.OpPieceIDAt, 0, 0, fail)
 	g.emit(vm.OpStore, 0, g.slotOf(n.Args[0]), 0)
 }
 
-func (g *gen) genPersistent(n *ast.Node, fail int) {
+func (g *gen) genPersistent(n *syntax.Node, fail int) {
 	g.test(n.Args[0], fail)
 }
 
-func (g *gen) genUnbind(n *ast.Node, fail int) {
-	if a := n.Args[0]; a.Kind == ast.KStrIndex {
+func (g *gen) genUnbind(n *syntax.Node, fail int) {
+	if a := n.Args[0]; a.Kind == syntax.KStrIndex {
 		if d := g.dictInfoOf(a.Args[0]); d != nil {
 			g.value(a.Args[1], fail)
 			g.emit(vm.OpDictDel, typeCodes(d), d.Index, 0)
@@ -63,21 +63,21 @@ func (g *gen) genUnbind(n *ast.Node, fail int) {
 	g.emit(vm.OpUnbind, 0, g.slotOf(n.Args[0]), 0)
 }
 
-func (g *gen) genIsBound(n *ast.Node, fail int) {
+func (g *gen) genIsBound(n *syntax.Node, fail int) {
 	g.jump(vm.OpIsBound, 0, g.slotOf(n.Args[0]), fail)
 }
 
-func (g *gen) genIsUnbound(n *ast.Node, fail int) {
+func (g *gen) genIsUnbound(n *syntax.Node, fail int) {
 	ok := g.newLabel()
 	g.jump(vm.OpIsBound, 0, g.slotOf(n.Args[0]), ok)
 	g.jump(vm.OpJump, 0, 0, fail)
 	g.bind(ok)
 }
 
-func (c *checker) checkVar(n *ast.Node) Type {
+func (c *checker) checkVar(n *syntax.Node) Type {
 	v, ok := c.vars[n.Str]
 	if !ok {
-		if k := ast.Suggest(n.Str); k != "" {
+		if k := syntax.Suggest(n.Str); k != "" {
 			c.errorf(n, "unknown word %s: did you mean %s? (a variable must be assigned before it is used)", n.Str, k)
 		} else {
 			c.errorf(n, "unknown variable %s (a variable must be assigned before it is used)", n.Str)
@@ -93,23 +93,23 @@ func (c *checker) checkVar(n *ast.Node) Type {
 	}
 	c.setSlot(n, v.Slot)
 	if v.Piece {
-		n.Flags |= ast.FlagPieceVar
+		n.Flags |= syntax.FlagPieceVar
 		return TSet
 	}
 	return v.Type
 }
 
 // checkAssign handles = += -= *= /= %= =? on plain variables.
-func (c *checker) checkAssign(n *ast.Node) Type {
+func (c *checker) checkAssign(n *syntax.Node) Type {
 	target, rhs := n.Args[0], n.Args[1]
 	rt := c.check(rhs)
-	if target.Kind == ast.KStrIndex {
+	if target.Kind == syntax.KStrIndex {
 		if d := c.dictOf(target.Args[0]); d != nil {
 			return c.checkDictAssign(n, d)
 		}
 		return c.checkCharAssign(n, rt)
 	}
-	if target.Kind != ast.KVar {
+	if target.Kind != syntax.KVar {
 		c.errorf(target, "cannot assign to this")
 		return TLog
 	}
@@ -157,7 +157,7 @@ func isSetUpdate(op string) bool { return op == "|=" || op == "&=" }
 // checkSetUpdate checks x |= S and x &= S: both sides are sets (the
 // official program: "Both sides must be sets"); a piece variable cannot
 // be updated, since it names one piece.
-func (c *checker) checkSetUpdate(n *ast.Node, v *variable, rt Type) Type {
+func (c *checker) checkSetUpdate(n *syntax.Node, v *variable, rt Type) Type {
 	target := n.Args[0]
 	switch {
 	case v.Piece:
@@ -172,7 +172,7 @@ func (c *checker) checkSetUpdate(n *ast.Node, v *variable, rt Type) Type {
 
 // declare finds or creates the variable named by v with type t (not a
 // piece variable).
-func (c *checker) declare(v *ast.Node, t Type) *variable {
+func (c *checker) declare(v *syntax.Node, t Type) *variable {
 	return c.declareVar(v, t, false)
 }
 
@@ -180,8 +180,8 @@ func (c *checker) declare(v *ast.Node, t Type) *variable {
 // asks for a piece variable. variables.html: "Once assigned, a variable
 // cannot change its type", and set and piece variables are two types
 // though both hold squares.
-func (c *checker) declareVar(v *ast.Node, t Type, piece bool) *variable {
-	if ast.IsReserved(v.Str) {
+func (c *checker) declareVar(v *syntax.Node, t Type, piece bool) *variable {
+	if syntax.IsReserved(v.Str) {
 		c.errorf(v, "%s is a keyword, not a variable name", v.Str)
 		return nil
 	}
@@ -207,19 +207,19 @@ func setKind(piece bool) string {
 	return "set variable"
 }
 
-func (c *checker) checkPersistent(n *ast.Node) Type {
+func (c *checker) checkPersistent(n *syntax.Node) Type {
 	inner := n.Args[0]
-	if n.Flags&ast.FlagLocal != 0 {
+	if n.Flags&syntax.FlagLocal != 0 {
 		return c.checkAtomic(inner)
 	}
-	if inner.Kind != ast.KAssign {
+	if inner.Kind != syntax.KAssign {
 		// persistent.html: "persistent declaration without an assignment
 		// is no longer supported" (it was in CQL 6.0)
 		c.errorf(n, "persistent needs an assignment, such as persistent x = 0 or persistent x += 1")
 		return TLog
 	}
 	target := inner.Args[0]
-	if target.Kind != ast.KVar {
+	if target.Kind != syntax.KVar {
 		c.check(inner)
 		return TLog
 	}
@@ -243,14 +243,14 @@ func (c *checker) checkPersistent(n *ast.Node) Type {
 	}
 	c.check(inner)
 	c.checkPersistentType(target, v)
-	v.Quiet = n.Flags&ast.FlagQuiet != 0
+	v.Quiet = n.Flags&syntax.FlagQuiet != 0
 	return TLog
 }
 
 // checkPersistentType: persistent.html, "a numeric variable, string
 // variable, or set variable is persistent"; positions and pieces belong
 // to one game.
-func (c *checker) checkPersistentType(target *ast.Node, v *variable) {
+func (c *checker) checkPersistentType(target *syntax.Node, v *variable) {
 	switch {
 	case v.Piece:
 		c.errorf(target, "%s is a piece variable; only numbers, strings and sets can be persistent", target.Str)
@@ -261,9 +261,9 @@ func (c *checker) checkPersistentType(target *ast.Node, v *variable) {
 }
 
 // checkAtomic types `atomic x = F`: x is restored when a path backtracks.
-func (c *checker) checkAtomic(inner *ast.Node) Type {
+func (c *checker) checkAtomic(inner *syntax.Node) Type {
 	c.check(inner)
-	if inner.Kind == ast.KAssign && inner.Args[0].Kind == ast.KVar {
+	if inner.Kind == syntax.KAssign && inner.Args[0].Kind == syntax.KVar {
 		if v, ok := c.vars[inner.Args[0].Str]; ok {
 			v.Atomic = true
 		}
@@ -271,12 +271,12 @@ func (c *checker) checkAtomic(inner *ast.Node) Type {
 	return TLog
 }
 
-func (g *gen) genVar(n *ast.Node, fail int) {
+func (g *gen) genVar(n *syntax.Node, fail int) {
 	if g.everySquareVar != "" && n.Str == g.everySquareVar {
 		g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
 		return
 	}
-	if n.Flags&ast.FlagPieceVar != 0 {
+	if n.Flags&syntax.FlagPieceVar != 0 {
 		g.jump(vm.OpPieceSquare, 0, g.slotOf(n), fail)
 		return
 	}
@@ -288,9 +288,9 @@ func (g *gen) genVar(n *ast.Node, fail int) {
 }
 
 // genAssign: set assignment always succeeds; others fail with their right side.
-func (g *gen) genAssign(n *ast.Node, fail int) {
+func (g *gen) genAssign(n *syntax.Node, fail int) {
 	target, rhs := n.Args[0], n.Args[1]
-	if target.Kind == ast.KStrIndex {
+	if target.Kind == syntax.KStrIndex {
 		if d := g.dictInfoOf(target.Args[0]); d != nil {
 			g.dictSet(n, d, fail)
 			return
@@ -332,14 +332,14 @@ func (g *gen) genAssign(n *ast.Node, fail int) {
 }
 
 // updateSet stores x op S in x; like a set assignment it always matches.
-func (g *gen) updateSet(target, rhs *ast.Node, op vm.Op, fail int) {
+func (g *gen) updateSet(target, rhs *syntax.Node, op vm.Op, fail int) {
 	g.jump(vm.OpLoad, 0, g.slotOf(target), fail)
 	g.value(rhs, fail)
 	g.emit(op, 0, 0, 0)
 	g.store(target)
 }
 
-func (g *gen) update(target, rhs *ast.Node, op vm.Op, fail int) {
+func (g *gen) update(target, rhs *syntax.Node, op vm.Op, fail int) {
 	g.jump(vm.OpLoad, 0, g.slotOf(target), fail)
 	g.numValue(rhs, fail)
 	if op == vm.OpDiv || op == vm.OpMod {
@@ -350,7 +350,7 @@ func (g *gen) update(target, rhs *ast.Node, op vm.Op, fail int) {
 	g.store(target)
 }
 
-func (g *gen) store(target *ast.Node) {
+func (g *gen) store(target *syntax.Node) {
 	g.storeSlot(g.slotOf(target), g.typeOf(target))
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"cqlvm/compiler"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/uci"
 )
@@ -17,10 +17,10 @@ import (
 // front end builds one: White's view of the position is a mate.
 func evaluationQuery(t *testing.T) *Query {
 	t.Helper()
-	eval := &ast.Node{Kind: ast.KEvaluation, Str: "depth", Int2: 3, Int: 1}
-	body := []*ast.Node{{Kind: ast.KCmp, Str: ">=", Args: []*ast.Node{eval, {Kind: ast.KNumber, Int: uci.MateValue - 1}}}}
-	file := &ast.File{Body: body, Funcs: map[string]*ast.Node{}}
-	reader := func(*source.Source) (*ast.File, source.ErrorList, bool) { return file, nil, true }
+	eval := &syntax.Node{Kind: syntax.KEvaluation, Str: "depth", Int2: 3, Int: 1}
+	body := []*syntax.Node{{Kind: syntax.KCmp, Str: ">=", Args: []*syntax.Node{eval, {Kind: syntax.KNumber, Int: uci.MateValue - 1}}}}
+	file := &syntax.File{Body: body, Funcs: map[string]*syntax.Node{}}
+	reader := func(*source.Source) (*syntax.File, source.ErrorList, bool) { return file, nil, true }
 	cq, err := compiler.Compile(source.New("built.cql", ""), compiler.Options{Reader: reader})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 
 	"cqlvm/compiler"
 	"cqlvm/compiler/cqls"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -37,7 +37,7 @@ type QueryOptions struct {
 	Quiet bool
 	// Transforms wrap the body of the file and the Extra text, the first
 	// outermost (-flipcolor, -shift, ...).
-	Transforms []ast.TransformKind
+	Transforms []syntax.TransformKind
 	// Dialect is the language of the query file and of Extra: Auto (by
 	// content and the .cqls extension), CQL6, or CQL3 (the old
 	// S-expression language of CQL 3 and CQL-S, read by compiler/cqls).
@@ -113,8 +113,8 @@ func isNameChar(c byte) bool {
 
 // reader is the compiler's reader for the old language under d, within
 // the limits lim.
-func (d Dialect) reader(lim *limits.Values) func(*source.Source) (*ast.File, source.ErrorList, bool) {
-	return func(src *source.Source) (*ast.File, source.ErrorList, bool) {
+func (d Dialect) reader(lim *limits.Values) func(*source.Source) (*syntax.File, source.ErrorList, bool) {
+	return func(src *source.Source) (*syntax.File, source.ErrorList, bool) {
 		if !d.IsOld(src.Name, src.Text) {
 			return nil, nil, false
 		}
@@ -203,7 +203,7 @@ func Compile(text string) (*Query, error) {
 
 // Header is the query's cql(...) header (the zero Header when it has
 // none).
-func (q *Query) Header() ast.Header { return q.compiled.Header }
+func (q *Query) Header() syntax.Header { return q.compiled.Header }
 
 // Program is the compiled bytecode, for the disassembler and for tools.
 func (q *Query) Program() *vm.Program { return q.compiled.Program }

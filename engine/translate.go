@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"cqlvm/compiler/cqls"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 )
 
@@ -25,14 +25,14 @@ func Translate(path, text string, d Dialect) (string, error) {
 		name, text = path, string(b)
 	}
 	src := source.New(name, text)
-	var file *ast.File
+	var file *syntax.File
 	var errs source.ErrorList
 	var comments []cqls.Comment
 	if d.IsOld(name, text) {
 		file, errs = cqls.ParseFile(src)
 		comments = cqls.Comments(src)
 	} else {
-		file, errs = ast.ParseFile(src, path != "")
+		file, errs = syntax.ParseFile(src, path != "")
 	}
 	if len(errs) > 0 {
 		return "", errs
@@ -43,7 +43,7 @@ func Translate(path, text string, d Dialect) (string, error) {
 // formatWithComments prints the query with the comments: those before
 // the first filter's text above the header, the others before the
 // filter that follows them, the rest at the end.
-func formatWithComments(file *ast.File, comments []cqls.Comment) (string, error) {
+func formatWithComments(file *syntax.File, comments []cqls.Comment) (string, error) {
 	var b strings.Builder
 	next := 0
 	commentsBefore := func(off int32) {
@@ -55,10 +55,10 @@ func formatWithComments(file *ast.File, comments []cqls.Comment) (string, error)
 	if len(file.Body) > 0 {
 		commentsBefore(file.Body[0].Span.From)
 	}
-	b.WriteString(ast.FormatHeader(file.Header) + "\n")
+	b.WriteString(syntax.FormatHeader(file.Header) + "\n")
 	for _, n := range file.Body {
 		commentsBefore(n.Span.From)
-		s, err := ast.FormatNode(n)
+		s, err := syntax.FormatNode(n)
 		if err != nil {
 			return "", err
 		}

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"cqlvm/compiler/cqls"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/diagram"
 	"cqlvm/engine"
 	"cqlvm/limits"
@@ -409,12 +409,12 @@ type helpEntry struct {
 // (compiler/syntax's words), and the keywords of the old language.
 func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 	var filters, old []helpEntry
-	for _, wd := range ast.Words() {
+	for _, wd := range syntax.Words() {
 		if wd.See == "" {
 			filters = append(filters, helpEntry{wd.Text, wd.Syntax, wd.Meaning})
 		}
 	}
-	for _, wd := range ast.OldWords() {
+	for _, wd := range syntax.OldWords() {
 		filters = append(filters, helpEntry{wd.Text, wd.Syntax, wd.Meaning})
 	}
 	for name, line := range cqls.Keywords() {

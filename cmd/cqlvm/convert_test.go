@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 )
 
@@ -46,7 +46,7 @@ func TestConvertersMatchOfficial(t *testing.T) {
 		}
 		n++
 		base := filepath.Base(name)
-		u, err := ast.ToUnicode(source.New(base, string(text)))
+		u, err := syntax.ToUnicode(source.New(base, string(text)))
 		if wantU == "-" {
 			if err == nil {
 				t.Errorf("%s: the official program refuses to convert it; cqlvm converted it", name)
@@ -57,7 +57,7 @@ func TestConvertersMatchOfficial(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		a, err := ast.ToASCII(source.New(base, u))
+		a, err := syntax.ToASCII(source.New(base, u))
 		if err != nil {
 			t.Errorf("%s: -a of the Unicode text: %v", name, err)
 			continue
@@ -116,11 +116,11 @@ func checkRoundTrips(t *testing.T, paths []string) {
 			t.Fatal(err)
 		}
 		q := string(text)
-		u, err := ast.ToUnicode(source.New(p, q))
+		u, err := syntax.ToUnicode(source.New(p, q))
 		if err != nil {
 			continue // a lexical error: nothing is converted (checked above)
 		}
-		a, err := ast.ToASCII(source.New(p, u))
+		a, err := syntax.ToASCII(source.New(p, u))
 		if err != nil {
 			t.Errorf("%s: -a of its -u text: %v", p, err)
 			continue
@@ -133,13 +133,13 @@ func checkRoundTrips(t *testing.T, paths []string) {
 			continue
 		}
 		// a query that has symbols already comes back in ASCII spellings
-		a0, _ := ast.ToASCII(source.New(p, q))
+		a0, _ := syntax.ToASCII(source.New(p, q))
 		if a != a0 {
 			t.Errorf("%s: -u then -a differs from -a:\n%s\n---\n%s", p, a0, a)
 		}
 		// and its ASCII spelling round-trips like any ASCII query
-		u2, _ := ast.ToUnicode(source.New(p, a0))
-		if a2, _ := ast.ToASCII(source.New(p, u2)); a2 != a0 {
+		u2, _ := syntax.ToUnicode(source.New(p, a0))
+		if a2, _ := syntax.ToASCII(source.New(p, u2)); a2 != a0 {
 			t.Errorf("%s: -u then -a of its ASCII spelling differs:\n%s\n---\n%s", p, a0, a2)
 		}
 	}

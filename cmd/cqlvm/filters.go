@@ -1,6 +1,6 @@
 package main
 
-import ast "cqlvm/compiler/syntax"
+import "cqlvm/compiler/syntax"
 
 // filterHelp is one entry of `cqlvm help FILTER`: how a filter (or a
 // keyword that only appears inside one) is written and what it does, in
@@ -19,7 +19,7 @@ var filterTable, filterAliases = helpTables()
 // with no CQL 6 spelling, which only the old-syntax front end reads.
 var oldTable = func() []filterHelp {
 	var table []filterHelp
-	for _, w := range ast.OldWords() {
+	for _, w := range syntax.OldWords() {
 		table = append(table, filterHelp{w.Text, w.Syntax, w.Meaning})
 	}
 	return table
@@ -31,7 +31,7 @@ var oldTable = func() []filterHelp {
 func helpTables() ([]filterHelp, map[string]string) {
 	var table []filterHelp
 	aliases := map[string]string{}
-	for _, w := range ast.Words() {
+	for _, w := range syntax.Words() {
 		topic := w.Text
 		if w.See != "" {
 			topic = w.See

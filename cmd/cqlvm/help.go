@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"cqlvm/compiler/cqls"
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/limits"
 )
 
@@ -111,7 +111,7 @@ func filterNames() []string {
 func suggestion(topic string) string {
 	best, bestDist := "", 3 // more than two edits away is no suggestion
 	for _, name := range filterNames() {
-		if d := ast.EditDistance(strings.ToLower(topic), name, bestDist); d < bestDist {
+		if d := syntax.EditDistance(strings.ToLower(topic), name, bestDist); d < bestDist {
 			best, bestDist = name, d
 		}
 	}

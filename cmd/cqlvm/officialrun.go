@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 	"cqlvm/engine"
 	"cqlvm/source"
 )
@@ -103,7 +103,7 @@ func hhdbFilter(words []string) (string, error) {
 		if w == "" {
 			continue
 		}
-		if _, ok := ast.LookupHHDB(w); ok {
+		if _, ok := syntax.LookupHHDB(w); ok {
 			b.WriteString(" hhdb ")
 			if isIdentWord(w) {
 				b.WriteString(w)
@@ -138,7 +138,7 @@ func isIdentWord(w string) bool {
 func (c *cli) hhdbHelp() {
 	fmt.Fprintln(c.stdout, "-hhdb introduces the words of an hhdb filter (the Endgame Study Database HHdb VI): cql -hhdb composer Kasparyan")
 	fmt.Fprintln(c.stdout, "Valid hhdb keywords are:")
-	for _, k := range ast.HHDBKeywords {
+	for _, k := range syntax.HHDBKeywords {
 		fmt.Fprintf(c.stdout, "  %-22s %s\n", k.Name, k.Meaning)
 	}
 }
@@ -176,26 +176,26 @@ func (c *cli) officialAfterLoad(f *runFlags, queryPath string, q *engine.Query) 
 // printParse prints the query as the parser read it: the file (or the
 // -cql text) formatted as CQL, one filter a line.
 func (c *cli) printParse(f *runFlags, queryPath string) int {
-	var file *ast.File
+	var file *syntax.File
 	var errs source.ErrorList
 	if queryPath != "" {
 		text, err := os.ReadFile(queryPath)
 		if err != nil {
 			return c.reportQueryError(err)
 		}
-		file, errs = ast.ParseFile(source.New(queryPath, string(text)), true)
+		file, errs = syntax.ParseFile(source.New(queryPath, string(text)), true)
 	} else {
-		file = &ast.File{}
+		file = &syntax.File{}
 	}
 	if f.cql != "" {
-		body, _, perrs := ast.ParseBody(source.New("-cql", f.cql))
+		body, _, perrs := syntax.ParseBody(source.New("-cql", f.cql))
 		errs = append(errs, perrs...)
 		file.Body = append(file.Body, body...)
 	}
 	if len(errs) > 0 {
 		return c.reportQueryError(errs)
 	}
-	text, err := ast.Format(file)
+	text, err := syntax.Format(file)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
 		return exitQueryError

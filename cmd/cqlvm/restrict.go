@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	ast "cqlvm/compiler/syntax"
+	"cqlvm/compiler/syntax"
 
 	"github.com/spf13/pflag"
 )
@@ -27,11 +27,11 @@ var transformOptions = []string{"reversecolor", "flipcolor", "flip", "flipdihedr
 	"flipvertical", "rotate90", "rotate45", "shift", "shifthorizontal", "shiftvertical"}
 
 // bodyTransforms lists the transforms the options ask for.
-func (r *restrictFlags) bodyTransforms() []ast.TransformKind {
-	var out []ast.TransformKind
+func (r *restrictFlags) bodyTransforms() []syntax.TransformKind {
+	var out []syntax.TransformKind
 	for _, name := range transformOptions {
 		if *r.transforms[name] {
-			k, _ := ast.TransformNamed(name)
+			k, _ := syntax.TransformNamed(name)
 			out = append(out, k)
 		}
 	}
