@@ -203,12 +203,6 @@ func (g *gen) jumpLine(idx int, bounds []*syntax.Node, fail int) {
 	g.jump(vm.OpLine, x, idx, fail)
 }
 
-// onlyTestsOrDashes reports whether f only tests (memoTest), dashes
-// included: testing it once more before a line's search leaves no trace.
-func onlyTestsOrDashes(f *syntax.Node) bool {
-	return !syntax.Any(f, func(c *syntax.Node) bool { return c.Kind != syntax.KDash && !onlyTests(c) })
-}
-
 // seqToNFA turns a parsed line or path sequence into an NFA pattern;
 // leaf makes the node of each constituent (a filter, or a path's move),
 // in order.

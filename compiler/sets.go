@@ -250,3 +250,8 @@ func (g *gen) genPin(n *syntax.Node, fail int) {
 	}
 	g.emit(vm.OpPin, what, 0, 0)
 }
+
+// isAllSquares reports whether n is the designator of every square, `.`.
+func isAllSquares(n *syntax.Node) bool {
+	return n.Kind == syntax.KDesig && n.Desig.Pieces == syntax.MaskAll && n.Desig.Squares == bitboard.Full
+}

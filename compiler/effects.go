@@ -1,0 +1,100 @@
+package compiler
+
+import (
+	"slices"
+
+	"cqlvm/compiler/syntax"
+)
+
+// Which filters only test and which may have an effect: the predicates
+// on syntax trees that let a pass leave a filter unevaluated, test it
+// once more or earlier, or memoise it (echo's shortcuts, find's memo, the
+// tests a loop's body or a line makes before its search), and the walk
+// of a body's conjuncts in order.
+
+// pureTest reports whether n only computes and compares: no assignment,
+// comment, message, regular expression groups or runtime report, so that
+// leaving it unevaluated for a target the body fails anyway changes
+// nothing. Only a few simple kinds qualify.
+func pureTest(n *syntax.Node) bool {
+	return !syntax.Any(n, func(c *syntax.Node) bool {
+		switch c.Kind {
+		case syntax.KVar, syntax.KNumber, syntax.KDesig, syntax.KTrue, syntax.KFalse, syntax.KColon,
+			syntax.KCompound, syntax.KAnd, syntax.KOr, syntax.KNot,
+			syntax.KPly, syntax.KSideToMove, syntax.KWtm, syntax.KBtm, syntax.KWhite, syntax.KBlack, syntax.KMoveNumber,
+			syntax.KPlus, syntax.KMinus, syntax.KNeg, syntax.KAbs, syntax.KInter, syntax.KUnion, syntax.KCompl, syntax.KCount:
+			return false
+		case syntax.KCmp:
+			switch c.Str {
+			case "<", "<=", ">", ">=", "==", "!=":
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// onlyTests reports whether node c itself (its operands aside) only
+// tests, for memoTest.
+func onlyTests(c *syntax.Node) bool {
+	switch c.Kind {
+	case syntax.KMove:
+		return c.Move != nil && c.Move.Comment == nil
+	case syntax.KMate, syntax.KCheck, syntax.KStalemate, syntax.KAttacks, syntax.KAttackedBy, syntax.KIn, syntax.KTypeNameDesig,
+		syntax.KPin, syntax.KBetween:
+		return true
+	}
+	return pureTest(&syntax.Node{Kind: c.Kind, Str: c.Str})
+}
+
+// memoTest reports whether n is built only of pure tests (pureTest) and
+// of move, mate, check, stalemate and attack filters: its result is a
+// function of the position it is evaluated at and of its variables, and
+// it has no effect.
+func memoTest(n *syntax.Node) bool {
+	return !syntax.Any(n, func(c *syntax.Node) bool { return !onlyTests(c) })
+}
+
+// mayRebind reports whether anything in n may give the variable name
+// another value: an assignment to it, or a filter that binds it (echo,
+// loops). EchoSameBoard compares targets with the current position, which
+// is the source only while the body leaves the source variable alone.
+func mayRebind(n *syntax.Node, name string) bool {
+	return syntax.Any(n, func(c *syntax.Node) bool {
+		return c.Kind == syntax.KAssign && len(c.Args) > 0 && c.Args[0].Kind == syntax.KVar && c.Args[0].Str == name ||
+			slices.Contains(c.Params, name)
+	})
+}
+
+// leadingTests calls f with the conjuncts of body (through compounds and
+// ands) in order, up to and including the first that is not a pure test.
+func leadingTests(body *syntax.Node, f func(*syntax.Node)) {
+	eachConjunct(body, func(n *syntax.Node) bool {
+		f(n)
+		return pureTest(n)
+	})
+}
+
+// eachConjunct calls f with the conjuncts of body (through compounds and
+// ands) in order, until f returns false.
+func eachConjunct(body *syntax.Node, f func(*syntax.Node) bool) {
+	var walk func(n *syntax.Node) bool // false: stop at n
+	walk = func(n *syntax.Node) bool {
+		if n.Kind == syntax.KCompound || n.Kind == syntax.KAnd {
+			for _, a := range n.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		return f(n)
+	}
+	walk(body)
+}
+
+// onlyTestsOrDashes reports whether f only tests (memoTest), dashes
+// included: testing it once more before a line's search leaves no trace.
+func onlyTestsOrDashes(f *syntax.Node) bool {
+	return !syntax.Any(f, func(c *syntax.Node) bool { return c.Kind != syntax.KDash && !onlyTests(c) })
+}
