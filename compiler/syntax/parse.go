@@ -610,3 +610,132 @@ func producesNoValue(n *Node) bool {
 	}
 	return false
 }
+
+type wordParser func(p *Parser, t Token) *Node
+
+// wordParsers are the parse functions of the keywords whose kinds the
+// kinds table reads with a function of their own (formOwn), direction,
+// transform and tag keywords aside.
+var wordParsers map[string]wordParser
+
+func init() {
+	wordParsers = map[string]wordParser{
+		"move":             (*Parser).parseMove,
+		"legal":            (*Parser).parseLegalDash,
+		"pseudolegal":      (*Parser).parseLegalDash,
+		"countmoves":       (*Parser).parseCountMoves,
+		"currentmove":      (*Parser).parseCurrentMove,
+		"pin":              (*Parser).parsePin,
+		"ray":              (*Parser).parseRay,
+		"makesquare":       (*Parser).parseMakeSquare,
+		"square":           (*Parser).parseSquareLoop,
+		"piece":            (*Parser).parsePieceLoop,
+		"if":               (*Parser).parseIf,
+		"while":            (*Parser).parseWhile,
+		"find":             (*Parser).parseFind,
+		"echo":             (*Parser).parseEcho,
+		"consecutivemoves": (*Parser).parseConsecutiveMoves,
+		"sort":             (*Parser).parseSort,
+		"comment":          (*Parser).parseComment,
+		"message":          (*Parser).parseComment,
+		"function":         (*Parser).parseFunction,
+		"persistent":       (*Parser).parsePersistent,
+		"atomic":           (*Parser).parsePersistent,
+		"player":           (*Parser).parsePlayer,
+		"elo":              (*Parser).parseElo,
+		"result":           (*Parser).parseResult,
+		"tag":              (*Parser).parseTag,
+		"removetag":        (*Parser).parseTag,
+		"fen":              (*Parser).parseFen,
+		"similarposition":  (*Parser).parseSimilarPosition,
+		"originalcomment":  (*Parser).parseOriginalComment,
+		"hhdb":             (*Parser).parseHHDB,
+		"hascomment":       (*Parser).parseOriginalComment,
+		"child":            (*Parser).parseChild,
+		"str":              (*Parser).parseStr,
+		"readfile":         (*Parser).parseReadFile,
+		"line":             (*Parser).parseLine,
+		"path":             (*Parser).parsePath,
+		"dictionary":       (*Parser).parseDictionary,
+		"string":           (*Parser).parseStringLoop,
+		"local":            (*Parser).parseDictionary,
+	}
+}
+
+// parseWord parses a filter starting with an identifier.
+func (p *Parser) parseWord(min int) *Node {
+	t := p.tok()
+	if kw, ok := keywordTable[t.Text]; ok {
+		return p.parseKeyword(t, kw)
+	}
+	if IsReserved(t.Text) {
+		p.advance()
+		p.errorf(t.Span, "unexpected keyword '%s'", t.Text)
+		return nil
+	}
+	if next := p.peek(1); next.Kind == TPunct && next.Text == "(" && p.funcs[t.Text] == nil && len(t.Text) >= 6 {
+		// a misspelt filter: `consecutivemovers (x y)` would otherwise be
+		// a variable followed by a parenthesised filter, and the error
+		// would come later, far from the word
+		if k := Suggest(t.Text); k != "" {
+			p.advance()
+			p.errorf(t.Span, "unknown word '%s': did you mean '%s'?", t.Text, k)
+			return nil
+		}
+	}
+	return p.parseIdentifier()
+}
+
+// parseKeyword parses a filter that starts with a keyword, as its kind's
+// form in the kinds table says.
+func (p *Parser) parseKeyword(t Token, kw keyword) *Node {
+	switch kw.form {
+	case formSimple:
+		p.advance()
+		return &Node{Kind: kw.kind, Span: t.Span}
+	case formPrefix:
+		p.advance()
+		return p.prefix(kw.kind, t, kw.level)
+	case formBody:
+		p.advance()
+		b := p.body(t)
+		if b == nil {
+			return nil
+		}
+		return p.node(kw.kind, source.Join(t.Span, b.Span), b)
+	case formTwoArg:
+		p.advance()
+		args := p.parseArgList(t.Text)
+		if args != nil && len(args) != 2 {
+			p.errorf(p.spanFrom(t.Span.From), "'%s' takes two arguments, got %d", t.Text, len(args))
+			return nil
+		}
+		return p.node(kw.kind, p.spanFrom(t.Span.From), args...)
+	case formList:
+		p.advance()
+		args := p.parseArgList(t.Text)
+		if args == nil {
+			return nil
+		}
+		if len(args) == 0 {
+			p.errorf(p.spanFrom(t.Span.From), "'%s' needs at least one argument", t.Text)
+			return nil
+		}
+		if kw.kind == KXray {
+			return p.checkRayLength(t, &Node{Kind: KXray, Args: args, Span: p.spanFrom(t.Span.From)})
+		}
+		return p.node(kw.kind, p.spanFrom(t.Span.From), args...)
+	}
+	switch w := kw.word; {
+	case w.dir != 0:
+		return p.parseDirection(w.dir)
+	case w.tk != 0:
+		return p.parseTransform(w.tk)
+	case w.tag != "":
+		// a tag keyword: a string filter with implicit search
+		p.advance()
+		return p.implicitSearch(&Node{Kind: KTagValue, Span: t.Span, Str: w.tag})
+	}
+	p.advance()
+	return wordParsers[t.Text](p, t)
+}

@@ -1,0 +1,31 @@
+package syntax
+
+import "cqlvm/source"
+
+func (p *Parser) parseIf(t Token) *Node {
+	test := p.parseFilter()
+	if test == nil {
+		p.errorf(t.Span, "missing test after 'if'")
+		return nil
+	}
+	p.acceptIdent("then")
+	if !canStartFilter(p.tok()) {
+		p.errorf(p.tok().Span, "missing consequent following 'if testfilter' or 'if testfilter then'")
+		return nil
+	}
+	then := p.parseFilter()
+	if then == nil {
+		return nil
+	}
+	n := p.node(KIf, source.Span{}, test, then)
+	if p.acceptIdent("else") {
+		els := p.parseFilter()
+		if els == nil {
+			p.errorf(p.tok().Span, "missing filter after 'else'")
+			return nil
+		}
+		n.Args = append(n.Args, els)
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}

@@ -1,0 +1,71 @@
+package syntax
+
+func (p *Parser) parseSort(t Token) *Node {
+	n := &Node{Kind: KSort}
+	if p.acceptIdent("quiet") {
+		n.Flags |= FlagQuiet
+	}
+	explicit := false
+	if p.acceptIdent("min") {
+		n.Flags |= FlagMin
+		explicit = true
+	} else if p.acceptIdent("max") {
+		explicit = true
+	}
+	if s := p.tok(); s.Kind == TString && (s.Str != "" || !explicit) {
+		p.advance()
+		n.Str = s.Str
+	} else if explicit {
+		// the official message asks for a nonempty documentation string
+		p.errorf(s.Span, "when 'max' or 'min' follows 'sort' a nonempty documentation string must follow, for example sort min \"npieces\" ...")
+		return nil
+	}
+	if num := p.tok(); num.Kind == TNumber {
+		p.errorf(num.Span, "following 'sort' saw the number %d; ranges are no longer supported in 'sort'", num.Num)
+		return nil
+	}
+	b := p.body(t)
+	if b == nil {
+		return nil
+	}
+	n.Args = []*Node{b}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}
+
+// parseComment handles `comment (args)`, `comment arg`, `message ...`.
+func (p *Parser) parseComment(t Token) *Node {
+	n := &Node{Kind: KComment}
+	if t.Text == "message" {
+		n.Kind = KMessage
+	}
+	if p.acceptIdent("quiet") {
+		n.Flags |= FlagQuiet
+	}
+	if p.isPunct("(") {
+		n.Args = p.parseStrArgList(t.Text)
+		if n.Args == nil && p.failed() {
+			return nil
+		}
+	} else {
+		a := p.parseExpr(levelIn)
+		if a == nil {
+			p.errorf(t.Span, "expected arguments after '%s'", t.Text)
+			return nil
+		}
+		n.Args = []*Node{a}
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}
+
+func (p *Parser) parseStr(t Token) *Node {
+	if p.isPunct("(") {
+		args := p.parseStrArgList("str")
+		if args == nil {
+			return nil
+		}
+		return p.node(KStr, p.spanFrom(t.Span.From), args...)
+	}
+	return p.prefix(KStr, t, levelArrow)
+}
