@@ -42,3 +42,61 @@ func (p *Parser) parseWhile(t Token) *Node {
 	}
 	return p.node(KWhile, p.spanFrom(t.Span.From), test, b)
 }
+
+// parsePieceVarDecl: `[Aa]x = S` (piece assignment) or `[Aa]x [element] S body`.
+func (p *Parser) parsePieceVarDecl(mark Token) *Node {
+	name := p.advance()
+	if p.acceptPunct("[element]") {
+		return p.loopAfterIn(KPieceLoop, mark, name.Text, false)
+	}
+	if p.acceptPunct("=") {
+		rhs := p.parseExpr(levelArrow)
+		if rhs == nil {
+			p.errorf(name.Span, "missing right side of the piece assignment")
+			return nil
+		}
+		n := p.node(KPieceAssign, p.spanFrom(mark.Span.From), &Node{Kind: KVar, Span: name.Span, Str: name.Text}, rhs)
+		return n
+	}
+	p.errorf(p.tok().Span, "expected '=' or '[element]' after the piece variable %s", name.Text)
+	return nil
+}
+
+// parseForall: `[forall] x [element] S body` or `[forall] [Aa]x [element] S body`.
+func (p *Parser) parseForall() *Node {
+	fa := p.advance()
+	kind := KSquareLoop
+	if t := p.tok(); t.Kind == TDesig && t.Desig.Pieces == MaskWhite|MaskBlack && !t.Desig.HasSquares {
+		p.advance()
+		kind = KPieceLoop
+	}
+	name := p.advance()
+	if name.Kind != TIdent {
+		p.errorf(name.Span, "expected a variable name after [forall]")
+		return nil
+	}
+	if !p.expectPunct("[element]", "after the [forall] variable") {
+		return nil
+	}
+	return p.loopAfterIn(kind, fa, name.Text, true)
+}
+
+// loopAfterIn parses `S body` of a piece or square loop.
+func (p *Parser) loopAfterIn(kind Kind, start Token, name string, all bool) *Node {
+	p.bind(name)
+	set := p.parseExpr(levelArrow)
+	if set == nil {
+		p.errorf(p.tok().Span, "expected a set after 'in'")
+		return nil
+	}
+	body := p.body(start)
+	if body == nil {
+		return nil
+	}
+	n := p.node(kind, p.spanFrom(start.Span.From), set, body)
+	n.Str = name
+	if all {
+		n.Flags |= FlagAll
+	}
+	return n
+}

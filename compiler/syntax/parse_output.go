@@ -69,3 +69,26 @@ func (p *Parser) parseStr(t Token) *Node {
 	}
 	return p.prefix(KStr, t, levelArrow)
 }
+
+// parseTripleSlash: `/// args` — the arguments are the filters that start
+// on the same line, read as the arguments of comment(...) are (infix
+// expressions included: /// "near: " A attackedby k).
+func (p *Parser) parseTripleSlash() *Node {
+	defer p.withStrArgs(true)()
+	t := p.advance()
+	line, _ := p.src.Position(int(t.Span.From))
+	n := &Node{Kind: KComment}
+	for p.tok().Kind != TEOF && !p.isPunct("}") && !p.isPunct(")") {
+		l, _ := p.src.Position(int(p.tok().Span.From))
+		if l != line {
+			break
+		}
+		a := p.parseFilter()
+		if a == nil {
+			break
+		}
+		n.Args = append(n.Args, a)
+	}
+	n.Span = p.spanFrom(t.Span.From)
+	return n
+}
