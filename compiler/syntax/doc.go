@@ -2,6 +2,10 @@
 // (lex.go) and the parser (parse*.go) make a File, its cql(...) Header
 // and the Nodes of its body (ast.go), each with the source span it came
 // from; errors are source.Errors with spans, printed with a caret.
+// The parser's core (precedence, the keyword dispatch, operands) is
+// parse.go and parse_unary.go; each feature's parse functions are in
+// parse_<feature>.go, named as the compiler's file of that feature
+// (parse_line.go and compiler/line.go).
 //
 // kinds.go is the one table of what every node Kind is called and how it
 // is written: its keywords and operators (with their Unicode
