@@ -23,3 +23,22 @@ func Example() {
 	// Output:
 	// 58 of 253 games end in mate
 }
+
+// Restrict a query to games and positions, as the command line's -player,
+// -year, -wtm... options do: the restrictions are ANDed with the query.
+func ExampleRestrictions() {
+	q, err := engine.Load("", engine.QueryOptions{
+		Extra:        "mate",
+		Restrictions: engine.Restrictions{Result: "1-0", Years: &engine.YearRange{From: 1990, To: 1999}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	st, err := engine.Run(q, engine.Options{Inputs: []string{"../testdata/pgn/sample.pgn"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d of %d games won by White in the 1990s end in mate\n", st.Matches, st.Games)
+	// Output:
+	// 1 of 253 games won by White in the 1990s end in mate
+}

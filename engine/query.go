@@ -28,10 +28,10 @@ type QueryOptions struct {
 	// Extra is query text ANDed with the file's body (the -cql option);
 	// without a file it is the whole query, and needs no cql() header.
 	Extra string
-	// Restrictions are filters ANDed with the query that stand for
+	// Restrictions are conditions ANDed with the query that stand for
 	// options such as -fen and -player; errors in them are reported
 	// against "options (-fen, -player, ...)".
-	Restrictions string
+	Restrictions Restrictions
 	// Quiet leaves out the automatic comments of find, echo, line, path
 	// and consecutivemoves, as the header's quiet does (-quiet, -silent).
 	Quiet bool
@@ -181,8 +181,12 @@ func compile(src *source.Source, extraName string, o QueryOptions) (*Query, erro
 		opt.Extra = append(opt.Extra, source.New(extraName, o.Extra))
 		opt.TransformExtra = 1
 	}
-	if o.Restrictions != "" {
-		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", o.Restrictions))
+	restrictions, err := o.Restrictions.Filters()
+	if err != nil {
+		return nil, err
+	}
+	if restrictions != "" {
+		opt.Extra = append(opt.Extra, source.New("options (-fen, -player, ...)", restrictions))
 	}
 	q, err := compiler.Compile(src, opt)
 	if err != nil {

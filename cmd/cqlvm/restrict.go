@@ -1,23 +1,21 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine"
 
 	"github.com/spf13/pflag"
 )
 
-// restrictFlags are the official program's shortcuts for common
-// conditions. Each stands for a CQL filter ANDed with the query, so they
-// go through the same compiler, and the tag conditions through the same
-// game prefilter, as conditions written in the query.
+// restrictFlags are the options that restrict the search
+// (engine.Restrictions) and the transform options.
 type restrictFlags struct {
-	fen, player, white, black, event, site, result, year string
-	wtm, btm                                             bool
-	virtualMainline                                      bool // also sets -variations
-	transforms                                           map[string]*bool
+	engine.Restrictions
+	year       string // -year N or N M, read into Restrictions.Years
+	transforms map[string]*bool
 }
 
 // transformOptions are the options that wrap the query's body in a
@@ -39,72 +37,46 @@ func (r *restrictFlags) bodyTransforms() []syntax.TransformKind {
 }
 
 func (r *restrictFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&r.fen, "fen", "", "only positions with this FEN's board")
-	fs.StringVar(&r.player, "player", "", "only games where either player's name contains this")
-	fs.StringVar(&r.white, "white", "", "only games where White's name contains this")
-	fs.StringVar(&r.black, "black", "", "only games where Black's name contains this")
-	fs.StringVar(&r.event, "event", "", "only games whose Event tag contains this")
-	fs.StringVar(&r.site, "site", "", "only games whose Site tag contains this")
-	fs.StringVar(&r.result, "result", "", "only games with this result (1-0, 0-1, 1/2-1/2)")
+	fs.StringVar(&r.FEN, "fen", "", "only positions with this FEN's board")
+	fs.StringVar(&r.Player, "player", "", "only games where either player's name contains this")
+	fs.StringVar(&r.White, "white", "", "only games where White's name contains this")
+	fs.StringVar(&r.Black, "black", "", "only games where Black's name contains this")
+	fs.StringVar(&r.Event, "event", "", "only games whose Event tag contains this")
+	fs.StringVar(&r.Site, "site", "", "only games whose Site tag contains this")
+	fs.StringVar(&r.Result, "result", "", "only games with this result (1-0, 0-1, 1/2-1/2)")
 	fs.StringVar(&r.year, "year", "", "only games of this year or range of years N M")
-	fs.BoolVar(&r.wtm, "wtm", false, "only positions with White to move")
-	fs.BoolVar(&r.btm, "btm", false, "only positions with Black to move")
-	fs.BoolVar(&r.virtualMainline, "virtualmainline", false, "only virtual-mainline positions (searches variations)")
+	fs.BoolVar(&r.WhiteToMove, "wtm", false, "only positions with White to move")
+	fs.BoolVar(&r.BlackToMove, "btm", false, "only positions with Black to move")
+	fs.BoolVar(&r.VirtualMainline, "virtualmainline", false, "only virtual-mainline positions (searches variations)")
 	r.transforms = map[string]*bool{}
 	for _, name := range transformOptions {
 		r.transforms[name] = fs.Bool(name, false, "wrap the query's body in "+name)
 	}
 }
 
-// filters returns the CQL text the given flags stand for ("" if none).
-func (r *restrictFlags) filters(fs *pflag.FlagSet) (string, error) {
-	var parts []string
-	add := func(format string, args ...any) { parts = append(parts, fmt.Sprintf(format, args...)) }
-	if fs.Changed("fen") {
-		add("fen %s", cqlQuote(r.fen))
+// restrictions returns the restrictions the given flags ask for, checked.
+// An empty -fen, -result or -year is refused (engine.Restrictions reads
+// an empty value as no restriction); an empty -player, -white, ... is
+// none, as "" is in every name.
+func (r *restrictFlags) restrictions(fs *pflag.FlagSet) (engine.Restrictions, error) {
+	if fs.Changed("fen") && r.FEN == "" {
+		return engine.Restrictions{}, errors.New("-fen: expected a FEN, got nothing")
 	}
-	if fs.Changed("player") {
-		add("{%s in player white or %s in player black}", cqlQuote(r.player), cqlQuote(r.player))
-	}
-	for _, tf := range []struct{ flag, value, filter string }{
-		{"white", r.white, "player white"}, {"black", r.black, "player black"},
-		{"event", r.event, "event"}, {"site", r.site, "site"},
-	} {
-		if fs.Changed(tf.flag) {
-			add("{%s in %s}", cqlQuote(tf.value), tf.filter)
-		}
-	}
-	if fs.Changed("result") {
-		switch r.result {
-		case "1-0", "0-1", "1/2-1/2":
-			add("result %s", r.result)
-		default:
-			return "", fmt.Errorf("-result: expected 1-0, 0-1 or 1/2-1/2, got %q", r.result)
-		}
+	if fs.Changed("result") && r.Result == "" {
+		return engine.Restrictions{}, engine.CheckResult(r.Result)
 	}
 	if fs.Changed("year") {
 		lo, hi, err := parseRangeFlag("year", "a year", r.year)
 		if err != nil {
-			return "", err
+			return engine.Restrictions{}, err
 		}
-		add("{year >= %d year <= %d}", lo, hi)
+		r.Years = &engine.YearRange{From: lo, To: hi}
 	}
-	if r.wtm && r.btm {
-		return "", fmt.Errorf("-wtm and -btm together match nothing; give one of them")
-	}
-	if r.wtm {
-		add("wtm")
-	}
-	if r.btm {
-		add("btm")
-	}
-	if r.virtualMainline {
-		add("virtualmainline")
-	}
-	return strings.Join(parts, " "), nil
+	return r.Restrictions, r.Validate()
 }
 
-// cqlQuote writes s as a CQL string literal.
+// cqlQuote writes s as a CQL string literal (engine quotes the
+// restrictions alike; officialrun.go quotes -hhdb words and file names).
 func cqlQuote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }

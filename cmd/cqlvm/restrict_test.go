@@ -2,105 +2,79 @@ package main
 
 import (
 	"path/filepath"
-	"regexp"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"cqlvm/engine"
 )
 
-// TestRestrictionFlags runs the tag restriction options with the query
-// `true` (every game with a position matches) and counts the games they
-// select against a count made directly from the PGN tags.
+// TestRestrictionFlags: the restriction options fill engine.Restrictions
+// (whose tests check what each selects), -year reading one or two
+// numbers, and the options that cannot be a restriction are refused with
+// a message naming the option.
 func TestRestrictionFlags(t *testing.T) {
-	games := readText(t, gamesPGN)
-	tagValues := func(name string) []string {
-		re := regexp.MustCompile(`(?m)^\[` + name + ` "([^"]*)"\]`)
-		var vs []string
-		for _, m := range re.FindAllStringSubmatch(games, -1) {
-			vs = append(vs, m[1])
+	parse := func(args ...string) (engine.Restrictions, error) {
+		var f runFlags
+		fs := newRunFlagSet(&f)
+		if err := fs.Parse(normalizeArgs(joinMultiArgs(args))); err != nil {
+			t.Fatal(err)
 		}
-		return vs
+		return f.restrict.restrictions(fs)
 	}
-	whites, blacks, results, dates := tagValues("White"), tagValues("Black"), tagValues("Result"), tagValues("Date")
-	if len(whites) != 5000 || len(blacks) != 5000 || len(results) != 5000 || len(dates) != 5000 {
-		t.Fatalf("games.pgn: expected every game to have White, Black, Result and Date tags")
-	}
-	count := func(pred func(i int) bool) int {
-		n := 0
-		for i := 0; i < 5000; i++ {
-			if pred(i) {
-				n++
-			}
-		}
-		return n
-	}
-	year := func(i int) int { y, _ := strconv.Atoi(dates[i][:4]); return y }
-	cases := []struct {
+	for _, c := range []struct {
 		args []string
-		want int
+		want engine.Restrictions
 	}{
-		{[]string{"-white", "Adams"}, count(func(i int) bool { return strings.Contains(whites[i], "Adams") })},
-		{[]string{"-black", "Anand"}, count(func(i int) bool { return strings.Contains(blacks[i], "Anand") })},
-		{[]string{"-player", "Andersson"}, count(func(i int) bool {
-			return strings.Contains(whites[i], "Andersson") || strings.Contains(blacks[i], "Andersson")
-		})},
-		{[]string{"-result", "0-1"}, count(func(i int) bool { return results[i] == "0-1" })},
-		{[]string{"-year", "1990", "1995"}, count(func(i int) bool { return year(i) >= 1990 && year(i) <= 1995 })},
-		{[]string{"-year", "1985", "-result", "1-0"}, count(func(i int) bool { return year(i) == 1985 && results[i] == "1-0" })},
+		{nil, engine.Restrictions{}},
+		{[]string{"-white", "Adams", "-black", "Anand", "-player", "Andersson", "-event", "Ol", "-site", "Elista"},
+			engine.Restrictions{White: "Adams", Black: "Anand", Player: "Andersson", Event: "Ol", Site: "Elista"}},
+		{[]string{"-year", "1990", "1995", "-result", "0-1"}, engine.Restrictions{Years: &engine.YearRange{From: 1990, To: 1995}, Result: "0-1"}},
+		{[]string{"-year", "1985"}, engine.Restrictions{Years: &engine.YearRange{From: 1985, To: 1985}}},
+		{[]string{"-fen", "8/8/8/8/8/8/8/K6k", "-btm", "-virtualmainline"},
+			engine.Restrictions{FEN: "8/8/8/8/8/8/8/K6k", BlackToMove: true, VirtualMainline: true}},
+		{[]string{"-player", ""}, engine.Restrictions{}},
+	} {
+		got, err := parse(c.args...)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: got %+v, %v; want %+v", c.args, got, err, c.want)
+		}
 	}
-	dir := t.TempDir()
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			if c.want == 0 {
-				t.Fatal("no game qualifies; the case tests nothing")
-			}
-			args := append([]string{"run", "-q", "-o", filepath.Join(dir, "out.pgn")}, c.args...)
-			r := mustRun(t, nil, append(args, "-cql", "true", gamesPGN)...)
-			if got := summaryMatches(t, r); got != c.want {
-				t.Errorf("%d games selected, the tags say %d", got, c.want)
-			}
-		})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-fen", ""}, "-fen: expected a FEN, got nothing"},
+		{[]string{"-result", ""}, `-result: expected 1-0, 0-1 or 1/2-1/2, got ""`},
+		{[]string{"-result", "draw"}, `-result: expected 1-0, 0-1 or 1/2-1/2, got "draw"`},
+		{[]string{"-year", ""}, "-year: expected a year or a range N M, got nothing"},
+		{[]string{"-year", "1995", "1990"}, `-year: expected a year or a range N M (N <= M), got "1995 1990"`},
+		{[]string{"-wtm", "-btm"}, "-wtm and -btm together match nothing; give one of them"},
+	} {
+		if _, err := parse(c.args...); err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v, want %q", c.args, err, c.want)
+		}
 	}
 }
 
-// TestPositionFlags compares -fen, -wtm, -btm and -virtualmainline with
-// the filters they stand for written in the query (-virtualmainline also
-// searches the variations: virtualmainline.html).
-func TestPositionFlags(t *testing.T) {
-	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-	// the same board in CQL's extended FEN (fen.html): A any white piece,
-	// a any black piece, . anything, _ an empty square
-	const extendedFen = "a1bqkbna/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/AN.QKB_R"
-	cases := []struct {
-		args      []string
-		query     string
-		queryArgs []string
-		pgn       string
-	}{
-		{[]string{"-fen", fen}, `fen "` + fen + `"`, nil, gamesPGN},
-		{[]string{"-fen", extendedFen}, `fen "` + fen + `"`, nil, gamesPGN},
-		{[]string{"-wtm", "-cql", "mate"}, "wtm mate", nil, gamesPGN},
-		{[]string{"-btm", "-cql", "stalemate"}, "btm stalemate", nil, gamesPGN},
-		{[]string{"-virtualmainline", "-cql", "check"}, "virtualmainline check", []string{"-variations"}, samplePGN},
-	}
+// TestRestrictionFlagsRun: the restrictions reach the run (-virtualmainline
+// also searching the variations), and a refused one is a usage error.
+func TestRestrictionFlagsRun(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range cases {
-		t.Run(c.args[0], func(t *testing.T) {
-			byFlag, byQuery := filepath.Join(dir, "flag.pgn"), filepath.Join(dir, "query.pgn")
-			args := c.args
-			if len(args) == 2 {
-				args = append(args, "-cql", "true")
-			}
-			mustRun(t, nil, append(append([]string{"run", "-q", "-o", byFlag}, args...), c.pgn)...)
-			mustRun(t, nil, append(append([]string{"run", "-q", "-o", byQuery}, c.queryArgs...), "-cql", c.query, c.pgn)...)
-			got, want := readText(t, byFlag), readText(t, byQuery)
-			if want == "" {
-				t.Fatal("no game matched; the case tests nothing")
-			}
-			if got != want {
-				t.Errorf("%v selects differently from the query %q", c.args, c.query)
-			}
-		})
+	byFlag, byQuery := filepath.Join(dir, "flag.pgn"), filepath.Join(dir, "query.pgn")
+	mustRun(t, nil, "run", "-q", "-o", byFlag, "-player", "Troitzky", "-virtualmainline", "-cql", "check", samplePGN)
+	mustRun(t, nil, "run", "-q", "-o", byQuery, "-variations", "-cql", `{"Troitzky" in player white or "Troitzky" in player black} virtualmainline check`, samplePGN)
+	got, want := readText(t, byFlag), readText(t, byQuery)
+	if want == "" {
+		t.Fatal("no game matched; the case tests nothing")
+	}
+	if got != want {
+		t.Error("-player -virtualmainline selects differently from the query they stand for")
+	}
+	r := runCLI(t, nil, "run", "-q", "-o", byFlag, "-wtm", "-btm", "-cql", "check", samplePGN)
+	if r.status != exitUsage || r.stderr != "cqlvm run: -wtm and -btm together match nothing; give one of them\n" {
+		t.Errorf("-wtm -btm: status %d, %q", r.status, r.stderr)
 	}
 }
 

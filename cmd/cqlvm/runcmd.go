@@ -118,7 +118,7 @@ func (c *cli) run(args []string) int {
 		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql) or -cql \"filters\"\n")
 		return exitUsage
 	}
-	restrictions, err := f.restrict.filters(fs)
+	restrictions, err := f.restrict.restrictions(fs)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
 		return exitUsage
@@ -281,7 +281,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
 	o.Engine = f.enginePath
 	o.Limits = &f.limits
-	if f.variations || f.restrict.virtualMainline {
+	if f.variations || f.restrict.VirtualMainline {
 		o.Variations = true
 	}
 	if f.mainline {
