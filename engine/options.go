@@ -16,91 +16,92 @@ import (
 // every game with one worker per CPU and selects the games with at least
 // one matched position, but writes nothing; set PGN, JSON or OnGame to
 // see the results. Query.Options gives the settings of the query's
-// header to start from.
+// header to start from. Each field's shard tag says whether the parts of
+// a run split into shards must agree on it to be merged (engine/shard).
 type Options struct {
 	// Inputs are read in order, the game numbers continuing from one
 	// input to the next. Each is a file name (plain PGN, or gzip, bzip2,
 	// zstd or zip, recognised by content) or "-" for Stdin.
-	Inputs []string
-	Stdin  io.Reader // what "-" reads; nil means os.Stdin
+	Inputs []string  `shard:"free: the summary stamps the inputs and the merge compares them itself"`
+	Stdin  io.Reader `shard:"free: what standard input reads; the inputs are stamped"` // what "-" reads; nil means os.Stdin
 	// Spans, when set, are the parts of the Inputs the run reads instead
 	// of the whole of them: a shard of a larger run (engine/shard plans
 	// them). Inputs stay the whole input set, which lastgamenumber counts.
-	Spans []Span
+	Spans []Span `shard:"free: the part of the inputs that is the shard's own"`
 	// LastGameNumber, when positive, is the value of lastgamenumber,
 	// known beforehand (a shard's, from the inputs' indexes); otherwise a
 	// query that uses it has the run count the games of the Inputs first.
-	LastGameNumber int
+	LastGameNumber int `shard:"free: counted from the inputs, which the merge compares"`
 
 	// Threads is the number of workers; 0 means one per CPU. A query
 	// with persistent variables always runs on one, since its games
 	// must be searched in order.
-	Threads int
+	Threads int `shard:"free: the output is the same byte for byte with any number of workers"`
 
-	Variations  bool   // search the variations too, not only the mainline
-	GameNumbers *Range // only these games; nil: every game
-	MatchCount  *Range // select games with this many matched positions; nil: 1 or more
-	Result      string // only games with this result are searched (the header's result)
+	Variations  bool   `shard:"same"` // search the variations too, not only the mainline
+	GameNumbers *Range `shard:"same"` // only these games; nil: every game
+	MatchCount  *Range `shard:"same"` // select games with this many matched positions; nil: 1 or more
+	Result      string `shard:"same"` // only games with this result are searched (the header's result)
 	// SortByMatchCount writes the selected games with the most matched
 	// positions first (the header's sort matchcount). A query's own
 	// `sort` filters sort the output too; either way the selected games
 	// are held until the end of the run.
-	SortByMatchCount bool
+	SortByMatchCount bool `shard:"same"`
 	// Unsorted writes the selected games in input order even when the
 	// query sorts, each with its Game.SortValues: a shard's part, which
 	// the merge sorts with the other shards' (SortsBefore).
-	Unsorted bool
+	Unsorted bool `shard:"free: every shard writes its part unsorted, for the merge to sort"`
 
 	// How the selected games are annotated in the PGN output.
-	MatchString   string // comment at every matched position; "" for none
-	Silent        bool   // no comments at all
-	Quiet         bool   // no match-string comments
-	NoHeader      bool   // no "Game number N" comment
-	AlwaysComment bool   // keep the comments of filters that failed (-alwayscomment)
+	MatchString   string `shard:"same"` // comment at every matched position; "" for none
+	Silent        bool   `shard:"same"` // no comments at all
+	Quiet         bool   `shard:"same"` // no match-string comments
+	NoHeader      bool   `shard:"same"` // no "Game number N" comment
+	AlwaysComment bool   `shard:"same"` // keep the comments of filters that failed (-alwayscomment)
 	// OutputBuffer, when positive, cuts every written game after that
 	// many bytes and closes it with "game truncated by CQL", as the
 	// official program's -outputbuffer does (its default cuts at 105,000
 	// bytes). Zero, the default, never loses a match.
-	OutputBuffer int
+	OutputBuffer int `shard:"same"`
 
-	PGN  io.Writer // the selected games, annotated; nil: none
-	JSON io.Writer // one JSON object per matched position of the selected games; nil: none
+	PGN  io.Writer `shard:"free: where the part goes; its kind is in the summary"` // the selected games, annotated; nil: none
+	JSON io.Writer `shard:"free: where the part goes; its kind is in the summary"` // one JSON object per matched position of the selected games; nil: none
 	// Diagnostics receives the games' PGN errors and failed assertions,
 	// one per line, in game order; nil discards them.
-	Diagnostics io.Writer
+	Diagnostics io.Writer `shard:"free: where the games' errors go, beside the part"`
 	// Messages receives the query's `message` output in game order; nil
 	// discards it.
-	Messages io.Writer
+	Messages io.Writer `shard:"free: a destination; the summary keeps the messages themselves"`
 
 	// OnGame, when set, is called with every game read, in input order,
 	// before the game's diagnostics and messages are written. It runs
 	// where the outputs are written (one call at a time, from whichever
 	// worker writes them), so a slow OnGame slows the run. The Game and its byte slices are only valid during the call.
-	OnGame func(*Game)
+	OnGame func(*Game) `shard:"free: a callback (a shard's records its summary)"`
 	// Progress, when set, is kept up to date while the run goes on.
-	Progress *Progress
+	Progress *Progress `shard:"free: reports on the run, not its output"`
 	// Context, when set, stops the run once it is done: no new batch of
 	// games is started, and Run returns the context's error.
-	Context context.Context
+	Context context.Context `shard:"free: stops a run, which then writes no summary"`
 
 	// Engine is the UCI engine that evaluates positions for the CQL-S
 	// :evaluation and :moveevaluation (a path or a name on the PATH); ""
 	// looks for stockfish (uci.Find). Only a query that evaluates
 	// positions starts it: one process per worker, each position
 	// searched once a run.
-	Engine string
+	Engine string `shard:"free: a path on the shard's own machine"`
 	// Limits bound what one game, one evaluation and the run may take
 	// (package limits); nil: the defaults.
-	Limits *limits.Values
+	Limits *limits.Values `shard:"free: bounds on work, some sized to the shard's machine (run-memory); a game a limit stops is reported as its error"`
 	// Files, when set, says which files the run may open: its Inputs
 	// (and Spans) and the submissions of the query's similarposition
 	// filters. A run naming another fails with a *FileRefusedError before
 	// it opens anything. nil allows every file.
-	Files func(name string) bool
+	Files func(name string) bool `shard:"free: a policy on which files may be opened, not on what is written"`
 	// OnSubmissions, when set, is told the number of games read from
 	// each submissions file of the query's similarposition filters,
 	// before the search starts.
-	OnSubmissions func(file string, games int)
+	OnSubmissions func(file string, games int) `shard:"free: a callback"`
 }
 
 // Span is a part of one input: the games that start at a byte offset in

@@ -252,18 +252,18 @@ func outputBuffer(n int) (int, error) {
 // does around the run.
 type runConfig struct {
 	engine.Options
-	output        string        // PGN output: a file name, "-" for stdout, "" for none (JSON only)
-	json          bool          // write one JSON object per matched position
-	lineIncrement int           // print a line every N games (0: never)
-	progress      string        // "auto", "always" or "never"
-	html          string        // --html: the report page to write ("": none)
-	shardSummary  string        // a shard's summary file ("": not a shard)
-	queryText     string        // the query, as the HTML report shows it
-	showMatches   bool          // -showmatches: print <N> for each selected game
-	timeout       time.Duration // --timeout: the run stops after this long (0: never)
+	output        string        `shard:"free: each shard names its own part"`                     // PGN output: a file name, "-" for stdout, "" for none (JSON only)
+	json          bool          `shard:"same"`                                                    // write one JSON object per matched position
+	lineIncrement int           `shard:"free: lines on the terminal, not in the part"`            // print a line every N games (0: never)
+	progress      string        `shard:"free: the progress line, not in the part"`                // "auto", "always" or "never"
+	html          string        `shard:"free: a page beside the part, which merge does not read"` // --html: the report page to write ("": none)
+	shardSummary  string        `shard:"free: each shard names its own summary"`                  // a shard's summary file ("": not a shard)
+	queryText     string        `shard:"free: the query is in the identity as compiled"`          // the query, as the HTML report shows it
+	showMatches   bool          `shard:"free: printed on the terminal, not in the part"`          // -showmatches: print <N> for each selected game
+	timeout       time.Duration `shard:"free: a shard stopped by it fails and writes no summary"` // --timeout: the run stops after this long (0: never)
 	// afterRun, when set, is called once the run has finished well,
 	// before the summary line (a shard writes its summary file)
-	afterRun func(engine.Stats) error
+	afterRun func(engine.Stats) error `shard:"free: a callback"`
 }
 
 // makeConfig merges the header and the flags (flags win).

@@ -153,23 +153,14 @@ func shardFromEnv(getenv func(string) string) (shard.Spec, error) {
 }
 
 // queryIdentity is a digest of what shapes a run's output: the compiled
-// query (with -cql, the filter flags and the transforms in it) and the
-// options. Parts with different identities are not merged.
+// query (with -cql, the filter flags and the transforms in it) and every
+// setting of cfg that its shard tags say the parts must agree on. Parts
+// with different identities are not merged.
 func queryIdentity(q *engine.Query, cfg *runConfig) string {
 	h := sha256.New()
 	q.Program().Disassemble(h)
-	o := cfg.Options
-	fmt.Fprintf(h, "\nvariations=%v gamenumber=%v matchcount=%v result=%q sortmatchcount=%v matchstring=%q silent=%v quiet=%v noheader=%v alwayscomment=%v outputbuffer=%d json=%v\n",
-		o.Variations, rangeText(o.GameNumbers), rangeText(o.MatchCount), o.Result, o.SortByMatchCount,
-		o.MatchString, o.Silent, o.Quiet, o.NoHeader, o.AlwaysComment, o.OutputBuffer, cfg.json)
+	shard.WriteSettings(h, cfg)
 	return fmt.Sprintf("%x", h.Sum(nil))
-}
-
-func rangeText(r *engine.Range) string {
-	if r == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%d-%d", r.Lo, r.Hi)
 }
 
 // bytesToRead is what the progress line measures the run's reading

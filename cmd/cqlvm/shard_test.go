@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -368,4 +369,34 @@ func TestMergeVerifiesTheInputs(t *testing.T) {
 			t.Errorf("exit %d, %q", r.status, r.stderr)
 		}
 	})
+}
+
+// TestShardIdentity: every field of the run's configuration says whether
+// the parts of a merge must agree on it (a new one fails here until its
+// shard tag is written), and the identity follows those tags.
+func TestShardIdentity(t *testing.T) {
+	if missing := shard.Unclassified(reflect.TypeOf(runConfig{})); len(missing) > 0 {
+		t.Errorf("fields without a shard tag (\"same\", or \"free: \" and why the parts may differ): %v", missing)
+	}
+	q, err := engine.Compile("check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := runConfig{Options: engine.Options{MatchString: "CQL"}, output: "part-1.pgn"}
+	free := base
+	free.output, free.Threads = "part-2.pgn", 3
+	if queryIdentity(q, &free) != queryIdentity(q, &base) {
+		t.Error("another part name or thread count changed the identity")
+	}
+	for name, change := range map[string]func(*runConfig){
+		"json":        func(c *runConfig) { c.json = true },
+		"MatchString": func(c *runConfig) { c.MatchString = "X" },
+		"Variations":  func(c *runConfig) { c.Variations = true },
+	} {
+		other := base
+		change(&other)
+		if queryIdentity(q, &other) == queryIdentity(q, &base) {
+			t.Errorf("changing %s left the identity the same", name)
+		}
+	}
 }
