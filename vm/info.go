@@ -101,48 +101,6 @@ func leadingInt(s string, max int) (int64, bool) {
 	return v, err == nil
 }
 
-// strIndex returns the character at i (negative counts from the end).
-func strIndex(s string, i int64) (string, bool) {
-	if i < 0 {
-		i += int64(len(s))
-	}
-	if i < 0 || i >= int64(len(s)) {
-		return "", false
-	}
-	return s[i : i+1], true
-}
-
-// strSlice returns s[from:to] with Python-like negative indexes; to < 0
-// after adjustment or past the end is clipped.
-func strSlice(s string, from, to int64, hasTo bool) string {
-	n := int64(len(s))
-	if !hasTo {
-		to = n
-	}
-	if from < 0 {
-		from += n
-	}
-	if to < 0 {
-		to += n
-	}
-	from = clamp(from, 0, n)
-	to = clamp(to, 0, n)
-	if to < from {
-		return ""
-	}
-	return s[from:to]
-}
-
-func clamp(v, lo, hi int64) int64 {
-	if v < lo {
-		return lo
-	}
-	if v > hi {
-		return hi
-	}
-	return v
-}
-
 // fenBoardMatches compares the board field of a FEN with the position.
 // The field may use CQL's extended FEN (fen.html): besides the piece
 // letters and digits, each of the one-character piece designators A, a,

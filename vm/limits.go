@@ -212,17 +212,6 @@ func (m *Machine) pollCall() {
 	}
 }
 
-// findRegexp searches s with regular expression i of the program for the
-// instruction at pc, stopping the evaluation when the match takes longer
-// than regex-time.
-func (m *Machine) findRegexp(pc, i int, s string) []int {
-	loc, err := m.regexps[i].FindStringSubmatchIndex(s)
-	if err != nil {
-		m.overLimit(pc, limits.RegexTime, fmt.Sprintf("the match of /%s/ on a string of %d bytes at position %d", m.regexps[i], len(s), m.cur))
-	}
-	return loc
-}
-
 // echoComments are the comments of an echo from src to the current
 // position. Both texts are made before either is added: naming a
 // position in a variation adds its "id:N" first (moveText).

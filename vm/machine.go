@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -1389,18 +1388,6 @@ func (m *Machine) valueText(t uint8) string {
 		return string(m.curPos.Board[sq].Letter()) + sq.String()
 	}
 	return "?"
-}
-
-// parseCQLInt reads the string of an int filter. int.html: only "a
-// nonempty sequence of digits, optionally preceded by a minus sign" is a
-// number, so no blanks and no plus sign; CQL numbers are 32-bit.
-func parseCQLInt(s string) (int64, bool) {
-	digits := strings.TrimPrefix(s, "-")
-	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(s, 10, 32)
-	return v, err == nil
 }
 
 // setText is a set of squares as comments print it: a single square by

@@ -1,11 +1,13 @@
 package vm
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"cqlvm/limits"
 	"github.com/dlclark/regexp2"
 )
 
@@ -112,4 +114,30 @@ func runeOffsets(s string) func(int) int {
 	}
 	offs = append(offs, len(s))
 	return func(i int) int { return offs[i] }
+}
+
+// setGroups remembers the groups of a successful ~~ for \0, \1, \-1.
+func (m *Machine) setGroups(s string, loc []int) {
+	n := len(loc) / 2
+	m.groups = make([]string, n)
+	m.groupOffs = make([]int, n)
+	for i := 0; i < n; i++ {
+		if loc[2*i] < 0 {
+			m.groupOffs[i] = -1
+			continue
+		}
+		m.groups[i] = s[loc[2*i]:loc[2*i+1]]
+		m.groupOffs[i] = loc[2*i]
+	}
+}
+
+// findRegexp searches s with regular expression i of the program for the
+// instruction at pc, stopping the evaluation when the match takes longer
+// than regex-time.
+func (m *Machine) findRegexp(pc, i int, s string) []int {
+	loc, err := m.regexps[i].FindStringSubmatchIndex(s)
+	if err != nil {
+		m.overLimit(pc, limits.RegexTime, fmt.Sprintf("the match of /%s/ on a string of %d bytes at position %d", m.regexps[i], len(s), m.cur))
+	}
+	return loc
 }

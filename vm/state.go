@@ -105,21 +105,6 @@ func pieceSquares(t *Tree, ids [][64]uint8, out [][65]int8) [][65]int8 {
 	return out
 }
 
-// setGroups remembers the groups of a successful ~~ for \0, \1, \-1.
-func (m *Machine) setGroups(s string, loc []int) {
-	n := len(loc) / 2
-	m.groups = make([]string, n)
-	m.groupOffs = make([]int, n)
-	for i := 0; i < n; i++ {
-		if loc[2*i] < 0 {
-			m.groupOffs[i] = -1
-			continue
-		}
-		m.groups[i] = s[loc[2*i]:loc[2*i+1]]
-		m.groupOffs[i] = loc[2*i]
-	}
-}
-
 // sortState is the best value of one sort key in the current game.
 type sortState struct {
 	Set bool
