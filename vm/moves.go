@@ -1,8 +1,6 @@
 package vm
 
-import (
-	"cqlvm/bitboard"
-)
+import "cqlvm/bitboard"
 
 // A move filter (`--`, `[x]`, `move`, `countmoves`) iterates candidate
 // moves. Its state lives in a block of consecutive slots starting at the
@@ -423,4 +421,49 @@ func (m *Machine) moveFroms(x uint8) bitboard.Set {
 		}
 	}
 	return s
+}
+
+func (m *Machine) lastMoveSquare(what uint8) bitboard.Set {
+	if m.cur == 0 {
+		return 0
+	}
+	mv := &m.tree.Nodes[m.cur].Move
+	switch what {
+	case LastFrom:
+		from, _ := castleSquares(mv, m.castleView)
+		return from
+	case LastTo:
+		_, to := castleSquares(mv, m.castleView)
+		return to
+	case LastEPSquare:
+		if mv.Is(bitboard.FlagEnPassant) {
+			return bitboard.SquareSet(mv.CaptureSquare())
+		}
+	}
+	return 0
+}
+
+func (m *Machine) lastMoveIs(what uint8) bool {
+	if m.cur == 0 {
+		return false
+	}
+	n := &m.tree.Nodes[m.cur]
+	mv := &n.Move
+	switch what {
+	case IsCastle:
+		return mv.Is(bitboard.FlagCastle)
+	case IsCastleShort:
+		return mv.Is(bitboard.FlagCastle) && mv.CastlesShort()
+	case IsCastleLong:
+		return mv.Is(bitboard.FlagCastle) && !mv.CastlesShort()
+	case IsEnPassant:
+		return mv.Is(bitboard.FlagEnPassant)
+	case IsNull:
+		return mv.Is(bitboard.FlagNull)
+	case IsPrimary:
+		return m.tree.Nodes[n.Parent].FirstChild == m.cur
+	case IsSecondary:
+		return m.tree.Nodes[n.Parent].FirstChild != m.cur
+	}
+	return false
 }

@@ -424,3 +424,119 @@ func sameSquares(a, b *bitboard.Position) bitboard.Set {
 	}
 	return ^differ
 }
+
+// rays: the squares of the last set reached by straight rays that start
+// on a square of sets[0] and visit a square of each following set in
+// order, every square strictly between two visited squares being empty.
+// dirs limits the directions (0: all eight). With attack, the first
+// square must hold a rook, bishop or queen moving in that direction.
+func rays(p *bitboard.Position, sets []bitboard.Set, dirs uint8, attack bool) bitboard.Set {
+	if dirs == 0 {
+		dirs = 0xFF
+	}
+	n := len(sets)
+	var out bitboard.Set
+	for s := sets[0]; s != 0; {
+		start := s.Pop()
+		toward := dirs
+		if n > 1 {
+			toward &= dirsToward(start, sets[1])
+		}
+		for i, v := range dirSteps {
+			if toward&(1<<i) == 0 {
+				continue
+			}
+			if attack && !slidesAlong(p.Board[start].Type(), i) {
+				continue
+			}
+			// every following set needs a square on the ray
+			ray, reach := rayMasks[start][i], true
+			for _, set := range sets[1:] {
+				reach = reach && set&ray != 0
+			}
+			if !reach {
+				continue
+			}
+			out |= walkRay(p, start, v, sets, n)
+		}
+	}
+	return out
+}
+
+// dirsToward is the directions (bit i: dirSteps[i]) from start in which
+// lies a square of set, found square by square when set has few (a piece
+// variable's), or else every direction (the ray masks test them).
+func dirsToward(start bitboard.Square, set bitboard.Set) uint8 {
+	if set.Count() > 2 {
+		return 0xFF
+	}
+	var d uint8
+	for s := set; s != 0; {
+		d |= dirBits[start][s.Pop()]
+	}
+	return d
+}
+
+// dirBits[a][b] is the bit of the direction in which b lies from a (0
+// when b is on no line from a).
+var dirBits = func() (bits [64][64]uint8) {
+	for a := range bitboard.Square(64) {
+		for i := range dirSteps {
+			for s := rayMasks[a][i]; s != 0; {
+				bits[a][s.Pop()] = 1 << i
+			}
+		}
+	}
+	return bits
+}()
+
+// rayMasks[sq][i] is every square from sq (excluded) to the edge in the
+// direction dirSteps[i].
+var rayMasks = func() (masks [64][8]bitboard.Set) {
+	for sq := range bitboard.Square(64) {
+		for i, v := range dirSteps {
+			for t, ok := step(sq, v[0], v[1]); ok; t, ok = step(t, v[0], v[1]) {
+				masks[sq][i] |= bitboard.SquareSet(t)
+			}
+		}
+	}
+	return masks
+}()
+
+// walkRay follows one direction tracking which sets have been visited so
+// far (a bit per count of visited sets): a square may be visited as the
+// next set's square if it belongs to it, and may be passed over if empty.
+func walkRay(p *bitboard.Position, sq bitboard.Square, v [2]int, sets []bitboard.Set, n int) bitboard.Set {
+	var out bitboard.Set
+	states := uint64(1) << 1 // one set (the start) visited
+	for states != 0 {
+		t, ok := step(sq, v[0], v[1])
+		if !ok {
+			break
+		}
+		sq = t
+		var next uint64
+		for k := 1; k < n; k++ {
+			if states&(1<<k) == 0 {
+				continue
+			}
+			if sets[k].Has(t) {
+				if k+1 == n {
+					out |= bitboard.SquareSet(t)
+				} else {
+					next |= 1 << (k + 1)
+				}
+			}
+			if p.Board[t] == bitboard.Empty {
+				next |= 1 << k
+			}
+		}
+		states = next
+	}
+	return out
+}
+
+const (
+	fileA bitboard.Set = 0x0101010101010101
+	fileH bitboard.Set = fileA << 7
+)
