@@ -1366,58 +1366,6 @@ func (m *Machine) run(pc int) bool {
 	}
 }
 
-// valueText pops a value of type t and formats it as CQL prints it in
-// comments.
-func (m *Machine) valueText(t uint8) string {
-	switch t {
-	case TypeSet:
-		return setText(m.popSet())
-	case TypeNum:
-		return fmt.Sprint(m.popNum())
-	case TypeStr:
-		return m.popStr()
-	case TypePos:
-		return m.positionText(int32(m.popNum()))
-	case TypePiece:
-		// a piece variable: the piece's letter and its square ("Qe1")
-		s := m.popSet()
-		if s == 0 {
-			return "[]"
-		}
-		sq := s.First()
-		return string(m.curPos.Board[sq].Letter()) + sq.String()
-	}
-	return "?"
-}
-
-// setText is a set of squares as comments print it: a single square by
-// its name (comment.html: "The white king is on square: e1"; str.html:
-// str(2<1 K) is "<false>e1"), any other set as a list such as [a1,c3] or
-// [] (a format the manual does not show).
-func setText(s bitboard.Set) string {
-	if s.Count() == 1 {
-		return s.First().String()
-	}
-	return s.String()
-}
-
-// messagePrefix is what message.html says a message starts with: the move
-// number, the side to move and the game number, and for a position in a
-// variation its positionid, as in "move 24(wtm) game 7: " or
-// "move 11(btm)[55] game 7: ". The manual does not show the exact layout.
-func (m *Machine) messagePrefix() string {
-	game, _ := m.infoNum(InfoGameNumber)
-	return fmt.Sprintf("%s game %d: ", m.positionName(m.cur), game)
-}
-
-// positionText names a position in comments by its move.
-func (m *Machine) positionText(node int32) string {
-	if node < 0 || int(node) >= len(m.tree.Nodes) {
-		return "<no position>"
-	}
-	return m.moveText(node)
-}
-
 // child is the n-th child of node (0 = the mainline continuation).
 func (m *Machine) child(node int32, n int64) (int32, bool) {
 	c := m.tree.Nodes[node].FirstChild
