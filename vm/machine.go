@@ -1366,15 +1366,6 @@ func (m *Machine) run(pc int) bool {
 	}
 }
 
-// child is the n-th child of node (0 = the mainline continuation).
-func (m *Machine) child(node int32, n int64) (int32, bool) {
-	c := m.tree.Nodes[node].FirstChild
-	for ; c >= 0 && n > 0; n-- {
-		c = m.tree.Nodes[c].NextSibling
-	}
-	return c, c >= 0 && n == 0
-}
-
 // Properties of the move into the current position (OpMoveIs, OpLastMove).
 const (
 	LastFrom uint8 = iota
@@ -1388,11 +1379,6 @@ const (
 	IsPrimary
 	IsSecondary
 )
-
-func (m *Machine) isTerminal(node int32) bool {
-	n := &m.tree.Nodes[node]
-	return n.FirstChild < 0
-}
 
 // Comparison operators (Inst.X of cmp ops).
 const (

@@ -55,49 +55,6 @@ func (m *Machine) consecutiveMoves(x, y int32, comment bool) int {
 	return best
 }
 
-// tries counts the White variation moves (tries) on the path from the
-// root to node: positions with Black to move reached by a secondary move.
-func (m *Machine) tries(node int32) int {
-	t := m.tree
-	n := 0
-	for ; node > 0; node = t.Nodes[node].Parent {
-		nd := &t.Nodes[node]
-		if nd.Pos.Side == bitboard.Black && t.Nodes[nd.Parent].FirstChild != node {
-			n++
-		}
-	}
-	return n
-}
-
-// virtualMainline: every White move on the path from the root is the
-// first move of its position, and no move is a null move. The answers
-// for the whole game are worked out at the first question (a node's
-// follows from its parent's): walking to the root for each position cost
-// time in the square of the game's length.
-func (m *Machine) virtualMainline(node int32) bool {
-	if !m.virtualMainReady {
-		m.virtualMain = virtualMainlines(m.tree, m.virtualMain[:0])
-		m.virtualMainReady = true
-	}
-	return m.virtualMain[node]
-}
-
-// virtualMainlines appends to out, for each node of t in order, whether
-// it is on the virtual mainline.
-func virtualMainlines(t *Tree, out []bool) []bool {
-	for i := range t.Nodes {
-		nd := &t.Nodes[i]
-		if i == 0 {
-			out = append(out, true)
-			continue
-		}
-		on := out[nd.Parent] && !nd.Move.Is(bitboard.FlagNull) &&
-			!(nd.Pos.Side == bitboard.Black && t.Nodes[nd.Parent].FirstChild != int32(i))
-		out = append(out, on)
-	}
-	return out
-}
-
 // ancestry compares positions a and b by ancestry: CmpLt a is a strict
 // ancestor of b ([<]), CmpLe an ancestor or b itself ([<=]), CmpGt a strict
 // descendant ([>]), CmpGe a descendant or b itself ([>=]).
@@ -115,18 +72,11 @@ func ancestry(t *Tree, op uint8, a, b int32) bool {
 	return false
 }
 
-// assertText describes a failed assertion for the error stream.
-func (m *Machine) assertText(pc int) string {
-	return m.runtimeText(pc, fmt.Sprintf("assertion failed at position %d", m.cur))
-}
-
-// runtimeText is a runtime message about the instruction at pc, with the
-// query position it came from and the game.
-func (m *Machine) runtimeText(pc int, msg string) string {
-	where := ""
-	if m.prog.Src != nil && pc < len(m.prog.Spans) {
-		line, col := m.prog.Src.Position(int(m.prog.Spans[pc].From))
-		where = fmt.Sprintf("%s:%d:%d: ", m.prog.Src.Name, line, col)
+// child is the n-th child of node (0 = the mainline continuation).
+func (m *Machine) child(node int32, n int64) (int32, bool) {
+	c := m.tree.Nodes[node].FirstChild
+	for ; c >= 0 && n > 0; n-- {
+		c = m.tree.Nodes[c].NextSibling
 	}
-	return fmt.Sprintf("%sgame %d: %s", where, m.tree.Number, msg)
+	return c, c >= 0 && n == 0
 }

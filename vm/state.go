@@ -197,3 +197,19 @@ func (m *Machine) foundText(k, n int) string {
 
 // maxFoundTexts bounds the n of the texts foundText keeps.
 const maxFoundTexts = 1024
+
+// assertText describes a failed assertion for the error stream.
+func (m *Machine) assertText(pc int) string {
+	return m.runtimeText(pc, fmt.Sprintf("assertion failed at position %d", m.cur))
+}
+
+// runtimeText is a runtime message about the instruction at pc, with the
+// query position it came from and the game.
+func (m *Machine) runtimeText(pc int, msg string) string {
+	where := ""
+	if m.prog.Src != nil && pc < len(m.prog.Spans) {
+		line, col := m.prog.Src.Position(int(m.prog.Spans[pc].From))
+		where = fmt.Sprintf("%s:%d:%d: ", m.prog.Src.Name, line, col)
+	}
+	return fmt.Sprintf("%sgame %d: %s", where, m.tree.Number, msg)
+}
