@@ -168,7 +168,7 @@ func TestKnownBugsLoopBound(t *testing.T) {
 	tree := fuzzTrees(t)[0]
 	for _, query := range []string{"x=0 loop{x}", "loop {true}", "loop {find check}", "while (true) {find check}"} {
 		var reports []string
-		err := guarded(10*time.Second, func() error {
+		err := guarded(60*time.Second, func() error {
 			q, err := compileText(query)
 			if err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/limits"
 	"cqlvm/source"
@@ -53,12 +54,9 @@ type Options struct {
 	// kindSeen, when set (by tests), is told every node kind the checker's
 	// dispatch (pass "check") and the generator's (pass "gen") handle.
 	kindSeen func(pass string, k syntax.Kind)
-	// noPeephole leaves out the peephole passes (tests compare the code
-	// with and without them)
-	noPeephole bool
-	// noEchoShortcuts compiles every echo as a walk over all targets
-	// (tests compare the shortcuts with it)
-	noEchoShortcuts bool
+	// Disable switches optimizations off (compiler/opt's registry);
+	// opt.All gives the plain program, which tests compare with.
+	Disable opt.Set
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -234,7 +232,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.nodeInfo = c.nodeInfo
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
-	g.noEchoShortcuts = opt.noEchoShortcuts
+	g.disabled = opt.Disable
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.noSetTag, g.noRemoveComment = opt.NoSetTag, opt.NoRemoveComment
 	g.body(parts)
@@ -245,10 +243,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.prefilter(body)
 	g.growSlots() // the prefilter's temporaries (max, min, ...) need slots too
 	g.resolve()
-	if !opt.noPeephole {
-		threadJumps(g.prog.Code)
-		fuse(g.prog.Code)
-	}
+	g.peephole()
 	q.Program = g.prog
 	return q, nil
 }

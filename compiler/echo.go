@@ -3,6 +3,7 @@ package compiler
 import (
 	"slices"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -37,9 +38,9 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	g.emit(vm.OpUnbind, 0, best, 0)
 	x := uint8(0)
 	window := int32(0)
-	shortcuts := !g.noEchoShortcuts && !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1]
+	shortcuts := !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1]
 	if shortcuts {
-		if lo, hi, ok := g.echoPlyWindow(n.Args[0], n.Params[0], n.Params[1]); ok {
+		if lo, hi, ok := g.echoPlyWindow(n.Args[0], n.Params[0], n.Params[1]); ok && g.use(opt.EchoPlyWindow) {
 			x |= vm.EchoPlyWindow
 			window = vm.EchoWindow(lo, hi)
 		}
@@ -50,7 +51,7 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 		x |= vm.EchoInAll
 	}
 	if shortcuts {
-		if tests := g.echoSourceTests(n.Args[0], n.Params[0], n.Params[1]); len(tests) > 0 {
+		if tests := g.echoSourceTests(n.Args[0], n.Params[0], n.Params[1]); len(tests) > 0 && g.use(opt.EchoSourceFirst) {
 			// a failed test leaves the walk only its last target, at
 			// which the body fails: the target variable ends the walk
 			// as it would have
@@ -67,9 +68,10 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	var afterTests []*syntax.Node // `s < t` tests the walk makes true, left out of the body
 	if shortcuts {
 		sameBoard, after := g.echoPrefilters(n.Args[0], n.Params[0], n.Params[1])
-		if sameBoard {
+		if sameBoard && g.use(opt.EchoSameBoard) {
 			x |= vm.EchoSameBoard
 		}
+		after = after && g.use(opt.EchoAfterSource)
 		if after {
 			x |= vm.EchoAfterSource
 		}

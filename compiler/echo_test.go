@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cqlvm/compiler/opt"
 	"slices"
 	"testing"
 
@@ -74,7 +75,7 @@ func checkEchoShortcut(t *testing.T, query string, games []*pgn.Game, what strin
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
-	plain, err := Compile(source.New("f.cql", query), Options{noEchoShortcuts: true})
+	plain, err := Compile(source.New("f.cql", query), Options{Disable: echoOpts})
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
@@ -133,3 +134,6 @@ func TestEchoSourceTestsComeFirst(t *testing.T) {
 		checkEchoShortcut(t, query, games, "source test", func(in vm.Inst) bool { return in.Op == vm.OpEchoToEnd }, true)
 	}
 }
+
+// echoOpts are the optimizations of echo walks.
+var echoOpts = opt.Set(0).With(opt.EchoPlyWindow).With(opt.EchoSourceFirst).With(opt.EchoSameBoard).With(opt.EchoAfterSource)

@@ -3,6 +3,7 @@ package compiler
 import (
 	"slices"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -127,7 +128,7 @@ func (g *gen) findMemo(body *syntax.Node, save int) int {
 		}
 		return ok
 	})
-	if !ok || len(slots) > vm.MaxFindMemoSlots {
+	if !ok || len(slots) > vm.MaxFindMemoSlots || !g.use(opt.FindMemo) {
 		return -1
 	}
 	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots, Save: save})

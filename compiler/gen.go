@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"cqlvm/bitboard"
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -36,8 +37,8 @@ type gen struct {
 	// instruction is only reached through a label.
 	reachable bool
 	kindSeen  func(pass string, k syntax.Kind) // Options.kindSeen
-	// noEchoShortcuts: Options.noEchoShortcuts
-	noEchoShortcuts bool
+	// disabled are the optimizations switched off (Options.Disable)
+	disabled opt.Set
 	// unlinearizedMoves: the move filters compiled now see every move
 	// from the position whatever line they are in (a line's necessary
 	// start test, made in its caller: see genLine)

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 	"cqlvm/vm/nfa"
@@ -60,22 +61,25 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 	}
 	for k, f := range filters {
 		g.prog.Lines[idx].Lin[k] = !spec.Backward && linearized(f)
-		g.prog.Lines[idx].Always[k] = isAllSquares(f) || f.Kind == syntax.KTrue
+		g.prog.Lines[idx].Always[k] = (isAllSquares(f) || f.Kind == syntax.KTrue) && g.use(opt.LineAlways)
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
 	if k, ok := l.NFA.SoleStartFilter(); ok && onlyTestsOrDashes(filters[k]) {
 		switch f := filters[k]; {
 		case !l.Lin[k]:
+			if !g.use(opt.LineStartTest) {
+				break
+			}
 			l.StartTest, l.StartFilter = true, k
-			if startTestInline(f) {
+			if startTestInline(f) && g.use(opt.LineStartInline) {
 				// the start test runs here, in the caller's frame, rather
 				// than in a subroutine the machine calls for the line: most
 				// starts fail it (`line --> M-- --> ...` in a piece loop)
 				l.StartTested = true
 				g.test(f, fail)
 			}
-		case startNeedInline(f):
+		case startNeedInline(f) && g.use(opt.LineStartNeed):
 			g.testUnlinearized(f, fail)
 		}
 	}
@@ -180,7 +184,7 @@ func (g *gen) addLine(n *syntax.Node, spec vm.LineSpec, pattern *nfa.Node, count
 		return 0, false
 	}
 	spec.NFA = prog
-	spec.Linear = prog.Linear()
+	spec.Linear = spec.IsPath && prog.Linear() && g.use(opt.PathLinear)
 	spec.Subs = make([]int, count)
 	spec.Lin = make([]bool, count)
 	spec.Always = make([]bool, count)

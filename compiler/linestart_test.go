@@ -1,7 +1,8 @@
 package compiler
 
 import (
-	"slices"
+	"cqlvm/compiler/opt"
+	"cqlvm/source"
 	"testing"
 )
 
@@ -35,17 +36,18 @@ func TestLineStartTestKeepsAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.query, err)
 		}
-		plain := *q.Program
-		plain.Lines = slices.Clone(plain.Lines)
+		plain, err := Compile(source.New("f.cql", c.query), Options{Disable: opt.Set(0).With(opt.LineStartTest)})
+		if err != nil {
+			t.Fatal(err)
+		}
 		start := false
-		for i := range plain.Lines {
-			start = start || plain.Lines[i].StartTest
-			plain.Lines[i].StartTest = false
+		for i := range q.Program.Lines {
+			start = start || q.Program.Lines[i].StartTest
 		}
 		if start != c.start {
 			t.Errorf("%s: start test taken %v, want %v", c.query, start, c.start)
 		}
-		found := sameAnswers(t, c.query, "the start test", q.Program, &plain, games)
+		found := sameAnswers(t, c.query, "the start test", q.Program, plain.Program, games)
 		if found == 0 {
 			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
 		}

@@ -6,6 +6,7 @@ import (
 
 	"cqlvm/bitboard"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -102,7 +103,7 @@ func (g *gen) genSquareLoop(n *syntax.Node, fail int) {
 // --> ...}`: the moves of F are tested once for all the S).
 func (g *gen) loopPrechecks(n *syntax.Node, done int) {
 	bodyNeeds(n.Args[1], func(need bodyNeed) {
-		if need.reads(n.Str) {
+		if need.reads(n.Str) || !g.use(opt.LoopPrechecks) {
 			return
 		}
 		for _, a := range need.prelude {
@@ -148,7 +149,7 @@ func (g *gen) loopDomain(n *syntax.Node) {
 			found = &need
 		}
 	})
-	if found == nil {
+	if found == nil || !g.use(opt.LoopDomain) {
 		return
 	}
 	failed, done := g.newLabel(), g.newLabel()

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"cqlvm/bitboard"
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -148,7 +149,7 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *syntax.Node, 
 		}
 		g.value(s, restore)
 		g.emit(vm.OpStore, 0, base+vm.MoveSlotFrom+i, 0)
-		if i == 0 && failWithoutMove && spec.Source == vm.SrcPGN && (costlySet(to) || costlySet(capt)) {
+		if i == 0 && failWithoutMove && spec.Source == vm.SrcPGN && (costlySet(to) || costlySet(capt)) && g.use(opt.MoveFromPrecheck) {
 			// no game move leaves from these squares: the filter fails
 			// before its other sets are worked out (`find {move from X
 			// to up 1 X}` at every position of a game)

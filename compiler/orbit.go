@@ -3,6 +3,7 @@ package compiler
 import (
 	"slices"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 )
@@ -68,7 +69,7 @@ func (g *gen) testOrbit(n *syntax.Node, fail int) {
 		g.testValue(n, fail)
 		return
 	}
-	if shape, ok := orbitShape(n.Args); ok && useShapes {
+	if shape, ok := orbitShape(n.Args); ok && g.use(opt.OrbitShapes) {
 		g.jump(vm.OpShapeAny, 0, g.shapeConst(shape), fail)
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"cqlvm/bitboard"
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 	"cqlvm/vm"
 	"cqlvm/vm/nfa"
@@ -72,7 +73,8 @@ func (g *gen) genPath(n *syntax.Node, fail int) {
 		Lo:           int(n.Int),
 		Hi:           int(n.Int2),
 		Path: vm.PathSpec{Focus: -1, Max: -1, FocusCapture: n.Seq.FocusCapture, Title: n.Seq.Title,
-			Pure:      !hasSideEffects(n.Seq.Body) && (n.Seq.Max == nil || !hasSideEffects(n.Seq.Max)),
+			Pure: !hasSideEffects(n.Seq.Body) && (n.Seq.Max == nil || !hasSideEffects(n.Seq.Max)) &&
+				g.use(opt.PathMemo),
 			UsesCount: hasKind([]*syntax.Node{n.Seq.Body}, syntax.KPathCount, syntax.KPathCountUnfocused)},
 	}
 	for _, v := range g.vars {

@@ -13,20 +13,26 @@ const maxJumpChain = 16
 // threadJumps makes every jump whose target is an unconditional jump go
 // to where that one goes, and turns a jump to a match or a fail into that
 // instruction: a failing iteration of a loop body then goes back to the
-// loop's head in one instruction instead of two or three.
-func threadJumps(code []vm.Inst) {
+// loop's head in one instruction instead of two or three. It returns the
+// pcs of the instructions it changed.
+func threadJumps(code []vm.Inst) (changed []int) {
 	for pc := range code {
 		in := &code[pc]
 		if !vm.IsJump(in.Op) {
 			continue
 		}
+		before := *in
 		in.B = int32(finalTarget(code, int(in.B)))
 		if in.Op == vm.OpJump {
 			if t := code[in.B]; t.Op == vm.OpMatch || t.Op == vm.OpFail {
 				*in = t
 			}
 		}
+		if *in != before {
+			changed = append(changed, pc)
+		}
 	}
+	return changed
 }
 
 // finalTarget follows unconditional jumps from pc to the first other
@@ -46,8 +52,9 @@ func finalTarget(code []vm.Inst, pc int) int {
 // in vm/op.go). The other instructions of the sequence stay, for the
 // jumps that enter it in the middle. It matches the code as generated,
 // so a fused op never stands for another fused op; an instruction whose
-// operands a fused op reads at run time is left as it is.
-func fuse(code []vm.Inst) {
+// operands a fused op reads at run time is left as it is. It returns the
+// pcs of the fused ops.
+func fuse(code []vm.Inst) (fused []int) {
 	orig := append([]vm.Inst(nil), code...)
 	read := make([]bool, len(code)) // operands read by a fused op before it
 	op := func(pc int) vm.Op {
@@ -92,5 +99,9 @@ func fuse(code []vm.Inst) {
 			code[pc] = vm.Inst{Op: vm.OpEchoNextCur, X: a.X, A: a.A, B: a.B}
 			read[pc+1] = true
 		}
+		if code[pc] != orig[pc] {
+			fused = append(fused, pc)
+		}
 	}
+	return fused
 }

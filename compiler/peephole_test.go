@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cqlvm/compiler/opt"
 	"slices"
 	"testing"
 
@@ -34,8 +35,8 @@ func TestPeepholeKeepsAnswers(t *testing.T) {
 	}
 	games := firstGames(t, 150)
 	for _, query := range queries {
-		opt, plain := Options{}, Options{noPeephole: true}
-		q, err := Compile(source.New("f.cql", query), opt)
+		plain := Options{Disable: opt.Set(0).With(opt.JumpThreading).With(opt.FusedOps)}
+		q, err := Compile(source.New("f.cql", query), Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", query, err)
 		}

@@ -3,6 +3,7 @@ package compiler
 import (
 	"slices"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/compiler/syntax"
 )
 
@@ -74,7 +75,7 @@ func (g *gen) prefilter(body []*syntax.Node) {
 			conds = append(conds, c)
 		}
 	}
-	if len(conds) == 0 {
+	if len(conds) == 0 || !g.use(opt.GamePrefilter) {
 		return
 	}
 	g.prog.GameFilter = g.subroutine(&syntax.Node{Kind: syntax.KCompound, Args: conds, Span: conds[0].Span})

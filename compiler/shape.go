@@ -9,10 +9,6 @@ import (
 	"cqlvm/vm"
 )
 
-// useShapes is switched off by the test that compares shape tests with
-// the copies they replace.
-var useShapes = true
-
 // orbitShape recognises an orbit, used as a test, whose members are all
 // piece patterns: a designator of one square, or a compound of such
 // designators (`shift {Kc3 Pe3}`, `flip {Ka1 Rb1}`). Members that are

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"cqlvm/compiler/opt"
+	"cqlvm/source"
 	"fmt"
 	"os"
 	"testing"
@@ -39,10 +41,8 @@ func TestShapesMatchTheirCopies(t *testing.T) {
 	total := 0
 	for _, query := range queries {
 		var progs [2]*vm.Program
-		for i, on := range []bool{true, false} {
-			useShapes = on
-			q, err := compileText(query)
-			useShapes = true
+		for i, disable := range []opt.Set{0, opt.Set(0).With(opt.OrbitShapes)} {
+			q, err := Compile(source.New("f.cql", query), Options{Disable: disable})
 			if err != nil {
 				t.Fatalf("%s: %v", query, err)
 			}

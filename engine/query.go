@@ -56,6 +56,10 @@ type QueryOptions struct {
 	// a query naming another fails to compile with a *FileRefusedError,
 	// whether that file exists or not. nil allows every file.
 	Files func(name string) bool
+	// Disable switches optimizations of the compiler off
+	// (AllOptimizations: the plain program, -O0). Answers and output
+	// are the same; only the time differs.
+	Disable Optimizations
 }
 
 // Dialect names a query language.
@@ -173,7 +177,7 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 // o.Extra named extraName in messages.
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(o.Limits),
-		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits}
+		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable}
 	for _, a := range o.Assign {
 		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))
 	}

@@ -54,7 +54,10 @@ type Program struct {
 	// GameFilter is the entry of the game prefilter (conditions on the
 	// game's tags, result and number alone), -1 when there is none.
 	GameFilter int
-	Dicts      []DictSpec
+	// Opts are the optimizations that fired, in the order the compiler
+	// took them (for the disassembler).
+	Opts  []OptNote
+	Dicts []DictSpec
 
 	// Needs summarises what the program looks at, so the driver can skip
 	// work (piece identities, comments) that no instruction uses.

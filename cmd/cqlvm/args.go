@@ -15,7 +15,7 @@ var valueFlags = map[string]bool{"cql": true, "matchstring": true, "fen": true, 
 	"white": true, "black": true, "event": true, "site": true, "result": true, "input": true,
 	"i": true, "output": true, "o": true, "format": true, "progress": true, "threads": true,
 	"lineincrement": true, "outputbuffer": true, "cpuprofile": true, "memprofile": true,
-	"addr": true, "allowhost": true, "timeout": true, "maxgames": true, "html": true}
+	"addr": true, "allowhost": true, "timeout": true, "maxgames": true, "html": true, "disable": true}
 
 // normalizeArgs rewrites the official program's spellings into what pflag
 // parses: single-dash long options become double-dash (`-input` →

@@ -8,6 +8,7 @@ import (
 
 	"cqlvm/compiler/cqls"
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine"
 	"cqlvm/limits"
 )
 
@@ -31,6 +32,9 @@ func (c *cli) help(args []string) int {
 		case "limits":
 			fmt.Fprint(c.stdout, limits.Help())
 			fmt.Fprint(c.stdout, serveLimitsHelp)
+			continue
+		case "optimizations":
+			fmt.Fprint(c.stdout, engine.OptimizationsHelp())
 			continue
 		}
 		if strings.HasPrefix(topic, ":") || strings.HasPrefix(topic, "!:") {

@@ -185,6 +185,8 @@ run flags (one or two dashes, as the official cql spells them):
                           auto: from a Slurm job array or a Kubernetes Indexed Job
   --shard-summary F       the shard's summary for cqlvm merge (default OUTPUT.shard.json)
   --timeout D             stop the run after D (30s, 10m; exit status 6)
+  -O0, --disable NAME,... switch off all or some optimizations of the compiler (same
+                          answers; cqlvm help optimizations lists them)
   --cpuprofile F, --memprofile F
   --version, --help
   Every option of the official cql is accepted too (-gui, -u, -a, -html, -assign,
@@ -219,20 +221,27 @@ func (c *cli) reportQueryError(err error) int {
 
 func (c *cli) disasm(args []string) int {
 	var dialect string
+	var disable engine.Optimizations
 	fs := pflag.NewFlagSet("disasm", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&dialect, "dialect", "", "query language")
+	addOptFlags(fs, &disable)
 	err := fs.Parse(normalizeArgs(args))
 	d, derr := engine.ParseDialect(dialect)
 	if err != nil || derr != nil || fs.NArg() != 1 {
-		fmt.Fprint(c.stderr, "usage: cqlvm disasm [--dialect cql3|cql6] query.cql\n")
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cqlvm disasm: %v\n", err)
+		}
+		fmt.Fprint(c.stderr, "usage: cqlvm disasm [--dialect cql3|cql6] [-O0] [-disable NAME,...] query.cql\n")
 		return exitUsage
 	}
-	q, err := engine.Load(fs.Arg(0), engine.QueryOptions{Dialect: d})
+	q, err := engine.Load(fs.Arg(0), engine.QueryOptions{Dialect: d, Disable: disable})
 	if err != nil {
 		return c.reportQueryError(err)
 	}
 	q.Program().Disassemble(c.stdout)
+	fmt.Fprintln(c.stdout)
+	q.WriteOptimizations(c.stdout)
 	return exitOK
 }
 

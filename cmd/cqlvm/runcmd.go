@@ -43,6 +43,7 @@ type runFlags struct {
 	official                             officialFlags // the official options with no flag above
 	shard                                shardFlags
 	limits                               limits.Values
+	disable                              engine.Optimizations
 	timeout                              time.Duration
 }
 
@@ -81,6 +82,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the run after this long (0: never)")
 	addLimitFlag(fs, &f.limits)
+	addOptFlags(fs, &f.disable)
 	f.official.register(fs)
 	return fs
 }
@@ -132,7 +134,7 @@ func (c *cli) run(args []string) int {
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
 	q, err := engine.Load(queryPath, f.official.queryOptions(engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
-		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect, Limits: &f.limits}))
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect, Limits: &f.limits, Disable: f.disable}))
 	if err != nil {
 		return c.reportQueryError(err)
 	}

@@ -1,0 +1,327 @@
+// Package opt is the registry of the compiler's optimizations: every way
+// in which the code generated for a query departs from the plain
+// program, the one that evaluates each filter as the language defines it
+// (a find walks the whole subtree, an echo every target, a loop every
+// square of its set, a line every start).
+//
+// Each optimization has a name (as written after `-disable`), a
+// paragraph saying which queries it serves, what it assumes and why the
+// answers, comments and output cannot change, and the facts it relies
+// on. The compiler asks the registry before it takes one (gen.use),
+// which both honours the switch (compiler.Options.Disable, `cqlvm run
+// -O0`, `-disable NAME`) and records where it fired, which `cqlvm
+// disasm` prints. Tests walk Table: each entry must have examples on
+// which it fires and on which the program with it switched off gives the
+// same answers and output.
+package opt
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ID names one optimization.
+type ID uint8
+
+const (
+	JumpThreading ID = iota
+	FusedOps
+	GamePrefilter
+	OrbitShapes
+	FindMemo
+	EchoPlyWindow
+	EchoSourceFirst
+	EchoSameBoard
+	EchoAfterSource
+	LoopDomain
+	LoopPrechecks
+	LineStartTest
+	LineStartInline
+	LineStartNeed
+	LineAlways
+	PathMemo
+	PathLinear
+	MoveFromPrecheck
+	NumIDs
+)
+
+// Fact is something the compiler proves of a filter that an
+// optimization relies on.
+type Fact string
+
+const (
+	NoEffect      Fact = "no-effect"      // assigns nothing, comments nothing, prints nothing
+	PositionOnly  Fact = "position-only"  // depends only on the position and the variables it reads
+	GameConstant  Fact = "game-constant"  // depends only on the game's tags, result and number
+	NoRebind      Fact = "no-rebind"      // leaves a given variable's value alone
+	MonotoneMoves Fact = "monotone-moves" // more moves can only make it hold
+	NoSplit       Fact = "no-split"       // a line's pattern has no alternative
+	None          Fact = ""
+)
+
+// Info is one optimization's entry.
+type Info struct {
+	Name  string // as written after -disable; kebab-case
+	Layer string // "codegen" (chooses the code), "vm" (a flag the machine honours) or "peephole"
+	Doc   string // the class of queries it serves, what it assumes, why it is exact
+	Facts []Fact
+	// Examples are queries on which it fires (the registry test checks
+	// that it does, and compares their answers and output with it off).
+	Examples []string
+}
+
+// Table is the registry, indexed by ID.
+var Table = [NumIDs]Info{
+	JumpThreading: {
+		Name: "jump-threading", Layer: "peephole",
+		Doc: "A jump to an unconditional jump goes straight to the final target. " +
+			"Only the route between instructions changes; every instruction that runs still runs, in the same order.",
+		Examples: []string{"check or mate", "not (check and mate)"},
+	},
+	FusedOps: {
+		Name: "fused-ops", Layer: "peephole",
+		Doc: "A frequent sequence of instructions (load a set and test it, compare with a constant, ...) becomes one instruction " +
+			"that does the same work without the stack traffic. Each fused op is defined as its sequence, and a test runs both.",
+		Examples: []string{"square x in A {x attacks k}", "find mate"},
+	},
+	GamePrefilter: {
+		Name: "game-prefilter", Layer: "codegen",
+		Doc: "Top-level conditions that depend only on the game's tags, result and number (`player white \"Carlsen\"`, `result 1-0`) " +
+			"are compiled a second time into a test the driver runs once per game, before its moves are played. " +
+			"When it fails, no position can match; the body still tests them. Not taken with persistent variables or messages, " +
+			"which every game's positions update.",
+		Facts:    []Fact{GameConstant, NoEffect},
+		Examples: []string{"result 1-0 mate", `player white "Carlsen" check`},
+	},
+	OrbitShapes: {
+		Name: "orbit-shapes", Layer: "codegen",
+		Doc: "A transform whose copies are piece patterns on fixed squares (`shift {Kc3 Pe3}`) tests all the copies with one " +
+			"pattern match over the board instead of one filter per copy. Each copy is a conjunction of piece-on-square tests, " +
+			"which is exactly what the pattern matcher checks.",
+		Facts:    []Fact{PositionOnly, NoEffect},
+		Examples: []string{"shift {Kc3 Pe3}", "flip {Ka1 Rb1}"},
+	},
+	FindMemo: {
+		Name: "find-memo", Layer: "vm",
+		Doc: "A forward find whose body has no effect and depends only on the position it is tested at and on a few variables " +
+			"(not strings) fails again at a position where it failed before while those variables keep their values. " +
+			"The machine keeps, per game and values, which positions are known to fail and the walk jumps over them " +
+			"(path compression), so a find run from every position tests each position once per value.",
+		Facts:    []Fact{NoEffect, PositionOnly},
+		Examples: []string{"x = Q find x attacks k", "find mate"},
+	},
+	EchoPlyWindow: {
+		Name: "echo-ply-window", Layer: "vm",
+		Doc: "An echo body with a conjunct bounding the ply difference of target and source (`t:ply == s:ply + 4`), " +
+			"with nothing before it that has an effect, fails on targets outside that window: the walk visits only the window.",
+		Facts:    []Fact{NoEffect, NoRebind},
+		Examples: []string{"echo (s t) {t:ply == s:ply + 4 s:check t:check}"},
+	},
+	EchoSourceFirst: {
+		Name: "echo-source-first", Layer: "codegen",
+		Doc: "Conjuncts of an echo body that read only the source (`s:check`) and come before anything with an effect are " +
+			"tested once before the walk. When one fails every target fails, so the walk goes to its last target only, " +
+			"which leaves the target variable as the full walk would.",
+		Facts:    []Fact{NoEffect, NoRebind},
+		Examples: []string{"echo (s t) {s:check t:check t:ply > s:ply}"},
+	},
+	EchoSameBoard: {
+		Name: "echo-same-board", Layer: "vm",
+		Doc: "An echo body testing that source and target have the same board (`s & t == .`), before anything with an effect, " +
+			"fails on any target with another board: the walk skips targets whose board hash differs.",
+		Facts:    []Fact{NoEffect, NoRebind},
+		Examples: []string{"echo (s t) {s & t == . t:ply > s:ply}"},
+	},
+	EchoAfterSource: {
+		Name: "echo-after-source", Layer: "vm",
+		Doc: "An echo body testing that the target comes after the source (`s < t`), before anything with an effect, fails " +
+			"on every earlier target: the walk starts after the source and the test is left out of the body.",
+		Facts:    []Fact{NoEffect, NoRebind},
+		Examples: []string{"echo (s t) {s < t s:check t:mate}"},
+	},
+	LoopDomain: {
+		Name: "loop-domain", Layer: "codegen",
+		Doc: "A square or piece loop whose body needs something of the loop's square alone (a game move from it, " +
+			"`y attacks x`, a pin through it) runs only over the squares that can pass that test. On another square the " +
+			"body would fail at that test having changed nothing, so the value and effects are the same.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"piece X in [QRBN] {line --> move from X --> check}", "square y in A {y attacks k}"},
+	},
+	LoopPrechecks: {
+		Name: "loop-prechecks", Layer: "codegen",
+		Doc: "Tests a loop body needs that do not read the loop variable are made once before the loop: failing there, " +
+			"the body fails on every square before changing anything the test reads, so the loop's value is the empty set.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"piece F in [RQ] piece S in [RQB] {line --> move from F --> S attacks k}"},
+	},
+	LineStartTest: {
+		Name: "line-start-test", Layer: "vm",
+		Doc: "A line whose pattern can only start with one constituent that only tests is refused at once at a start where " +
+			"that constituent fails, without starting the search (which would test it first and fail).",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"line --> check --> not check --> check"},
+	},
+	LineStartInline: {
+		Name: "line-start-inline", Layer: "codegen",
+		Doc: "The start test of line-start-test is made in the caller's code rather than in a subroutine the machine calls, " +
+			"when it gives the same answer there: no comment, no move filter the caller's linearization could restrict, " +
+			"no `from` or `to`.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"line --> check --> check"},
+	},
+	LineStartNeed: {
+		Name: "line-start-need", Layer: "codegen",
+		Doc: "A line's start constituent that depends on the move the line goes on with (`line --> move from F --> ...`) " +
+			"cannot hold for one move when it holds for none: it is tested first with every move of the position, and a " +
+			"start failing it is refused without the search.",
+		Facts:    []Fact{NoEffect, MonotoneMoves},
+		Examples: []string{"piece F in [RQ] line --> move from F --> check"},
+	},
+	LineAlways: {
+		Name: "line-always", Layer: "vm",
+		Doc:      "A line constituent `.` or `true` holds at every position: the search takes it as held without running it.",
+		Examples: []string{"line --> . --> check --> . --> mate"},
+	},
+	PathMemo: {
+		Name: "path-memo", Layer: "vm",
+		Doc: "A path whose constituents change no variables reaches the same states from a (state, position) pair " +
+			"whichever way it got there: the search remembers the pairs it has explored and does not explore them again.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"path check -- -- check"},
+	},
+	PathLinear: {
+		Name: "path-linear", Layer: "vm",
+		Doc: "A path or line pattern with no alternative (no `|`, `*`, `+`, `?` or range) is matched by one walk " +
+			"along the tree instead of the general state-set search.",
+		Facts:    []Fact{NoSplit},
+		Examples: []string{"path -- check -- check"},
+	},
+	MoveFromPrecheck: {
+		Name: "move-from-precheck", Layer: "codegen",
+		Doc: "A move filter over the game's moves whose to or capture set is costly to work out first checks that a game " +
+			"move leaves from its from squares; with none, the filter fails without working out the set.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"find {move from P to up 1 P}"},
+	},
+}
+
+func (id ID) String() string {
+	if id < NumIDs {
+		return Table[id].Name
+	}
+	return fmt.Sprintf("opt(%d)", id)
+}
+
+// Set is a set of optimizations (compiler.Options.Disable: those
+// switched off).
+type Set uint64
+
+// All is every optimization.
+const All Set = 1<<NumIDs - 1
+
+// Has reports whether id is in s.
+func (s Set) Has(id ID) bool { return s&(1<<id) != 0 }
+
+// With is s with id added.
+func (s Set) With(id ID) Set { return s | 1<<id }
+
+// Lookup finds an optimization by name.
+func Lookup(name string) (ID, bool) {
+	for id := range NumIDs {
+		if Table[id].Name == name {
+			return id, true
+		}
+	}
+	return 0, false
+}
+
+// Parse reads a comma-separated list of names, or "all", as given to
+// -disable; the error names the unknown word and lists the known ones.
+func Parse(list string) (Set, error) {
+	var s Set
+	for _, w := range strings.Split(list, ",") {
+		w = strings.TrimSpace(w)
+		switch w {
+		case "":
+			continue
+		case "all":
+			s = All
+			continue
+		}
+		id, ok := Lookup(w)
+		if !ok {
+			return 0, fmt.Errorf("no optimization is called %q; the optimizations are: %s (or all)", w, strings.Join(Names(), ", "))
+		}
+		s = s.With(id)
+	}
+	return s, nil
+}
+
+// Names lists every optimization's name, sorted.
+func Names() []string {
+	names := make([]string, 0, NumIDs)
+	for id := range NumIDs {
+		names = append(names, Table[id].Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// String lists the names in s in registry order.
+func (s Set) String() string {
+	var names []string
+	for id := range NumIDs {
+		if s.Has(id) {
+			names = append(names, Table[id].Name)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// Help is the text of `cqlvm help optimizations` and of the README's
+// list: every entry with its layer, facts, doc and examples.
+func Help() string {
+	var b strings.Builder
+	b.WriteString("Optimizations of the compiler. Each gives the same answers, comments and output\n" +
+		"as the plain program; `cqlvm run -O0` switches them all off, `-disable NAME,...`\n" +
+		"some, and `cqlvm disasm` lists those that fired, with where.\n")
+	for _, e := range Table {
+		fmt.Fprintf(&b, "\n%s (%s", e.Name, e.Layer)
+		if len(e.Facts) > 0 {
+			var fs []string
+			for _, f := range e.Facts {
+				fs = append(fs, string(f))
+			}
+			fmt.Fprintf(&b, "; relies on: %s", strings.Join(fs, ", "))
+		}
+		b.WriteString(")\n")
+		for _, line := range wrap(e.Doc, 76) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+		for _, x := range e.Examples {
+			fmt.Fprintf(&b, "    e.g. %s\n", x)
+		}
+	}
+	return b.String()
+}
+
+// wrap breaks text into lines of at most width bytes, at spaces.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
