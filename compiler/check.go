@@ -57,7 +57,7 @@ func (c *checker) errorf(n *syntax.Node, format string, args ...any) {
 
 // userNames gives the variables among a message's arguments the names the
 // user wrote: a function's parameter becomes a variable of each call
-// (inline.go names it fn#call.param), which a message calls param. The
+// (function.go names it fn#call.param), which a message calls param. The
 // names and strings of the query a message quotes are cut to
 // maxQuoted characters: a name may be megabytes long.
 func userNames(args []any) []any {

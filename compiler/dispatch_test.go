@@ -244,7 +244,7 @@ var kindsUnsupported = map[syntax.Kind]string{
 var kindsNotDispatched = map[syntax.Kind]string{
 	syntax.KBad:           "the zero kind, never made",
 	syntax.KLegalFilter:   "reserved, never made by the parser",
-	syntax.KCall:          "replaced by the function's body before checking (inline.go)",
+	syntax.KCall:          "replaced by the function's body before checking (function.go)",
 	syntax.KDictIndex:     "reserved: D[k] is parsed as KStrIndex and told apart by the checker",
 	syntax.KTypeNameDesig: "the promotion designator of a move or dash (=Q), read by the generator as a field",
 	syntax.KSeqFilter:     "a constituent of line or path, checked and compiled by them",

@@ -299,7 +299,7 @@ func bodyNeeds(body *syntax.Node, f func(bodyNeed)) {
 			name := c.Args[0].Str
 			assigned = append(assigned, name)
 			if strings.Contains(name, "#") && c.Str == "=" && temporaries[name] == nil && !readsVar(c.Args[1], name) {
-				temporaries[name] = c // a function's temporary (inline.go), assigned once
+				temporaries[name] = c // a function's temporary (function.go), assigned once
 			} else {
 				delete(temporaries, name)
 			}
