@@ -35,7 +35,7 @@ vet:
 
 # The long conformance suite: every case on sample, studies and games.
 conformance:
-	CQLVM_CORPORA=sample,studies,games $(GO) test ./cmd/cqlvm -run TestConformance -count=1 -timeout 60m
+	CQLVM_CORPORA=sample,studies,games $(GO) test ./engine -run TestConformance -count=1 -timeout 60m
 
 # The official checker against ../shared (when it is beside the checkout).
 conformance-shared: build

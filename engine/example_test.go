@@ -34,7 +34,9 @@ func ExampleRestrictions() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	st, err := engine.Run(q, engine.Options{Inputs: []string{"../testdata/pgn/sample.pgn"}})
+	o := q.Options() // the settings of the query's header, if it has one
+	o.Inputs = []string{"../testdata/pgn/sample.pgn"}
+	st, err := engine.Run(q, o)
 	if err != nil {
 		log.Fatal(err)
 	}

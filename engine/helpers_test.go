@@ -37,3 +37,13 @@ func runPGN(t *testing.T, q *Query, o Options, input string) string {
 	}
 	return out.String()
 }
+
+// readText is the text of the file at path.
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

@@ -1,23 +1,25 @@
 package engine
 
 import (
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// restrictedRun runs the query text (as -cql gives it) under r and
-// returns its statistics and PGN output.
-func restrictedRun(t *testing.T, text string, r Restrictions, o Options, input string) (Stats, string) {
+// restrictedRun runs the query text (as -cql gives it) under r, searching
+// the variations too when variations is set, and returns its statistics
+// and PGN output.
+func restrictedRun(t *testing.T, text string, r Restrictions, variations bool, input string) (Stats, string) {
 	t.Helper()
 	q, err := Load("", QueryOptions{Extra: text, Restrictions: r})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder
+	o := q.Options()
 	o.Inputs, o.PGN = []string{input}, &out
+	o.Variations = o.Variations || variations
 	st, err := Run(q, o)
 	if err != nil {
 		t.Fatal(err)
@@ -29,11 +31,7 @@ func restrictedRun(t *testing.T, text string, r Restrictions, o Options, input s
 // (every game with a position matches) and counts the games they select
 // against a count made directly from the PGN tags.
 func TestTagRestrictions(t *testing.T) {
-	data, err := os.ReadFile(gamesPGN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := string(data)
+	games := readText(t, gamesPGN)
 	tagValues := func(name string) []string {
 		re := regexp.MustCompile(`(?m)^\[` + name + ` "([^"]*)"\]`)
 		var vs []string
@@ -75,7 +73,7 @@ func TestTagRestrictions(t *testing.T) {
 			if c.want == 0 {
 				t.Fatal("no game qualifies; the case tests nothing")
 			}
-			if st, _ := restrictedRun(t, "true", c.r, Options{}, gamesPGN); st.Matches != c.want {
+			if st, _ := restrictedRun(t, "true", c.r, false, gamesPGN); st.Matches != c.want {
 				t.Errorf("%d games selected, the tags say %d", st.Matches, c.want)
 			}
 		})
@@ -95,19 +93,19 @@ func TestPositionRestrictions(t *testing.T) {
 		name, text string
 		r          Restrictions
 		query      string
-		o          Options
+		variations bool
 		pgn        string
 	}{
-		{"FEN", "true", Restrictions{FEN: fen}, `fen "` + fen + `"`, Options{}, gamesPGN},
-		{"extended FEN", "true", Restrictions{FEN: extendedFen}, `fen "` + fen + `"`, Options{}, gamesPGN},
-		{"WhiteToMove", "mate", Restrictions{WhiteToMove: true}, "wtm mate", Options{}, gamesPGN},
-		{"BlackToMove", "stalemate", Restrictions{BlackToMove: true}, "btm stalemate", Options{}, gamesPGN},
-		{"VirtualMainline", "check", Restrictions{VirtualMainline: true}, "virtualmainline check", Options{Variations: true}, samplePGN},
+		{"FEN", "true", Restrictions{FEN: fen}, `fen "` + fen + `"`, false, gamesPGN},
+		{"extended FEN", "true", Restrictions{FEN: extendedFen}, `fen "` + fen + `"`, false, gamesPGN},
+		{"WhiteToMove", "mate", Restrictions{WhiteToMove: true}, "wtm mate", false, gamesPGN},
+		{"BlackToMove", "stalemate", Restrictions{BlackToMove: true}, "btm stalemate", false, gamesPGN},
+		{"VirtualMainline", "check", Restrictions{VirtualMainline: true}, "virtualmainline check", true, samplePGN},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, got := restrictedRun(t, c.text, c.r, c.o, c.pgn)
-			_, want := restrictedRun(t, c.query, Restrictions{}, c.o, c.pgn)
+			_, got := restrictedRun(t, c.text, c.r, c.variations, c.pgn)
+			_, want := restrictedRun(t, c.query, Restrictions{}, c.variations, c.pgn)
 			if want == "" {
 				t.Fatal("no game matched; the case tests nothing")
 			}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -17,6 +18,13 @@ const (
 	studiesPGN = "../../testdata/pgn/studies.pgn"
 	gamesPGN   = "../../testdata/pgn/games.pgn"
 )
+
+// conformanceDir holds the conformance suite (engine's TestConformance
+// runs it), whose cases the official-output tests also run.
+const conformanceDir = "../../testdata/conformance"
+
+// summaryRE reads the summary line of a run.
+var summaryRE = regexp.MustCompile(`(\d+) matches of (\d+) games`)
 
 // invocation is the outcome of one command line.
 type invocation struct {
@@ -75,3 +83,14 @@ func readText(t *testing.T, path string) string {
 func jsonUnmarshal(line string, v any) error { return json.Unmarshal([]byte(line), v) }
 
 func pgnMD5(data []byte) string { return fmt.Sprintf("%x", md5.Sum(data)) }
+
+// lastSummary is the "N matches of M games ..." line of a run's output.
+func lastSummary(out string) string {
+	lines := strings.Split(out, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.Contains(lines[i], " matches of ") {
+			return lines[i]
+		}
+	}
+	return ""
+}

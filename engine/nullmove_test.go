@@ -1,6 +1,7 @@
-package main
+package engine
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,14 +20,16 @@ func TestCaptureFiltersOverNullMoves(t *testing.T) {
 	games := filepath.Join(dir, "null.pgn")
 	// game 1: a null move in the mainline between two captures;
 	// game 2: a null move in a variation, a capture in the mainline
-	os.WriteFile(games, []byte(`[Event "mainline null"]
+	if err := os.WriteFile(games, []byte(`[Event "mainline null"]
 
 1.e4 d5 2.exd5 -- 3.d6 cxd6 *
 
 [Event "variation null"]
 
 1.e4 d5 (1...-- 2.d4) 2.exd5 *
-`), 0o644)
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		query string
 		// matched positions per game, in game order, as ply lists
@@ -43,17 +46,22 @@ func TestCaptureFiltersOverNullMoves(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.query, func(t *testing.T) {
-			q := writeQuery(t, dir, c.query)
-			r := mustRun(t, nil, "run", "-q", "--json", q, games)
+			q := loadText(t, c.query)
+			var out strings.Builder
+			o := q.Options()
+			o.Inputs, o.JSON = []string{games}, &out
+			if _, err := Run(q, o); err != nil {
+				t.Fatal(err)
+			}
 			var got []string
 			byGame := map[string][]string{}
 			var order []string
-			for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+			for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 				if line == "" {
 					continue
 				}
 				var rec struct{ Game, Ply int }
-				if err := jsonUnmarshal(line, &rec); err != nil {
+				if err := json.Unmarshal([]byte(line), &rec); err != nil {
 					t.Fatal(err)
 				}
 				g := "g" + strconv.Itoa(rec.Game)
@@ -66,7 +74,7 @@ func TestCaptureFiltersOverNullMoves(t *testing.T) {
 				got = append(got, g+":"+strings.Join(byGame[g], ","))
 			}
 			if strings.Join(got, " ") != c.want {
-				t.Errorf("matched %q, want %q\nstderr: %s", strings.Join(got, " "), c.want, r.stderr)
+				t.Errorf("matched %q, want %q", strings.Join(got, " "), c.want)
 			}
 		})
 	}

@@ -1,8 +1,6 @@
-package main
+package engine
 
 import (
-	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,7 +10,7 @@ import (
 // testdata/examples/sample_counts.tsv over sample.pgn and compares the
 // number of matched games with the official CQL 6.2's.
 func TestManualExamples(t *testing.T) {
-	rows := strings.Split(readText(t, "../../testdata/examples/sample_counts.tsv"), "\n")
+	rows := strings.Split(readText(t, "../testdata/examples/sample_counts.tsv"), "\n")
 	n := 0
 	for i, row := range rows {
 		if row == "" || strings.HasPrefix(row, "#") {
@@ -29,15 +27,14 @@ func TestManualExamples(t *testing.T) {
 		}
 		n++
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			q := writeQuery(t, dir, query)
-			out := filepath.Join(dir, "out.pgn")
-			r := mustRun(t, nil, "run", "-q", "-o", out, q, samplePGN)
-			var got int
-			if _, err := fmt.Sscanf(lastSummary(r.stdout+r.stderr), "%d matches", &got); err != nil {
-				t.Fatalf("no summary line in:\n%s%s", r.stdout, r.stderr)
+			q := loadText(t, query)
+			o := q.Options()
+			o.Inputs = []string{samplePGN}
+			st, err := Run(q, o)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if got != want {
+			if got := st.Matches; got != want {
 				t.Errorf("%d games matched, official CQL 6.2 matches %d\nquery: %s", got, want, query)
 			}
 		})
@@ -45,15 +42,4 @@ func TestManualExamples(t *testing.T) {
 	if n < 70 {
 		t.Fatalf("only %d examples read; the table has 79", n)
 	}
-}
-
-// lastSummary is the "N matches of M games ..." line of a run's output.
-func lastSummary(out string) string {
-	lines := strings.Split(out, "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		if strings.Contains(lines[i], " matches of ") {
-			return lines[i]
-		}
-	}
-	return ""
 }

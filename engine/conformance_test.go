@@ -1,8 +1,7 @@
-package main
+package engine
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +18,9 @@ import (
 // run on the bundled corpora and its output reduced to (game number,
 // matched positions) pairs, which must equal the official CQL 6.2's
 // answers in testdata/conformance/expected. Queries under cases/errors
-// must be rejected. By default only sample.pgn is used; set
+// must be rejected. The runs call the engine as `cqlvm run -i CORPUS -o
+// OUT -matchstring CQLMATCH QUERY` does: the query's header settings,
+// the match string replaced. By default only sample.pgn is used; set
 // CQLVM_CORPORA=sample,studies,games (make conformance) for all three.
 //
 // testdata/conformance/outputbuffer.tsv lists the cases whose official
@@ -31,7 +32,7 @@ import (
 // case is expected to fail; when it passes the test says so, so that the
 // list only ever shrinks.
 
-const conformanceDir = "../../testdata/conformance"
+const conformanceDir = "../testdata/conformance"
 
 func TestConformance(t *testing.T) {
 	corpora := []string{"sample"}
@@ -54,11 +55,11 @@ func TestConformance(t *testing.T) {
 				if reason, ok := skipReason(skips, c.name, corpus); ok {
 					t.Skipf("skip.tsv: %s", reason)
 				}
-				var extra []string
+				outputBuffer := 0
 				if buffer, ok := cuts[c.name+"\t"+corpus]; ok {
-					extra = []string{"-outputbuffer", strings.Fields(buffer)[0]}
+					outputBuffer, _ = strconv.Atoi(strings.Fields(buffer)[0])
 				}
-				err := runCase(t, c, corpus, ignores[corpus], extra...)
+				err := runCase(t, c, corpus, ignores[corpus], outputBuffer)
 				reason, isPending := pending[c.name]
 				switch {
 				case isPending && err == nil:
@@ -93,41 +94,46 @@ func findCases(t *testing.T) []confCase {
 	return cases
 }
 
-// runCase runs one case on one corpus, with extra options, and compares
-// with the expectation.
-func runCase(t *testing.T, c confCase, corpus string, ignore [][2]int, extra ...string) error {
-	out := filepath.Join(t.TempDir(), "out.pgn")
-	pgnPath := filepath.Join("../../testdata/pgn", corpus+".pgn")
-	var stdout, stderr bytes.Buffer
-	args := append([]string{"run", "-i", pgnPath, "-o", out, "-matchstring", "CQLMATCH"}, extra...)
-	status := realMain(append(args, c.path), &stdout, &stderr)
+// runCase runs one case on one corpus, its games cut after outputBuffer
+// bytes when positive, and compares with the expectation.
+func runCase(t *testing.T, c confCase, corpus string, ignore [][2]int, outputBuffer int) error {
+	st, data, err := runConformanceQuery(c.path, corpus, outputBuffer)
 	if c.area == "errors" {
-		if status == 0 {
-			return fmt.Errorf("accepted (exit 0); the official CQL rejects it")
+		if err == nil {
+			return fmt.Errorf("accepted; the official CQL rejects it")
 		}
 		return nil
 	}
-	if status != 0 {
-		return fmt.Errorf("exit status %d: %s", status, firstLine(stderr.String()))
+	if err != nil {
+		return fmt.Errorf("%s", firstLine(err.Error()))
 	}
 	wantHeader, want := readExpected(t, filepath.Join(conformanceDir, "expected", corpus, c.name+".tsv"))
-	data, err := os.ReadFile(out)
-	if err != nil {
-		return err
-	}
-	got := summarizePGN(string(data))
+	got := summarizePGN(data)
 	want, nWantIgnored := dropIgnored(want, ignore)
 	got, nGotIgnored := dropIgnored(got, ignore)
 	if diff := cmp.Diff(want, got); diff != "" {
 		return fmt.Errorf("(game, matches) differ (-want +got):\n%s", diff)
 	}
-	if m := summaryRE.FindStringSubmatch(stdout.String()); m != nil && wantHeader >= 0 {
-		n, _ := strconv.Atoi(m[1])
-		if n-nGotIgnored != wantHeader-nWantIgnored {
-			return fmt.Errorf("summary says %d matches, want %d", n, wantHeader)
-		}
+	if wantHeader >= 0 && st.Matches-nGotIgnored != wantHeader-nWantIgnored {
+		return fmt.Errorf("%d matches, want %d", st.Matches, wantHeader)
 	}
 	return nil
+}
+
+// runConformanceQuery runs the query file path over the corpus with the
+// query's header settings, CQLMATCH as the match string and the given
+// output buffer, and returns its statistics and PGN output.
+func runConformanceQuery(path, corpus string, outputBuffer int) (Stats, string, error) {
+	q, err := Load(path, QueryOptions{})
+	if err != nil {
+		return Stats{}, "", err
+	}
+	var out strings.Builder
+	o := q.Options()
+	o.Inputs = []string{filepath.Join("../testdata/pgn", corpus+".pgn")}
+	o.MatchString, o.OutputBuffer, o.PGN = "CQLMATCH", outputBuffer, &out
+	st, err := Run(q, o)
+	return st, out.String(), err
 }
 
 var summaryRE = regexp.MustCompile(`(\d+) matches of (\d+) games`)

@@ -1,7 +1,6 @@
-package main
+package engine
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,19 +8,17 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"cqlvm/engine"
 )
 
 // The CQL 3 / CQL-S suite: every old-syntax query under
-// testdata/conformance-cqls/cases is run directly, and its `cqlvm
-// translate` output is run as a CQL 6 query; both must give the answers
+// testdata/conformance-cqls/cases is run directly, and its translation
+// (Translate, as `cqlvm translate` prints it) is run as a CQL 6 query; both must give the answers
 // in testdata/conformance-cqls/expected, which the official CQL 6.2 gave
 // for the hand translations beside the cases (see its README). As with
 // TestConformance, sample.pgn by default and CQLVM_CORPORA for more; the
 // Chess960 games of ignore.tsv are left out of the comparison.
 
-const cqlsDir = "../../testdata/conformance-cqls"
+const cqlsDir = "../testdata/conformance-cqls"
 
 func TestConformanceCQLS(t *testing.T) {
 	corpora := []string{"sample"}
@@ -42,7 +39,7 @@ func TestConformanceCQLS(t *testing.T) {
 				if err := runCQLSCase(t, path, name, corpus, ignores[corpus]); err != nil {
 					t.Errorf("%s as written: %v", name, err)
 				}
-				text, err := engine.Translate(path, "", engine.Auto)
+				text, err := Translate(path, "", Auto)
 				if err != nil {
 					t.Fatalf("translate: %v", err)
 				}
@@ -61,19 +58,13 @@ func TestConformanceCQLS(t *testing.T) {
 // runCQLSCase runs one query on one corpus and compares the games and
 // their matched positions with the expectation.
 func runCQLSCase(t *testing.T, query, name, corpus string, ignore [][2]int) error {
-	out := filepath.Join(t.TempDir(), "out.pgn")
-	pgnPath := filepath.Join("../../testdata/pgn", corpus+".pgn")
-	var stdout, stderr bytes.Buffer
-	if status := realMain([]string{"run", "-i", pgnPath, "-o", out, "-matchstring", "CQLMATCH", query}, &stdout, &stderr); status != 0 {
-		return fmt.Errorf("exit status %d: %s", status, firstLine(stderr.String()))
+	_, data, err := runConformanceQuery(query, corpus, 0)
+	if err != nil {
+		return fmt.Errorf("%s", firstLine(err.Error()))
 	}
 	_, want := readExpected(t, filepath.Join(cqlsDir, "expected", corpus, name+".tsv"))
-	data, err := os.ReadFile(out)
-	if err != nil {
-		return err
-	}
 	want, _ = dropIgnored(want, ignore)
-	got, _ := dropIgnored(summarizePGN(string(data)), ignore)
+	got, _ := dropIgnored(summarizePGN(data), ignore)
 	if diff := cmp.Diff(want, got); diff != "" {
 		return fmt.Errorf("(game, matches) differ (-want +got):\n%s", diff)
 	}
