@@ -74,3 +74,122 @@ func TestLongMessages(t *testing.T) {
 		t.Errorf("Shorten of a short text: %q", got)
 	}
 }
+
+// TestPosition: offsets become 1-based lines and columns, the columns
+// counting characters (a caret under text after "é" lines up), an offset
+// past the end is the end, and a newline belongs to the line it ends.
+func TestPosition(t *testing.T) {
+	src := New("q.cql", "cql()\n\"é\" check\n\nmate")
+	for _, c := range []struct{ off, line, col int }{
+		{0, 1, 1},
+		{5, 1, 6},   // the first newline
+		{6, 2, 1},   // the quote opening line 2
+		{10, 2, 4},  // after "é" (two bytes, one character) and its quotes: the blank
+		{11, 2, 5},  // check
+		{17, 3, 1},  // the empty line 3
+		{18, 4, 1},  // mate
+		{22, 4, 5},  // the end
+		{500, 4, 5}, // past the end
+	} {
+		if line, col := src.Position(c.off); line != c.line || col != c.col {
+			t.Errorf("offset %d: %d:%d, want %d:%d", c.off, line, col, c.line, c.col)
+		}
+	}
+}
+
+// TestLineText: a line without its newline (nor the \r of a \r\n),
+// "" for a line number out of range.
+func TestLineText(t *testing.T) {
+	src := New("q.cql", "cql()\r\ncheck\n\nmate")
+	for n, want := range map[int]string{0: "", 1: "cql()", 2: "check", 3: "", 4: "mate", 5: ""} {
+		if got := src.LineText(n); got != want {
+			t.Errorf("line %d: %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestSnippet: a span's text for a message, cut at its first newline and
+// after 37 bytes of a long one, with "..." where cut; a span past the end
+// is cut there, one starting past it is "".
+func TestSnippet(t *testing.T) {
+	long := "a" + strings.Repeat("b", 50)
+	src := New("q.cql", "check {mate\nstalemate} "+long)
+	at := int32(strings.Index(src.Text, long))
+	for _, c := range []struct {
+		sp   Span
+		want string
+	}{
+		{Span{0, 5}, "check"},
+		{Span{6, 22}, "{mate..."},
+		{Span{at, at + 51}, "a" + strings.Repeat("b", 36) + "..."},
+		{Span{at + 40, 1000}, strings.Repeat("b", 11)},
+		{Span{1000, 1001}, ""},
+		{Span{-1, 3}, ""},
+	} {
+		if got := src.Snippet(c.sp); got != c.want {
+			t.Errorf("%v: %q, want %q", c.sp, got, c.want)
+		}
+	}
+}
+
+// TestJoin is the smallest span covering both, in either order.
+func TestJoin(t *testing.T) {
+	for _, c := range [][3]Span{
+		{{2, 5}, {7, 9}, {2, 9}},
+		{{7, 9}, {2, 5}, {2, 9}},
+		{{2, 9}, {3, 4}, {2, 9}},
+	} {
+		if got := Join(c[0], c[1]); got != c[2] {
+			t.Errorf("Join(%v, %v) = %v, want %v", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// TestPrettyCaret: the caret line marks the span under its line, counted
+// in characters, a tab shown as a blank so that it stays in line; an
+// empty span is one caret; a span running past its line stops at the
+// line's end.
+func TestPrettyCaret(t *testing.T) {
+	src := New("q.cql", "cql()\n\t\"é\" chek 1\nmate")
+	at := int32(strings.Index(src.Text, "chek"))
+	for _, c := range []struct {
+		sp   Span
+		want string
+	}{
+		{Span{at, at + 4}, "q.cql:2:6: unknown\n   \"é\" chek 1\n       ^^^^\n"},
+		{Span{at, at}, "q.cql:2:6: unknown\n   \"é\" chek 1\n       ^\n"},
+		{Span{at + 5, at + 12}, "q.cql:2:11: unknown\n   \"é\" chek 1\n            ^\n"},
+	} {
+		e := &Error{Src: src, Span: c.sp, Msg: "unknown"}
+		if got := e.Pretty(); got != c.want {
+			t.Errorf("%v:\n%s\nwant\n%s", c.sp, got, c.want)
+		}
+		if got, want := e.Error(), strings.SplitN(c.want, "\n", 2)[0]; got != want {
+			t.Errorf("Error(): %q, want %q", got, want)
+		}
+	}
+}
+
+// TestErrorListOrder: Sort puts the errors in source order, Error names
+// the first and counts the others, Err is nil for an empty list.
+func TestErrorListOrder(t *testing.T) {
+	var l ErrorList
+	if l.Err() != nil || l.Error() != "no errors" {
+		t.Fatalf("an empty list: %v, %q", l.Err(), l.Error())
+	}
+	src := New("q.cql", "a b\nc")
+	l.Add(src, Span{4, 5}, "third")
+	l.Add(src, Span{0, 1}, "first")
+	l.Add(src, Span{2, 3}, "second %d", 2)
+	l.Sort()
+	var msgs []string
+	for _, e := range l {
+		msgs = append(msgs, e.Msg)
+	}
+	if got := strings.Join(msgs, ", "); got != "first, second 2, third" {
+		t.Errorf("sorted: %s", got)
+	}
+	if got := l.Err().Error(); got != "q.cql:1:1: first (and 2 more errors)" {
+		t.Errorf("Error(): %q", got)
+	}
+}
