@@ -8,8 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"cqlvm/internal/golden"
 	"cqlvm/source"
 )
 
@@ -54,20 +53,7 @@ func runGolden(t *testing.T, dir, ext string, render func(*testing.T, *source.So
 				t.Fatal(err)
 			}
 			got := render(t, source.New(filepath.Base(f), string(text)))
-			golden := strings.TrimSuffix(f, ".cql") + ext
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./compiler -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s differs (-want +got):\n%s", golden, diff)
-			}
+			golden.CompareFile(t, strings.TrimSuffix(f, ".cql")+ext, got, *update, "compiler")
 		})
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"cqlvm/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/pgn/edge.golden")
@@ -44,20 +45,7 @@ func TestEdgeCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		if err := os.WriteFile(edgeGolden, []byte(got.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(edgeGolden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.String() != string(want) {
-		t.Errorf("the edge corpus reads differently from %s (run with -update and review):\n%s",
-			edgeGolden, lineDiff(string(want), got.String()))
-	}
+	golden.CompareFile(t, edgeGolden, got.String(), *update, "pgn")
 }
 
 // checkEdgeGame checks one game's tree and, when it has no error, that
@@ -82,28 +70,4 @@ func checkEdgeGame(t *testing.T, path string, raw *RawGame, g *Game) {
 	if d := diffGames(g, back[0]); d != "" {
 		t.Errorf("%s game %d: round trip: %s", path, raw.Number, d)
 	}
-}
-
-// lineDiff lists the lines only in want (-) and only in got (+), in order.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	inW, inG := map[string]int{}, map[string]int{}
-	for _, l := range w {
-		inW[l]++
-	}
-	for _, l := range g {
-		inG[l]++
-	}
-	var b strings.Builder
-	for _, l := range w {
-		if inG[l] == 0 {
-			fmt.Fprintf(&b, "- %s\n", l)
-		}
-	}
-	for _, l := range g {
-		if inW[l] == 0 {
-			fmt.Fprintf(&b, "+ %s\n", l)
-		}
-	}
-	return b.String()
 }

@@ -40,3 +40,21 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareFile: a golden file outside the package's testdata (the
+// repository's testdata/compiler, testdata/nfa...) is written and
+// compared at the path given.
+func TestCompareFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shared", "b.golden")
+	CompareFile(t, path, "one\n", true, "x")
+	if b, err := os.ReadFile(path); err != nil || string(b) != "one\n" {
+		t.Fatalf("update wrote %q, %v", b, err)
+	}
+	for got, fail := range map[string]bool{"one\n": false, "two\n": true} {
+		r := &recorder{TB: t}
+		CompareFile(r, path, got, false, "x")
+		if r.failed != fail {
+			t.Errorf("%q: failed %v, want %v", got, r.failed, fail)
+		}
+	}
+}

@@ -3,12 +3,13 @@ package nfa
 import (
 	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"cqlvm/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/nfa")
@@ -94,23 +95,7 @@ func TestGolden(t *testing.T) {
 			}
 			checkWellFormed(t, p)
 			got := "# " + patternString(g.n) + "\n" + p.String()
-			file := filepath.Join(goldenDir, g.name+".golden")
-			if *update {
-				if err := os.MkdirAll(goldenDir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run go test ./vm/nfa -update to create it)", err)
-			}
-			if string(want) != got {
-				t.Errorf("%s differs:\n--- want\n%s--- got\n%s", file, want, got)
-			}
+			golden.CompareFile(t, filepath.Join(goldenDir, g.name+".golden"), got, *update, "vm/nfa")
 		})
 	}
 }
