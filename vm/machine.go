@@ -299,7 +299,6 @@ func (m *Machine) dedupSince(mark int) {
 // pos is the current position (kept in step with cur by setCur).
 func (m *Machine) pos() *bitboard.Position { return m.curPos }
 
-// setCur makes node the current position.
 // nextWanted is the first echo target from i on that the walk's flags
 // keep (x: EchoSameBoard, whose board is the current position's;
 // EchoPlyWindow, whose ply lies in the window of slot it+1), or the
