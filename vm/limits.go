@@ -211,13 +211,3 @@ func (m *Machine) pollCall() {
 		m.checkCancel()
 	}
 }
-
-// echoComments are the comments of an echo from src to the current
-// position. Both texts are made before either is added: naming a
-// position in a variation adds its "id:N" first (moveText).
-func (m *Machine) echoComments(in *Inst, src int32) {
-	atSource := m.prog.Strs[in.A] + " <--" + m.positionText(m.cur)
-	atTarget := m.prog.Strs[in.B] + " -->" + m.positionText(src)
-	m.addComment(Comment{Node: src, Text: atSource})
-	m.addComment(Comment{Node: m.cur, Text: atTarget})
-}

@@ -162,51 +162,6 @@ func applyMoveIDs(ids *[64]uint8, mv *bitboard.Move) {
 	ids[mv.To] = id
 }
 
-// Flags of OpEchoNext.
-const (
-	// EchoInAll: the walk includes the current position.
-	EchoInAll uint8 = 1 << iota
-	// EchoSameBoard: the walk skips positions whose board differs from
-	// the current one's, except the last position it would give, so that
-	// the target variable ends the walk as it would without skipping. The
-	// compiler sets it when the body's first test is `source & target
-	// == .`, which such targets fail before the body does anything else.
-	EchoSameBoard
-	// EchoAfterSource: the walk starts after the current position (the
-	// source), except that it still gives the last position it would
-	// give. The compiler sets it when the body tests `source < target`
-	// with only tests without effect before it, which targets at or
-	// before the source fail.
-	EchoAfterSource
-	// EchoAfterOnly (with EchoAfterSource): the walk gives no target at
-	// or before the source; the last position it would give, when it is
-	// one, is bound to the target variable (that of the storekeep after
-	// the echonext) and the walk ends. The compiler sets it when it
-	// leaves the body's `source < target` tests out.
-	EchoAfterOnly
-	// EchoPlyWindow: the walk skips positions whose ply minus the
-	// source's lies outside the window that OpEchoInit stored (its B:
-	// EchoWindow), except the last position it would give, as
-	// EchoSameBoard does. The compiler sets it when the body's leading
-	// tests compare t:ply - s:ply with a constant (`t:ply == s:ply + 4`).
-	EchoPlyWindow
-)
-
-// EchoWindow packs a ply window [lo, hi] (each clamped to ±EchoWindowMax,
-// which stands for no bound) into an OpEchoInit operand.
-func EchoWindow(lo, hi int64) int32 {
-	clamp := func(v int64) int64 { return max(-EchoWindowMax, min(EchoWindowMax, v)) }
-	return int32(uint32(uint16(int16(clamp(lo))))<<16 | uint32(uint16(int16(clamp(hi)))))
-}
-
-// EchoWindowMax is the largest bound EchoWindow keeps: beyond it there is
-// no bound (a game tree of 32,767 plies is not one a walk meets).
-const EchoWindowMax = 32767
-
-func echoWindowBounds(b int32) (lo, hi int32) {
-	return int32(int16(uint32(b) >> 16)), int32(int16(uint16(b)))
-}
-
 // Tree relations (OpTreeRel, OpTreeAnc X).
 const (
 	TreeLca uint8 = iota
