@@ -1,0 +1,59 @@
+package vm
+
+import "strconv"
+
+// find's walk: OpFindInit starts it at the current position (forward,
+// the position's subtree; backward, its ancestors), OpFindNext gives the
+// positions one by one; a memoised find skips those known to fail
+// (findmemo.go). A counting find leaves a placeholder at each position it
+// counts (OpFoundMark) and numbers them "Found k of n" when it ends
+// (OpFoundNumber).
+
+// numberFound turns the placeholders left by the counting find whose markc
+// slot is mark into "Found k of n".
+func (m *Machine) numberFound(mark int) {
+	if m.heldAt(len(m.comments)) > m.limits.commentBytes {
+		m.commentsOverLimit()
+	}
+	start := int(m.slots[mark])
+	if start > len(m.comments) {
+		return
+	}
+	n := 0
+	for _, c := range m.comments[start:] {
+		if c.Kind == commentFoundMark && c.find == int32(mark) {
+			n++
+		}
+	}
+	k := 0
+	for i := start; i < len(m.comments); i++ {
+		if c := &m.comments[i]; c.Kind == commentFoundMark && c.find == int32(mark) {
+			k++
+			c.Kind, c.Text = CommentText, m.foundText(k, n)
+		}
+	}
+}
+
+// foundText is "Found k of n", made once per machine: a counting find
+// inside a loop numbers the same few texts at every position, and
+// formatting each anew was half the time of such queries.
+func (m *Machine) foundText(k, n int) string {
+	if k < 1 || k > n || n > maxFoundTexts {
+		return "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	}
+	if n >= len(m.foundTexts) {
+		m.foundTexts = append(m.foundTexts, make([][]string, n+1-len(m.foundTexts))...)
+	}
+	row := m.foundTexts[n]
+	if row == nil {
+		row = make([]string, n+1)
+		m.foundTexts[n] = row
+	}
+	if row[k] == "" {
+		row[k] = "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
+	}
+	return row[k]
+}
+
+// maxFoundTexts bounds the n of the texts foundText keeps.
+const maxFoundTexts = 1024
