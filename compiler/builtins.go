@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"cqlvm/compiler/syntax"
-	"cqlvm/positional"
 	"cqlvm/vm"
 )
 
@@ -34,9 +33,13 @@ import (
 //	                                and R(KMoveEvaluation)
 
 // checkExchange types :exchangeevaluation (no arguments).
-func (c *checker) checkExchange(n *syntax.Node) Type { return TNum }
+func (c *checker) checkExchange(n *syntax.Node) Type {
+	c.needChess(n)
+	return TNum
+}
 
 func (c *checker) checkMaxSwap(n *syntax.Node) Type {
+	c.needChess(n)
 	c.expect(n.Args[0], "the moving pieces of :maxswapevaluation", TSet)
 	c.expect(n.Args[1], "the target squares of :maxswapevaluation", TSet)
 	return TNum
@@ -46,13 +49,17 @@ func (c *checker) checkMaxSwap(n *syntax.Node) Type {
 // errors point at the node.
 func (c *checker) checkPawnCount(n *syntax.Node) Type {
 	c.expect(n.Args[0], "the pawns of :pawncount", TSet)
-	if _, err := positional.ParsePawnQuery(n.Str); err != nil {
+	if !c.needChess(n) {
+		return TNum
+	}
+	if _, err := c.chess.PawnQuery(n.Str); err != nil {
 		c.errorf(n, ":pawncount: %v", err)
 	}
 	return TNum
 }
 
 func (c *checker) checkGoodBishop(n *syntax.Node) Type {
+	c.needChess(n)
 	c.expect(n.Args[0], "the bishops of :goodbishop", TSet)
 	for _, b := range n.Args[1:] {
 		c.expect(b, "a bound of :goodbishop", TNum)
@@ -62,6 +69,7 @@ func (c *checker) checkGoodBishop(n *syntax.Node) Type {
 
 // checkBuiltinColor types the tests that name a colour in Int.
 func (c *checker) checkBuiltinColor(n *syntax.Node) Type {
+	c.needChess(n)
 	if n.Int < 0 || n.Int > 2 || n.Kind == syntax.KCannotWin && n.Int == 0 {
 		c.errorf(n, "internal error: colour %d of %s", n.Int, n.Kind)
 	}
@@ -69,10 +77,26 @@ func (c *checker) checkBuiltinColor(n *syntax.Node) Type {
 }
 
 // checkBuiltinTest types the tests without arguments.
-func (c *checker) checkBuiltinTest(n *syntax.Node) Type { return TLog }
+func (c *checker) checkBuiltinTest(n *syntax.Node) Type {
+	c.needChess(n)
+	return TLog
+}
 
 // checkBuiltinNumber types the numbers without arguments.
-func (c *checker) checkBuiltinNumber(n *syntax.Node) Type { return TNum }
+func (c *checker) checkBuiltinNumber(n *syntax.Node) Type {
+	c.needChess(n)
+	return TNum
+}
+
+// needChess reports whether the caller gave the chess knowledge the
+// built-ins ask about (Options.Chess), and if not reports it at n.
+func (c *checker) needChess(n *syntax.Node) bool {
+	if c.chess == nil {
+		c.errorf(n, "internal error: %s needs the chess knowledge of compiler.Options.Chess", n.Kind)
+		return false
+	}
+	return true
+}
 
 // checkEvaluation types :evaluation and :moveevaluation: the search
 // amount must fit the instruction.
@@ -100,7 +124,7 @@ func (g *gen) genMaxSwap(n *syntax.Node, fail int) {
 }
 
 func (g *gen) genPawnCount(n *syntax.Node, fail int) {
-	q, err := positional.ParsePawnQuery(n.Str)
+	q, err := g.prog.Chess.PawnQuery(n.Str)
 	if err != nil {
 		g.placeholder(n) // reported by the checker
 		return

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine/knowledge"
 	"cqlvm/source"
 	"cqlvm/uci"
 	"cqlvm/vm"
@@ -36,7 +37,7 @@ func compare(n *syntax.Node, op string, k int64) *syntax.Node {
 // compileBuilt compiles a body of built nodes.
 func compileBuilt(t *testing.T, body ...*syntax.Node) (*Query, error) {
 	t.Helper()
-	return Compile(source.New("built.cql", ""), Options{Reader: builtFile(body)})
+	return Compile(source.New("built.cql", ""), Options{Reader: builtFile(body), Chess: knowledge.Chess})
 }
 
 // builtFile is a Reader that gives the body, as the old-syntax front end
@@ -247,7 +248,7 @@ func TestBuiltinEvaluation(t *testing.T) {
 		{"move evaluation", []*syntax.Node{compare(&syntax.Node{Kind: syntax.KMoveEvaluation, Str: "movetime", Int2: 50, Int: 1}, "==", 1)}, []int32{1}},
 	}
 	for _, c := range cases {
-		if got := builtMatches(t, game, ev, c.body...); !slices.Equal(got, c.want) {
+		if got := builtMatches(t, game, knowledge.Evaluator{Evaluator: ev}, c.body...); !slices.Equal(got, c.want) {
 			t.Errorf("%s: matches %v, want %v", c.name, got, c.want)
 		}
 	}

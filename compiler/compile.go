@@ -43,6 +43,10 @@ type Options struct {
 	// NoSetTag and NoRemoveComment make settag and removecomment match
 	// and do nothing (-nosettag, -noremovecomment).
 	NoSetTag, NoRemoveComment bool
+	// Chess is the chess knowledge the CQL-S built-ins ask about
+	// (engine/knowledge.Chess), which the program keeps for the machine;
+	// a query with a built-in needs it.
+	Chess vm.Chess
 	// Limits bound the query's size, nesting and compile work; nil: the
 	// defaults.
 	Limits *limits.Values
@@ -193,7 +197,8 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	q := &Query{Header: file.Header}
 	slots := &slotAlloc{}
 	work := newBudget(opt.Limits, &errs)
-	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen, budget: work}
+	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen, budget: work,
+		chess: opt.Chess}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
 	// the depth first: the size estimate recurses into the bodies of
@@ -233,6 +238,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
 	g.disabled = opt.Disable
+	g.prog.Chess = opt.Chess
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.noSetTag, g.noRemoveComment = opt.NoSetTag, opt.NoRemoveComment
 	g.body(parts)

@@ -6,6 +6,7 @@ import (
 
 	"cqlvm/bitboard"
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine/knowledge"
 	"cqlvm/source"
 )
 
@@ -338,11 +339,11 @@ func dispatchNode(n *syntax.Node) (source.ErrorList, map[string]map[syntax.Kind]
 	seen := map[string]map[syntax.Kind]bool{"check": {}, "gen": {}}
 	src := source.New("f.cql", "check")
 	var errs source.ErrorList
-	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: &slotAlloc{},
+	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: &slotAlloc{}, chess: knowledge.Chess,
 		kindSeen: func(pass string, k syntax.Kind) { seen[pass][k] = true }}
 	c.check(n)
 	g := newGen(src, &errs, c.slots)
-	g.nodeInfo, g.kindSeen = c.nodeInfo, c.kindSeen
+	g.nodeInfo, g.kindSeen, g.prog.Chess = c.nodeInfo, c.kindSeen, c.chess
 	g.value(n, g.newLabel())
 	return errs, seen
 }

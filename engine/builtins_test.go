@@ -9,6 +9,7 @@ import (
 
 	"cqlvm/compiler"
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine/knowledge"
 	"cqlvm/source"
 	"cqlvm/uci"
 )
@@ -21,7 +22,7 @@ func evaluationQuery(t *testing.T) *Query {
 	body := []*syntax.Node{{Kind: syntax.KCmp, Str: ">=", Args: []*syntax.Node{eval, {Kind: syntax.KNumber, Int: uci.MateValue - 1}}}}
 	file := &syntax.File{Body: body, Funcs: map[string]*syntax.Node{}}
 	reader := func(*source.Source) (*syntax.File, source.ErrorList, bool) { return file, nil, true }
-	cq, err := compiler.Compile(source.New("built.cql", ""), compiler.Options{Reader: reader})
+	cq, err := compiler.Compile(source.New("built.cql", ""), compiler.Options{Reader: reader, Chess: knowledge.Chess})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"cqlvm/compiler"
 	"cqlvm/compiler/cqls"
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine/knowledge"
 	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -178,6 +179,7 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(o.Limits),
 		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable}
+	opt.Chess = knowledge.Chess // the CQL-S built-ins' chess, which compiler and vm do not import
 	for _, a := range o.Assign {
 		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"cqlvm/engine/knowledge"
 	"cqlvm/gametree"
 	"cqlvm/pgn"
 	"cqlvm/uci"
@@ -60,7 +61,7 @@ func (w *worker) useMachine(prog *vm.Program) {
 	// the JSON output gives each match its own comments, repeats and all
 	w.m.DedupComments = w.cfg.JSON == nil
 	if w.evaluator != nil {
-		w.m.Engine = w.evaluator
+		w.m.Engine = knowledge.Evaluator{Evaluator: w.evaluator}
 	}
 }
 

@@ -5,13 +5,14 @@ import (
 	"time"
 
 	"cqlvm/bitboard"
-	"cqlvm/positional"
-	"cqlvm/uci"
 )
 
-// The CQL-S built-ins: chess knowledge CQL 6 has no filter for (package
-// positional), repetitions and clocks along the game tree, and positions
-// evaluated by a UCI engine.
+// The CQL-S built-ins: chess knowledge CQL 6 has no filter for (a Chess),
+// repetitions and clocks along the game tree, and positions evaluated by
+// a UCI engine (an Evaluator). The machine defines what it asks of the
+// two and engine hands it package positional and package uci behind
+// them (engine/knowledge), so that vm and compiler do not depend on a
+// process-spawning client or on chess knowledge they only pass along.
 
 // Built-in tests (OpBuiltinTest X).
 const (
@@ -40,9 +41,62 @@ const (
 )
 
 // Evaluator gives positions an engine's score; the driver gives each
-// worker's machine one (a *uci.Evaluator) when the program needs it.
+// worker's machine one (a UCI engine's) when the program needs it.
 type Evaluator interface {
-	Evaluate(hash uint64, fen string, lim uci.Limit) (uci.Score, error)
+	// Evaluate returns the score, in centipawns from the view of the side
+	// to move, of the position with the hash and FEN; a mate counts more
+	// than any material, a quicker one more than a slower.
+	Evaluate(hash uint64, fen string, lim SearchLimit) (int, error)
+}
+
+// SearchLimit is how long the engine searches a position: to a depth in
+// plies, or for a time. Exactly one is set.
+type SearchLimit struct {
+	Depth    int
+	MoveTime time.Duration
+}
+
+// Chess is the chess knowledge the built-ins ask about. The compiler
+// takes it (compiler.Options.Chess) to read the :pawncount chains and
+// leaves it in Program.Chess for the machine.
+type Chess interface {
+	// Exchange is what the side to move wins by the move and the best
+	// recaptures (:exchangeevaluation).
+	Exchange(p *bitboard.Position, m bitboard.Move) int
+	// MaxSwap is the best Exchange of a piece on from to a square of to
+	// (:maxswapevaluation); false when there is no such move.
+	MaxSwap(p *bitboard.Position, from, to bitboard.Set) (int, bool)
+	// BishopPawns counts the pawns :goodbishop weighs for the bishop on sq.
+	BishopPawns(p *bitboard.Position, sq bitboard.Square) BishopPawns
+	// Opposition: the king of colour c has the opposition (:opposition).
+	Opposition(p *bitboard.Position, c bitboard.Color) bool
+	// CannotWin: colour c has too little material to mate.
+	CannotWin(p *bitboard.Position, c bitboard.Color) bool
+	// MatingMaterial: either side can still mate (:matingmaterial).
+	MatingMaterial(p *bitboard.Position) bool
+	// GameIsOver: the position ends the game (:gameisover).
+	GameIsOver(p *bitboard.Position) bool
+	// ShuffleStart: p is a shuffle-chess start position.
+	ShuffleStart(p *bitboard.Position) bool
+	// Chess960Number is the Chess960 number of p, -1 when it is none.
+	Chess960Number(p *bitboard.Position) int
+	// PawnQuery reads a :pawncount attribute chain; its errors name the
+	// word at fault.
+	PawnQuery(text string) (PawnQuery, error)
+}
+
+// PawnQuery is a read :pawncount attribute chain (OpPawnCount).
+type PawnQuery interface {
+	// Count is the chain's count of the pawns of p that stand on pawns.
+	Count(p *bitboard.Position, pawns bitboard.Set) int
+}
+
+// BishopPawns is what :goodbishop counts for a bishop: the enemy pawns
+// on squares of the bishop's colour out of all enemy pawns, and the own
+// pawns on squares of the other colour out of all own pawns.
+type BishopPawns struct {
+	Targets, EnemyPawns int
+	Free, OwnPawns      int
 }
 
 // builtinState is the per-game memory of the built-ins, set up at the
@@ -81,7 +135,7 @@ func (m *Machine) builtin(in *Inst, pc int) bool {
 		return m.exchange()
 	case OpMaxSwap:
 		to, from := m.popSet(), m.popSet()
-		v, ok := positional.MaxSwap(m.pos(), from, to)
+		v, ok := m.prog.Chess.MaxSwap(m.pos(), from, to)
 		if ok {
 			m.pushNum(int64(v))
 		}
@@ -90,7 +144,7 @@ func (m *Machine) builtin(in *Inst, pc int) bool {
 		m.pushNum(int64(m.prog.PawnQueries[in.A].Count(m.pos(), m.popSet())))
 	case OpGoodBishop:
 		hi2, lo2, hi1, lo1 := m.popNum(), m.popNum(), m.popNum(), m.popNum()
-		m.pushSet(goodBishops(m.pos(), m.popSet(), in.X, [2][2]int64{{lo1, hi1}, {lo2, hi2}}))
+		m.pushSet(m.goodBishops(m.pos(), m.popSet(), in.X, [2][2]int64{{lo1, hi1}, {lo2, hi2}}))
 	case OpBuiltinTest:
 		return m.builtinTest(in.X, bitboardColor(m.pos(), in.A))
 	case OpBuiltinNum:
@@ -124,7 +178,7 @@ func (m *Machine) exchange() bool {
 	if !mv.Is(bitboard.FlagCapture) {
 		return false
 	}
-	m.pushNum(int64(positional.Exchange(m.pos(), mv)))
+	m.pushNum(int64(m.prog.Chess.Exchange(m.pos(), mv)))
 	return true
 }
 
@@ -141,14 +195,14 @@ const (
 
 // goodBishops are the bishops of set whose pawn counts lie in the
 // ranges (OpGoodBishop, flags the Bishop* bits).
-func goodBishops(p *bitboard.Position, set bitboard.Set, flags uint8, bounds [2][2]int64) bitboard.Set {
+func (m *Machine) goodBishops(p *bitboard.Position, set bitboard.Set, flags uint8, bounds [2][2]int64) bitboard.Set {
 	targets := pawnRange{bounds[0][0], bounds[0][1], flags&BishopPercent1 != 0, flags&BishopStrictLo1 != 0, flags&BishopStrictHi1 != 0}
 	free := pawnRange{bounds[1][0], bounds[1][1], flags&BishopPercent2 != 0, flags&BishopStrictLo2 != 0, flags&BishopStrictHi2 != 0}
 	bishops := set & (p.Pieces(bitboard.White, bitboard.Bishop) | p.Pieces(bitboard.Black, bitboard.Bishop))
 	var good bitboard.Set
 	for b := bishops; b != 0; {
 		sq := b.Pop()
-		c := positional.CountBishopPawns(p, sq)
+		c := m.prog.Chess.BishopPawns(p, sq)
 		if targets.holds(c.Targets, c.EnemyPawns) && free.holds(c.Free, c.OwnPawns) {
 			good |= bitboard.SquareSet(sq)
 		}
@@ -177,13 +231,13 @@ func (m *Machine) builtinTest(what uint8, c bitboard.Color) bool {
 	p := m.pos()
 	switch what {
 	case BuiltinOpposition:
-		return positional.HasOpposition(p, c)
+		return m.prog.Chess.Opposition(p, c)
 	case BuiltinCannotWin:
-		return positional.CannotWin(p, c)
+		return m.prog.Chess.CannotWin(p, c)
 	case BuiltinMatingMaterial:
-		return positional.HasMatingMaterial(p)
+		return m.prog.Chess.MatingMaterial(p)
 	case BuiltinGameIsOver:
-		return positional.GameIsOver(p)
+		return m.prog.Chess.GameIsOver(p)
 	case BuiltinFiftyMoveRule:
 		return m.fiftyMoveRule()
 	case BuiltinThreefold:
@@ -191,7 +245,7 @@ func (m *Machine) builtinTest(what uint8, c bitboard.Color) bool {
 	case BuiltinTakesLastPiece:
 		return m.takesLastPiece()
 	case BuiltinShuffleChess:
-		return positional.IsShuffleStart(m.tree.Nodes[0].Pos)
+		return m.prog.Chess.ShuffleStart(m.tree.Nodes[0].Pos)
 	}
 	return false
 }
@@ -203,7 +257,7 @@ func (m *Machine) builtinNum(what uint8) int64 {
 	case BuiltinRepetitionCount:
 		return int64(m.repetitions(m.cur))
 	case BuiltinStartPosition:
-		return int64(positional.Chess960Number(m.tree.Nodes[0].Pos))
+		return int64(m.prog.Chess.Chess960Number(m.tree.Nodes[0].Pos))
 	}
 	return 0
 }
@@ -289,9 +343,9 @@ func (m *Machine) evaluate(in *Inst, pc int) bool {
 		m.reportOnce(pc, func() string { return "no UCI engine was given to evaluate positions" })
 		return false
 	}
-	lim := uci.Limit{Depth: int(in.A)}
+	lim := SearchLimit{Depth: int(in.A)}
 	if in.X&EvalMoveTime != 0 {
-		lim = uci.Limit{MoveTime: time.Duration(in.A) * time.Millisecond}
+		lim = SearchLimit{MoveTime: time.Duration(in.A) * time.Millisecond}
 	}
 	p := m.pos()
 	ref := bitboardColor(p, uint16(in.X&EvalView))
@@ -315,14 +369,14 @@ func (m *Machine) evaluate(in *Inst, pc int) bool {
 }
 
 // scoreIn is the engine's score of p in the view of colour ref.
-func (m *Machine) scoreIn(pc int, p *bitboard.Position, lim uci.Limit, ref bitboard.Color) (int, bool) {
-	s, err := m.Engine.Evaluate(p.Hash(), p.FEN(), lim)
+func (m *Machine) scoreIn(pc int, p *bitboard.Position, lim SearchLimit, ref bitboard.Color) (int, bool) {
+	v, err := m.Engine.Evaluate(p.Hash(), p.FEN(), lim)
 	if err != nil {
 		m.reportOnce(pc, func() string { return fmt.Sprintf("the engine could not evaluate a position: %v", err) })
 		return 0, false
 	}
 	if p.Side != ref {
-		return -s.Value(), true
+		return -v, true
 	}
-	return s.Value(), true
+	return v, true
 }

@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"cqlvm/bitboard"
-	"cqlvm/positional"
 	"cqlvm/source"
 	"cqlvm/vm/nfa"
 )
@@ -74,7 +73,10 @@ type Program struct {
 	NeedsLastGameNumber bool
 	// PawnQueries are the attribute chains of the CQL-S :pawncount
 	// (OpPawnCount).
-	PawnQueries []*positional.PawnQuery
+	PawnQueries []PawnQuery
+	// Chess is the chess knowledge the built-ins ask about: the
+	// compiler's Options.Chess.
+	Chess Chess
 	// NeedsEngine: the program evaluates positions with a UCI engine
 	// (OpEvaluate), so the driver gives each machine an Evaluator.
 	NeedsEngine bool

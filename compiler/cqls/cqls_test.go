@@ -14,6 +14,7 @@ import (
 
 	"cqlvm/compiler"
 	"cqlvm/compiler/syntax"
+	"cqlvm/engine/knowledge"
 	"cqlvm/internal/golden"
 	"cqlvm/limits"
 	"cqlvm/source"
@@ -328,7 +329,7 @@ func TestTranslationsCompile(t *testing.T) {
 		if _, errs := ParseFile(src); len(errs) > 0 {
 			continue
 		}
-		if _, err := compiler.Compile(src, compiler.Options{RequireHeader: true, Reader: reader}); err != nil {
+		if _, err := compiler.Compile(src, compiler.Options{RequireHeader: true, Reader: reader, Chess: knowledge.Chess}); err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 		}
 		f, _ := ParseFile(src)
