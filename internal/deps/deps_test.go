@@ -1,0 +1,96 @@
+package deps
+
+import (
+	"go/build"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The imports are read from the source with go/build, not asked of the
+// go command, so that the test cache sees the files and directories
+// read and reruns the test when an import changes.
+
+const module = "cqlvm"
+
+// root is the module's directory, from this package's.
+var root = filepath.Join("..", "..")
+
+func inModule(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
+
+// standard: the first element of a standard library path has no dot.
+func standard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// imports returns the non-test imports of a package of the module or of
+// the standard library.
+func imports(t *testing.T, path string) []string {
+	t.Helper()
+	var p *build.Package
+	var err error
+	if inModule(path) {
+		p, err = build.Default.ImportDir(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(path, module), "/")), 0)
+	} else {
+		p, err = build.Default.Import(path, "", 0)
+	}
+	if err != nil {
+		t.Fatalf("reading the imports of %s: %v", path, err)
+	}
+	return p.Imports
+}
+
+// closure is pkg and every package it depends on, of the module and of
+// the standard library; third-party packages are listed but not
+// followed (none can import this module).
+func closure(t *testing.T, pkg string) map[string]bool {
+	t.Helper()
+	seen := map[string]bool{}
+	var visit func(string)
+	visit = func(path string) {
+		if seen[path] || path == "C" || path == "unsafe" {
+			seen[path] = true
+			return
+		}
+		seen[path] = true
+		if !inModule(path) && !standard(path) {
+			return
+		}
+		for _, imp := range imports(t, path) {
+			visit(imp)
+		}
+	}
+	visit(pkg)
+	return seen
+}
+
+// TestMachineNeedsNoOutsideKnowledge: the machine and the compiler define
+// what they ask of a UCI engine and of package positional
+// (vm.Evaluator, vm.Chess) and engine hands them those, so neither
+// spawns processes nor depends on the chess knowledge it only passes on.
+func TestMachineNeedsNoOutsideKnowledge(t *testing.T) {
+	banned := []string{"cqlvm/uci", "cqlvm/positional", "os/exec"}
+	for _, pkg := range []string{"cqlvm/vm", "cqlvm/compiler"} {
+		deps := closure(t, pkg)
+		if !deps["cqlvm/bitboard"] || !deps["fmt"] {
+			t.Fatalf("the closure of %s lacks bitboard or fmt, which it uses: %v", pkg, deps)
+		}
+		for _, b := range banned {
+			if deps[b] {
+				t.Errorf("%s depends on %s", pkg, b)
+			}
+		}
+	}
+}
+
+// TestClosureSeesTheBannedPackages: the closure does reach what the test
+// above bans, where it is imported.
+func TestClosureSeesTheBannedPackages(t *testing.T) {
+	deps := closure(t, "cqlvm/engine")
+	for _, want := range []string{"cqlvm/uci", "cqlvm/positional", "os/exec"} {
+		if !deps[want] {
+			t.Errorf("the closure of cqlvm/engine lacks %s", want)
+		}
+	}
+}
