@@ -230,7 +230,7 @@ func (p *parser) readPawnAttributes(kw token, a *args) {
 		}
 		if !pawnAttributes[name] {
 			msg := "'" + attr + "' is not a pawn attribute of :pawncount"
-			if s := suggest(name, keys(pawnAttributes)); s != "" {
+			if s := syntax.SuggestAmong(name, keys(pawnAttributes)); s != "" {
 				msg += " (did you mean '" + s + "'?)"
 			}
 			p.failf(t.span, "%s", msg)
@@ -246,20 +246,4 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(ks)
 	return ks
-}
-
-// suggest is the word of words closest to w, if it is close enough to be
-// a likely misspelling.
-func suggest(w string, words []string) string {
-	limit := 2
-	if len(w) <= 4 {
-		limit = 1
-	}
-	best, bestDist := "", limit+1
-	for _, k := range words {
-		if d := syntax.EditDistance(w, k, bestDist); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
 }

@@ -4,13 +4,26 @@ import "sort"
 
 // Suggest returns the CQL keyword closest to word when it is a likely
 // misspelling of one (at most two edits, fewer for short words), or "".
-func Suggest(word string) string {
+func Suggest(word string) string { return SuggestAmong(word, keywordList()) }
+
+// SuggestAmong returns the word of words closest to word when it is a
+// likely misspelling of one: at most two edits, one for a word of four
+// letters or fewer.
+func SuggestAmong(word string, words []string) string {
 	limit := 2
 	if len(word) <= 4 {
 		limit = 1
 	}
-	best, bestDist := "", limit+1
-	for _, k := range keywordList() {
+	return Nearest(word, words, limit)
+}
+
+// Nearest returns the word of words at most maxEdits edits from word
+// (the first of the nearest, so that a sorted list breaks ties the same
+// way every time), or "". Every suggestion of a misspelt word, of the
+// parser, the old-syntax front end and the help, is made by it.
+func Nearest(word string, words []string, maxEdits int) string {
+	best, bestDist := "", maxEdits+1
+	for _, k := range words {
 		if d := EditDistance(word, k, bestDist); d < bestDist {
 			best, bestDist = k, d
 		}
