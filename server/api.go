@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/compiler/cqls"
-	"cqlvm/compiler/syntax"
 	"cqlvm/diagram"
 	"cqlvm/engine"
 	"cqlvm/limits"
@@ -405,23 +403,18 @@ type helpEntry struct {
 	Meaning string `json:"meaning"`
 }
 
-// help is the filter help of `cqlvm help`, from the same table
-// (compiler/syntax's words), and the keywords of the old language.
+// help is the filter help of `cqlvm help`, from the same tables
+// (engine.HelpTables), and the keywords of the old language.
 func (s *Server) help(w http.ResponseWriter, r *http.Request) {
+	h := engine.HelpTables()
 	var filters, old []helpEntry
-	for _, wd := range syntax.Words() {
-		if wd.See == "" {
-			filters = append(filters, helpEntry{wd.Text, wd.Syntax, wd.Meaning})
-		}
+	for _, e := range append(slices.Clip(h.Filters), h.BuiltIns...) {
+		filters = append(filters, helpEntry(e))
 	}
-	for _, wd := range syntax.OldWords() {
-		filters = append(filters, helpEntry{wd.Text, wd.Syntax, wd.Meaning})
-	}
-	for name, line := range cqls.Keywords() {
-		old = append(old, helpEntry{Name: name, Syntax: name, Meaning: line})
+	for _, e := range h.Old {
+		old = append(old, helpEntry(e))
 	}
 	byName := func(a, b helpEntry) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(filters, byName)
-	slices.SortFunc(old, byName)
 	writeJSON(w, http.StatusOK, map[string]any{"filters": filters, "old": old})
 }

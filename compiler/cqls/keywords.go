@@ -240,7 +240,7 @@ func (p *parser) unknown(t token, table map[string]keyword, what string) {
 	}
 	sort.Strings(names)
 	msg := fmt.Sprintf("unknown %s ':%s'", what, t.text)
-	if s := suggest(":"+t.text, names); s != "" {
+	if s := syntax.SuggestAmong(":"+t.text, names); s != "" {
 		msg += fmt.Sprintf(" (did you mean '%s'?)", s)
 	}
 	p.failf(t.span, "%s", msg)
@@ -262,17 +262,6 @@ func Keywords() map[string]string {
 		}
 	}
 	return out
-}
-
-// Suggest returns the keyword of the old language closest to a
-// misspelt one, or "".
-func Suggest(word string) string {
-	var names []string
-	for k := range Keywords() {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return suggest(word, names)
 }
 
 // refuse is the lowering of a keyword that has no meaning cqlvm can give
