@@ -645,7 +645,7 @@ func init() {
 		"elo":              (*Parser).parseElo,
 		"result":           (*Parser).parseResult,
 		"tag":              (*Parser).parseTag,
-		"removetag":        (*Parser).parseTag,
+		"removetag":        (*Parser).parseRemoveTag,
 		"fen":              (*Parser).parseFen,
 		"similarposition":  (*Parser).parseSimilarPosition,
 		"originalcomment":  (*Parser).parseOriginalComment,

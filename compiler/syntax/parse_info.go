@@ -72,36 +72,10 @@ func (p *Parser) resultValue() (Token, bool) {
 	return r, false
 }
 
-// builtinTags are tags that `tag "X"` may not name (CQL 6.2 rejects names
-// close to the built-in tag filters).
-var builtinTags = map[string]bool{
-	"white": true, "black": true, "event": true, "site": true, "date": true, "round": true,
-	"result": true, "eco": true, "eventdate": true, "whiteelo": true, "blackelo": true, "fen": true,
-}
-
 func (p *Parser) parseTag(t Token) *Node {
-	var nameNode *Node
-	if p.isPunct("(") {
-		args := p.parseArgList(t.Text)
-		if len(args) != 1 {
-			p.errorf(p.spanFrom(t.Span.From), "'%s' takes one tag name", t.Text)
-			return nil
-		}
-		nameNode = args[0]
-	} else {
-		s := p.advance()
-		if s.Kind != TString {
-			p.errorf(s.Span, "expected a quoted tag name after '%s'", t.Text)
-			return nil
-		}
-		nameNode = &Node{Kind: KString, Span: s.Span, Str: s.Str}
-	}
-	if t.Text == "removetag" {
-		if nameNode.Kind == KString && builtinTags[strings.ToLower(nameNode.Str)] {
-			p.errorf(nameNode.Span, "CQL 6.2 does not support 'tag' or 'settag' with tag names close to built-in tag names: %s", nameNode.Str)
-			return nil
-		}
-		return p.node(KRemoveTag, p.spanFrom(t.Span.From), nameNode)
+	nameNode := p.tagName(t)
+	if nameNode == nil {
+		return nil
 	}
 	if name := nameNode.Str; nameNode.Kind == KString {
 		switch {
@@ -117,6 +91,25 @@ func (p *Parser) parseTag(t Token) *Node {
 	// tag "X" as the next filter or argument (comment(tag "X" "!") writes
 	// the value and "!")
 	return &Node{Kind: KTagValue, Span: p.spanFrom(t.Span.From), Str: nameNode.Str}
+}
+
+// tagName reads the name after tag or removetag: a quoted name, or one
+// argument in parentheses.
+func (p *Parser) tagName(t Token) *Node {
+	if p.isPunct("(") {
+		args := p.parseArgList(t.Text)
+		if len(args) != 1 {
+			p.errorf(p.spanFrom(t.Span.From), "'%s' takes one tag name", t.Text)
+			return nil
+		}
+		return args[0]
+	}
+	s := p.advance()
+	if s.Kind != TString {
+		p.errorf(s.Span, "expected a quoted tag name after '%s'", t.Text)
+		return nil
+	}
+	return &Node{Kind: KString, Span: s.Span, Str: s.Str}
 }
 
 // tagNamesRejected are the names `tag` refuses, as the official program

@@ -1,5 +1,7 @@
 package syntax
 
+import "strings"
+
 func (p *Parser) parseSort(t Token) *Node {
 	n := &Node{Kind: KSort}
 	if p.acceptIdent("quiet") {
@@ -91,4 +93,25 @@ func (p *Parser) parseTripleSlash() *Node {
 	}
 	n.Span = p.spanFrom(t.Span.From)
 	return n
+}
+
+// parseRemoveTag: `removetag "X"` or `removetag(X)`, whose name is read
+// as tag's is.
+func (p *Parser) parseRemoveTag(t Token) *Node {
+	nameNode := p.tagName(t)
+	if nameNode == nil {
+		return nil
+	}
+	if nameNode.Kind == KString && builtinTags[strings.ToLower(nameNode.Str)] {
+		p.errorf(nameNode.Span, "CQL 6.2 does not support 'tag' or 'settag' with tag names close to built-in tag names: %s", nameNode.Str)
+		return nil
+	}
+	return p.node(KRemoveTag, p.spanFrom(t.Span.From), nameNode)
+}
+
+// builtinTags are tags that `tag "X"` may not name (CQL 6.2 rejects names
+// close to the built-in tag filters).
+var builtinTags = map[string]bool{
+	"white": true, "black": true, "event": true, "site": true, "date": true, "round": true,
+	"result": true, "eco": true, "eventdate": true, "whiteelo": true, "blackelo": true, "fen": true,
 }
