@@ -310,7 +310,7 @@ func (c *checker) infer(n *syntax.Node) Type {
 	case syntax.KElementLoop:
 		return c.checkElementLoop(n)
 
-	// navigation.go
+	// navigation.go, find.go, echo.go
 	case syntax.KCurrentPosition, syntax.KInitialPosition, syntax.KParent:
 		return c.checkPositionConstant(n)
 	case syntax.KChild:

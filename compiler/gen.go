@@ -625,7 +625,7 @@ func (g *gen) valueOrFail(n *syntax.Node, fail int) {
 	case syntax.KElementLoop:
 		g.genElementLoop(n, fail)
 
-	// navigation.go
+	// navigation.go, find.go, echo.go
 	case syntax.KCurrentPosition:
 		g.genCurrentPosition(n, fail)
 	case syntax.KInitialPosition:
