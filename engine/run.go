@@ -12,14 +12,13 @@ import (
 
 // GCPercent is the garbage collector's GOGC that suits a run. What a run
 // keeps live is small (a batch of games and their trees, a few MB), and
-// since games are read into recycled arenas it makes little garbage (14
-// MB on human.pgn with `mate`, against 131 MB before). At the default
-// 100 two threads on `check` took 4% longer than at 400; at 400 a run
-// on human.pgn ended before the heap reached the size it keeps on longer
-// inputs (peak RSS 25.8 MiB, and 30 MiB on four copies); at 200 the peak
-// is 21 MiB on one copy and 22 MiB on four, and the times are those of
-// 400 within 2%. It is a setting of the whole process
-// (debug.SetGCPercent), so the engine leaves it to its caller.
+// since games are read into recycled arenas it makes little garbage. At
+// the default 100 the collector slows a run with two threads; at 400 the
+// heap goes on growing past the end of a run on human.pgn, so the peak
+// memory grows with the input; 200 keeps it flat with the times of 400
+// (the measurements are in the commits that chose it). It is a setting
+// of the whole process (debug.SetGCPercent), so the engine leaves it to
+// its caller.
 const GCPercent = 200
 
 // runConfig is a run's Options with the defaults filled in.

@@ -118,7 +118,7 @@ func (o *inOrder) ready() bool {
 // batchPools recycle the result slices and output buffers of batches
 // between the workers and the collector: with fresh ones for every batch,
 // two threads made garbage at twice the rate of one, and the garbage
-// collector cost them a tenth of their time.
+// collector slowed them.
 type batchPools struct {
 	resultSlices, outputs sync.Pool
 }

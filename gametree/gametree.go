@@ -55,7 +55,7 @@ func copyNodes(dst []vm.Node, src []pgn.Node, variations bool) {
 	for i := range src {
 		// field by field: a composite literal is built on the stack and
 		// copied with wide loads that wait for its narrow stores (a
-		// store-forwarding stall, a third of this loop's time)
+		// store-forwarding stall)
 		s, d := &src[i], &dst[i]
 		d.Pos, d.Move = &s.Pos, s.Move
 		d.Parent, d.FirstChild, d.NextSibling = s.Parent, s.FirstChild, s.NextSibling

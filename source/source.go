@@ -176,7 +176,7 @@ func lineWindow(line string, at, to int) (text, caret string) {
 // ErrorList collects errors in source order.
 type ErrorList []*Error
 
-// MaxErrors caps the list: after a few dozen errors the rest are noise
+// MaxErrors caps the list: after twenty errors the rest are mostly noise
 // caused by the first ones. A full list ends with one more entry saying
 // that the others were left out.
 const MaxErrors = 20

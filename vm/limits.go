@@ -203,8 +203,7 @@ func (m *Machine) cancelled() { panic(&Stop{Err: ErrCancelled}) }
 // bounded domain (squares, positions, moves, keys): only the loops
 // inside it could make it long, and they look at the flag. The checks
 // stay off the paths run at every instruction or every iteration: one
-// there (at each jump) cost 5% of the instructions of a query of finds
-// in a piece loop.
+// there (at each jump) slowed a query of finds in a piece loop.
 func (m *Machine) pollCall() {
 	m.calls++
 	if m.calls%pollCalls == 0 {

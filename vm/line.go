@@ -90,8 +90,8 @@ type lineRun struct {
 	gen          uint32
 	// threads and pairs are stacks of the thread lists and next
 	// positions of the open levels of lineWalk, one segment each (reused
-	// from run to run: allocating them at every step was a tenth of the
-	// time of a line query)
+	// from run to run: allocating them at every step slowed every line
+	// query)
 	threads []lineThread
 	pairs   []linePair
 }

@@ -22,8 +22,7 @@ type Tree struct {
 
 	// The game's tags, listed from tagSource when a filter first asks
 	// (SetTags): most queries read none, and normalising every game's
-	// dates, ECO codes and player names took a twentieth of a plain
-	// search's time.
+	// dates, ECO codes and player names slowed every plain search.
 	tagSource TagSource
 	tags      []Tag
 	tagsRead  bool

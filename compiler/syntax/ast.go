@@ -443,7 +443,5 @@ type Node struct {
 	Seq    *Seq
 }
 
-// Square set helpers for designators.
+// String is the designator's squares, as a square set is written.
 func (d Designator) String() string { return d.Squares.String() }
-
-var _ = bitboard.Full
