@@ -365,9 +365,8 @@ func (m *Machine) popStr() string {
 // Keep each case short: an op that needs more than a line or two calls a
 // method. The loop is one function, and a few more lines in it (the
 // body of OpEchoToEnd, five lines) made every query that runs many
-// instructions 20% to 45% slower (piece_swap_echo 0.77 s to 1.09 s,
-// knight_tour_find 0.71 s to 0.89 s): the compiler then keeps less of
-// the loop's state in registers.
+// instructions markedly slower: the compiler then keeps less of the
+// loop's state in registers.
 func (m *Machine) run(pc int) bool {
 	m.pollCall()
 	base, sbase := len(m.st), len(m.sst)
