@@ -85,13 +85,6 @@ func exit(status int) {
 	os.Exit(status)
 }
 
-// realMain runs a command line with the process's standard input and no
-// terminal; tests call it.
-func realMain(args []string, stdout, stderr io.Writer) int {
-	c := &cli{stdin: os.Stdin, stdout: stdout, stderr: stderr}
-	return c.main(args)
-}
-
 // main dispatches to the subcommands. A panic ends in a short message and
 // exit status 4, never a Go stack trace (unless CQLVM_DEBUG is set).
 func (c *cli) main(args []string) (status int) {
