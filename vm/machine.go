@@ -434,10 +434,6 @@ func (m *Machine) run(pc int) bool {
 			if m.pop() == 0 {
 				pc = int(in.B)
 			}
-		case OpJNotEmpty:
-			if m.pop() != 0 {
-				pc = int(in.B)
-			}
 		case OpAttacks:
 			b := m.popSet()
 			m.st[len(m.st)-1] = uint64(attacking(m.pos(), bitboard.Set(m.st[len(m.st)-1]), b))

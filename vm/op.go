@@ -105,7 +105,6 @@ const (
 	OpCompl
 	OpCount
 	OpJEmpty
-	OpJNotEmpty
 	OpAttacks
 	OpAttackedBy
 	OpArrowChain
@@ -323,7 +322,6 @@ var opTable = [opCount]opInfo{
 	OpCompl:        {Name: "compl", Pop: 1, Push: 1},
 	OpCount:        {Name: "count", Doc: "pop set; push its size", Pop: 1, Push: 1},
 	OpJEmpty:       {Name: "jempty", B: OJump, Doc: "pop set; jump if empty", Pop: 1},
-	OpJNotEmpty:    {Name: "jnotempty", B: OJump, Doc: "pop set; jump if not empty", Pop: 1},
 	OpAttacks:      {Name: "attacks", Doc: "pop b, a; push squares of a whose piece attacks a square of b", Pop: 2, Push: 1},
 	OpAttackedBy:   {Name: "attackedby", Doc: "pop b, a; push squares of a attacked by a piece on b", Pop: 2, Push: 1},
 	OpArrowChain:   {Name: "arrowchain", X: OFlags, A: OCount, Doc: "pop A sets x1..xn; push the squares of x1 that begin an arrow chain x1->x2->...->xn (X=1, written x1<-...<-xn: those that end xn->...->x1)", Push: 1},
