@@ -1,5 +1,10 @@
 package vm
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Op is a bytecode operation. Every instruction has the same shape (Inst):
 // a small operand X, a medium operand A and a 32-bit operand B. The table
 // opTable below is the single description of every op: its mnemonic and
@@ -37,9 +42,60 @@ type opInfo struct {
 	Name    string
 	X, A, B Operand
 	Doc     string
+	// Flags name the values of X when X is OFlags (flagString prints X
+	// with them).
+	Flags []Flag
 	// Stack effect: values and strings popped, then pushed when the op
 	// falls through. An op that jumps on failure jumps after its pops.
 	Pop, Push, SPop, SPush int8
+}
+
+// Flag names one value of part of an X operand: it holds when
+// X&Mask == Value. A flag bit is a Flag whose Value is its Mask; a field
+// of several choices is one Flag per value, all with the field's Mask.
+type Flag struct {
+	Mask, Value uint8
+	Name        string
+}
+
+// bit names the one-bit flag mask.
+func bit(mask uint8, name string) Flag { return Flag{mask, mask, name} }
+
+// choice names the values 0, 1, ... of the field mask.
+func choice(mask uint8, names ...string) []Flag {
+	flags := make([]Flag, len(names))
+	for v, name := range names {
+		flags[v] = Flag{mask, uint8(v), name}
+	}
+	return flags
+}
+
+// Flags of the ops whose X is OFlags, named as the disassembler prints
+// them.
+var (
+	echoFlags = append(choice(EchoInAll, "others", "all"), bit(EchoSameBoard, "sameboard"),
+		bit(EchoAfterSource, "after"), bit(EchoAfterOnly, "afteronly"), bit(EchoPlyWindow, "plywindow"))
+	forwardBackward = choice(1, "forward", "backward")
+	quietFlag       = []Flag{bit(1, "quiet")}
+	hhdbFields      = choice(0xff, HHDBFieldNames[:]...)
+)
+
+// flagString prints the X operand of an op whose X is OFlags: the names
+// of the flags it holds, joined by |. An X with a bit that no flag
+// names prints as a number.
+func flagString(flags []Flag, x uint8) string {
+	var names []string
+	var named uint8
+	for _, f := range flags {
+		if x&f.Mask == f.Value {
+			names = append(names, f.Name)
+			named |= f.Mask
+		}
+	}
+	if x&^named != 0 {
+		return fmt.Sprintf("flags:%d", x)
+	}
+	return strings.Join(names, "|")
 }
 
 // StackEffect reports how in changes the value and string stack depths
@@ -324,16 +380,16 @@ var opTable = [opCount]opInfo{
 	OpJEmpty:       {Name: "jempty", B: OJump, Doc: "pop set; jump if empty", Pop: 1},
 	OpAttacks:      {Name: "attacks", Doc: "pop b, a; push squares of a whose piece attacks a square of b", Pop: 2, Push: 1},
 	OpAttackedBy:   {Name: "attackedby", Doc: "pop b, a; push squares of a attacked by a piece on b", Pop: 2, Push: 1},
-	OpArrowChain:   {Name: "arrowchain", X: OFlags, A: OCount, Doc: "pop A sets x1..xn; push the squares of x1 that begin an arrow chain x1->x2->...->xn (X=1, written x1<-...<-xn: those that end xn->...->x1)", Push: 1},
+	OpArrowChain:   {Name: "arrowchain", X: OFlags, Flags: forwardBackward, A: OCount, Doc: "pop A sets x1..xn; push the squares of x1 that begin an arrow chain x1->x2->...->xn (X=1, written x1<-...<-xn: those that end xn->...->x1)", Push: 1},
 	OpSubset:       {Name: "subset", B: OJump, Doc: "pop b, a; jump unless a is a subset of b", Pop: 2},
 	OpLight:        {Name: "light", Pop: 1, Push: 1},
 	OpDark:         {Name: "dark", Pop: 1, Push: 1},
 	OpDirection:    {Name: "direction", X: ODir, A: ORangeLo, B: OImm, Doc: "pop set; push squares A..B steps away in the directions X", Pop: 1, Push: 1},
 	OpBetween:      {Name: "between", Pop: 2, Push: 1},
 	OpPower:        {Name: "power", Pop: 1, Push: 1},
-	OpSquareSetNum: {Name: "squarenum", X: OFlags, B: OJump, Doc: "pop set; fail unless exactly one square; push its rank/file/type (X)", Pop: 1, Push: 1},
+	OpSquareSetNum: {Name: "squarenum", X: OFlags, Flags: choice(3, "rank", "file", "type", "colortype"), B: OJump, Doc: "pop set; fail unless exactly one square; push its rank/file/type (X)", Pop: 1, Push: 1},
 
-	OpPin:           {Name: "pin", X: OFlags, Doc: "pop to, through, from; push the squares (X: from/through/to) of the pins", Pop: 3, Push: 1},
+	OpPin:           {Name: "pin", X: OFlags, Flags: append(choice(0xf, "from", "through", "to"), bit(PinToGiven, "given")), Doc: "pop to, through, from; push the squares (X: from/through/to) of the pins", Pop: 3, Push: 1},
 	OpMakeSquare:    {Name: "makesquare", B: OJump, Doc: "pop rank, file; push that square; jump if off the board", Pop: 2, Push: 1},
 	OpMakeSquareStr: {Name: "makesquarestr", B: OJump, Doc: "pop a string such as \"e4\"; push that square; jump if not a square", SPop: 1, Push: 1},
 	OpWtm:           {Name: "wtm", B: OJump},
@@ -345,7 +401,7 @@ var opTable = [opCount]opInfo{
 	OpTerminal:      {Name: "terminal", B: OJump},
 	OpMainline:      {Name: "mainline", B: OJump},
 	OpVariation:     {Name: "variation", B: OJump},
-	OpMateKind:      {Name: "matekind", X: OFlags, Doc: "push the participants of a pure/model/ideal mate or stalemate (X); empty if it is not one", Push: 1},
+	OpMateKind:      {Name: "matekind", X: OFlags, Flags: choice(7, "puremate", "purestalemate", "modelmate", "modelstalemate", "idealmate", "idealstalemate"), Doc: "push the participants of a pure/model/ideal mate or stalemate (X); empty if it is not one", Push: 1},
 	OpResult:        {Name: "result", A: OStr, B: OJump, Doc: "jump unless the game result is Strs[A]"},
 
 	OpAdd:    {Name: "add", Pop: 2, Push: 1},
@@ -373,7 +429,7 @@ var opTable = [opCount]opInfo{
 	OpMoveInit:        {Name: "moveinit", A: OSlot, B: OImm, Doc: "start iterating the candidate moves of move filter A with spec B"},
 	OpMoveNext:        {Name: "movenext", A: OSlot, B: OJump, Doc: "advance move filter A to its next matching candidate; jump when none is left"},
 	OpMoveChild:       {Name: "movechild", A: OSlot, Doc: "push the position reached by the current candidate of move filter A", Push: 1},
-	OpMoveSquare:      {Name: "movesquare", X: OFlags, A: OSlot, Doc: "push the from/to/capture square (X) of the current candidate of A", Push: 1},
+	OpMoveSquare:      {Name: "movesquare", X: OFlags, Flags: choice(3, "from", "to", "capture"), A: OSlot, Doc: "push the from/to/capture square (X) of the current candidate of A", Push: 1},
 	OpSaveCur:         {Name: "savecur", A: OSlot, Doc: "save the current position in slot A"},
 	OpRestCur:         {Name: "restcur", A: OSlot, Doc: "make the position in slot A current"},
 	OpSetCur:          {Name: "setcur", Doc: "pop a position and make it current", Pop: 1},
@@ -381,16 +437,16 @@ var opTable = [opCount]opInfo{
 	OpParent:          {Name: "parent", B: OJump, Doc: "push the parent position; jump at the root", Push: 1},
 	OpChild:           {Name: "child", B: OJump, Doc: "pop n; push the n-th child (0 = mainline); jump if none", Pop: 1, Push: 1},
 	OpPositionN:       {Name: "positionn", B: OJump, Doc: "pop n; push the position with positionid n; jump if none", Pop: 1, Push: 1},
-	OpLastMove:        {Name: "lastmove", X: OFlags, Doc: "push the from/to/e.p. square (X) of the move into the current position", Push: 1},
-	OpMoveIs:          {Name: "moveis", X: OFlags, B: OJump, Doc: "jump unless the move into the current position has property X"},
-	OpMoveFroms:       {Name: "movefroms", X: OFlags, Doc: "push the from squares of the game's moves from the current position, with their rooks' for castling when X is FromsCastleRook", Push: 1},
-	OpInfoNum:         {Name: "info", X: OFlags, B: OJump, Doc: "push a number about the position or game (X); jump if unknown", Push: 1},
+	OpLastMove:        {Name: "lastmove", X: OFlags, Flags: choice(3, "from", "to", "enpassantsquare"), Doc: "push the from/to/e.p. square (X) of the move into the current position", Push: 1},
+	OpMoveIs:          {Name: "moveis", X: OFlags, Flags: choice(0xf, "from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"), B: OJump, Doc: "jump unless the move into the current position has property X"},
+	OpMoveFroms:       {Name: "movefroms", X: OFlags, Flags: []Flag{bit(FromsCastleRook, "castlerook")}, Doc: "push the from squares of the game's moves from the current position, with their rooks' for castling when X is FromsCastleRook", Push: 1},
+	OpInfoNum:         {Name: "info", X: OFlags, Flags: choice(0xf, "ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black", "elo"), B: OJump, Doc: "push a number about the position or game (X); jump if unknown", Push: 1},
 	OpTag:             {Name: "tag", A: OStr, B: OJump, Doc: "push the value of PGN tag Strs[A]; jump if the game has none", SPush: 1},
 	OpPlayers:         {Name: "players", B: OJump, Doc: "push the White and Black tags joined by a backslash and n (two characters)", SPush: 1},
 	OpStrIn:           {Name: "strin", B: OJump, Doc: "pop strings b, a; jump unless a occurs in b", SPop: 2},
 	OpStrLen:          {Name: "strlen", Doc: "pop a string; push its length", SPop: 1, Push: 1},
 	OpStrIndex:        {Name: "strindex", B: OJump, Doc: "pop index, string; push the character there (negative counts from the end); jump if out of range", Pop: 1, SPop: 1, SPush: 1},
-	OpStrSlice:        {Name: "strslice", X: OFlags, B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
+	OpStrSlice:        {Name: "strslice", X: OFlags, Flags: choice(1, "to end", "range"), B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
 	OpStrSetChar:      {Name: "strsetchar", B: OJump, Doc: "pop index, strings x, s; push s with its character at the index (negative counts from the end) replaced by x; jump if out of range", Pop: 1, SPop: 2, SPush: 1},
 	OpLower:           {Name: "lower", SPop: 1, SPush: 1},
 	OpUpper:           {Name: "upper", SPop: 1, SPush: 1},
@@ -405,14 +461,14 @@ var opTable = [opCount]opInfo{
 	OpFenMatch:        {Name: "fenmatch", A: OStr, B: OJump, Doc: "jump unless the board matches the FEN board Strs[A]"},
 	OpOrigComment:     {Name: "origcomment", B: OJump, Doc: "push the PGN comment after the move into the current position (with its NAGs as $n); jump if none", SPush: 1},
 	OpHasNAG:          {Name: "hasnag", A: OImm, B: OJump, Doc: "jump unless the move into the current position carries the NAG $A"},
-	OpSimilar:         {Name: "similar", X: OFlags, A: OImm, B: OJump, Doc: "push the number of the submissions game of Similar[A] with a position similar to the current one, commenting where it is (unless X=1: quiet); jump if none", Push: 1},
-	OpHHDBTest:        {Name: "hhdbtest", X: OFlags, B: OJump, Doc: "jump unless the hhdb field X (a code, marker or award kind) holds"},
-	OpHHDBNum:         {Name: "hhdbnum", X: OFlags, B: OJump, Doc: "push the number of hhdb field X; jump if the game has none", Push: 1},
-	OpHHDBStr:         {Name: "hhdbstr", X: OFlags, B: OJump, Doc: "push the string of hhdb field X; jump if the game has none", SPush: 1},
-	OpPawns:           {Name: "pawns", X: OFlags, Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
-	OpPieceName:       {Name: "piecename", X: OFlags, B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
+	OpSimilar:         {Name: "similar", X: OFlags, Flags: quietFlag, A: OImm, B: OJump, Doc: "push the number of the submissions game of Similar[A] with a position similar to the current one, commenting where it is (unless X=1: quiet); jump if none", Push: 1},
+	OpHHDBTest:        {Name: "hhdbtest", X: OFlags, Flags: hhdbFields, B: OJump, Doc: "jump unless the hhdb field X (a code, marker or award kind) holds"},
+	OpHHDBNum:         {Name: "hhdbnum", X: OFlags, Flags: hhdbFields, B: OJump, Doc: "push the number of hhdb field X; jump if the game has none", Push: 1},
+	OpHHDBStr:         {Name: "hhdbstr", X: OFlags, Flags: hhdbFields, B: OJump, Doc: "push the string of hhdb field X; jump if the game has none", SPush: 1},
+	OpPawns:           {Name: "pawns", X: OFlags, Flags: choice(3, "passed", "isolated", "doubled", "connected"), Doc: "push the passed/isolated/doubled/connected pawns (X)", Push: 1},
+	OpPieceName:       {Name: "piecename", X: OFlags, Flags: choice(1, "piecename", "typename"), B: OJump, Doc: "pop a set; push the piece letter (X=1: upper case type) on its single square; jump unless one square", Pop: 1, SPush: 1},
 	OpRay:             {Name: "ray", X: ODir, A: ORayArgs, Doc: "pop A&0xff sets; push the last squares of straight rays visiting them in order (A&0x100: attack)"},
-	OpMessage:         {Name: "message", X: OFlags, Doc: "pop a string and print it after the current position and game number (X=1: quiet, the string alone)", SPop: 1},
+	OpMessage:         {Name: "message", X: OFlags, Flags: quietFlag, Doc: "pop a string and print it after the current position and game number (X=1: quiet, the string alone)", SPop: 1},
 	OpNextSquare:      {Name: "nextsquare", A: OSlot, B: OJump, Doc: "take the lowest square out of the set in slot A and push it; jump when the set is empty", Push: 1},
 	OpPieceIDAt:       {Name: "pieceid", B: OJump, Doc: "pop a set; push the identity of the piece on its single occupied square; jump unless exactly one", Pop: 1, Push: 1},
 	OpPieceSquare:     {Name: "piecesquare", A: OSlot, B: OJump, Doc: "push the square of the piece whose identity is in slot A (empty if it is gone); jump if unbound", Push: 1},
@@ -420,24 +476,24 @@ var opTable = [opCount]opInfo{
 	OpSortValue:       {Name: "sortvalue", A: OSort, B: OImm, Doc: "record the number on the stack as a value of sort key A, with the comments made since markc B", Pop: 1, Push: 1},
 	OpSortValueStr:    {Name: "sortvaluestr", A: OSort, B: OImm, Doc: "record the string on the stack as a value of sort key A, with the comments made since markc B", SPop: 1, SPush: 1},
 	OpCountIter:       {Name: "countiter", A: OSlot, B: OJump, Doc: "count an iteration in slot A; jump when the loop has run too long"},
-	OpFindInit:        {Name: "findinit", X: OFlags, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
-	OpFindNext:        {Name: "findnext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
+	OpFindInit:        {Name: "findinit", X: OFlags, Flags: forwardBackward, A: OSlot, Doc: "start walking the subtree of the current position (X=1: its ancestors) in slots A, A+1"},
+	OpFindNext:        {Name: "findnext", X: OFlags, Flags: forwardBackward, A: OSlot, B: OJump, Doc: "push the next position of the walk in slot A; jump when done", Push: 1},
 	OpStoreKeep:       {Name: "storekeep", A: OSlot, Doc: "store the top of the stack into variable A, leaving it there (store A; load A)", Pop: 1, Push: 1},
 	OpOrInto:          {Name: "orinto", A: OSlot, B: OImm, Doc: "add the squares of slot B to the set in slot A (load A; load B; union; store A: a loop's result)"},
 	OpPieceSquareAt:   {Name: "piecesquareat", A: OSlot, B: OJump, Doc: "pop a position; push the square of piece variable A there (empty when captured); jump if A is unbound: P:X for a piece variable X without moving the current position", Pop: 1, Push: 1},
 	OpFindSkip:        {Name: "findskip", A: OSlot, B: OImm, Doc: "advance the forward walk in slot A past the positions where the body of find memo B is known to fail with the current values of its variables"},
 	OpFindFail:        {Name: "findfail", B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
-	OpEchoToEnd:       {Name: "echotoend", X: OFlags, A: OSlot, Doc: "move the echo walk in slot A (flags X) to its last target, which the next echonext gives"},
+	OpEchoToEnd:       {Name: "echotoend", X: OFlags, Flags: echoFlags, A: OSlot, Doc: "move the echo walk in slot A (flags X) to its last target, which the next echonext gives"},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, B: OImm, Doc: "start walking every position of the searched tree in slot A; slot A+1 keeps B, the ply window of EchoPlyWindow"},
-	OpEchoNext:        {Name: "echonext", X: OFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1},
-	OpTreeRel:         {Name: "treerel", X: OFlags, Doc: "pop positions y, x; push lca(x, y) or their distance (X)", Pop: 2, Push: 1},
-	OpTreeAnc:         {Name: "treeanc", X: OFlags, B: OJump, Doc: "pop positions y, x; jump unless x is a strict ancestor (X=0) / descendant (X=1) of y", Pop: 2},
+	OpEchoNext:        {Name: "echonext", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1},
+	OpTreeRel:         {Name: "treerel", X: OFlags, Flags: choice(1, "lca", "distance"), Doc: "pop positions y, x; push lca(x, y) or their distance (X)", Pop: 2, Push: 1},
+	OpTreeAnc:         {Name: "treeanc", X: OFlags, Flags: choice(1, "ancestor", "descendant"), B: OJump, Doc: "pop positions y, x; jump unless x is a strict ancestor (X=0) / descendant (X=1) of y", Pop: 2},
 	OpSameSquares:     {Name: "samesquares", Doc: "pop positions b, a; push the squares whose contents are the same in both", Pop: 2, Push: 1},
 	OpMinInto:         {Name: "mininto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or larger", Pop: 1},
 	OpMaxIntoStr:      {Name: "maxintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or smaller", SPop: 1},
 	OpMinIntoStr:      {Name: "minintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or larger", SPop: 1},
-	OpLine:            {Name: "line", X: OFlags, A: OImm, B: OJump, Doc: "run line/path filter A; push the length of its longest match (X&1: its last position; X&2: pop hi, lo, its range); jump if none", Push: 1},
-	OpConsecutive:     {Name: "consecutive", X: OFlags, Doc: "pop positions y, x; push the length of the longest run of identical consecutive moves on their paths from their common ancestor (X=1: quiet)", Pop: 2, Push: 1},
+	OpLine:            {Name: "line", X: OFlags, Flags: append(choice(LineLastPosition, "length", "lastposition"), bit(LineBoundsOnStack, "rangeonstack")), A: OImm, B: OJump, Doc: "run line/path filter A; push the length of its longest match (X&1: its last position; X&2: pop hi, lo, its range); jump if none", Push: 1},
+	OpConsecutive:     {Name: "consecutive", X: OFlags, Flags: quietFlag, Doc: "pop positions y, x; push the length of the longest run of identical consecutive moves on their paths from their common ancestor (X=1: quiet)", Pop: 2, Push: 1},
 	OpTry:             {Name: "try", B: OJump, Doc: "jump unless exactly one White move on the path from the root is a variation (a try)"},
 	OpVirtualMainline: {Name: "virtualmainline", B: OJump, Doc: "jump unless every White move on the path from the root is a primary move and none is null"},
 	OpReturn:          {Name: "return", Doc: "end a value subroutine: pop its value", Pop: 1},
@@ -445,7 +501,7 @@ var opTable = [opCount]opInfo{
 	OpPathMove:        {Name: "pathmove", A: OImm, B: OJump, Doc: "pop to, from sets; jump unless the path constituent's move goes from a square of from to one of to and meets move spec A (recording, for pathcastleview, which castling pieces matched, focused ones only in a focused path); count the move in pathcount", Pop: 2},
 	OpPathCount:       {Name: "pathcount", B: OJump, Doc: "push the number of moves of the path so far (outside a path: of the last path that matched); jump if no path has matched in this game", Push: 1},
 	OpPathUnfocused:   {Name: "pathunfocused", B: OJump, Doc: "push the number of moves from the start of the path (outside a path: of the last one that matched) to the current position less pathcount; jump if no path has matched in this game", Push: 1},
-	OpPathPosition:    {Name: "pathposition", X: OFlags, B: OJump, Doc: "push the start (X=0) or the last position (X=1) of the path being searched or else of the last matching one; jump if none", Push: 1},
+	OpPathPosition:    {Name: "pathposition", X: OFlags, Flags: choice(1, "start", "last"), B: OJump, Doc: "push the start (X=0) or the last position (X=1) of the path being searched or else of the last matching one; jump if none", Push: 1},
 	OpDictSet:         {Name: "dictset", A: OImm, Doc: "pop value, key; set the entry of dictionary A"},
 	OpDictGet:         {Name: "dictget", A: OImm, B: OJump, Doc: "pop key; push the entry of dictionary A; jump if absent"},
 	OpDictDel:         {Name: "dictdel", A: OImm, Doc: "pop key; remove it from dictionary A"},
@@ -476,16 +532,16 @@ var opTable = [opCount]opInfo{
 	OpExchange:        {Name: "exchange", B: OJump, Doc: "push the static exchange evaluation (pawns) of the next move (to the first child); jump if there is none or it captures nothing", Push: 1},
 	OpMaxSwap:         {Name: "maxswap", B: OJump, Doc: "pop to, from sets; push the best static exchange evaluation of a legal move from a square of from to one of to (each colour on from asked as if to move); jump if there is none", Pop: 2, Push: 1},
 	OpPawnCount:       {Name: "pawncount", A: OImm, Doc: "pop a set; push the count pawn query Program.PawnQueries[A] gives for its pawns", Pop: 1, Push: 1},
-	OpGoodBishop:      {Name: "goodbishop", X: OFlags, Doc: "pop hi2, lo2, hi1, lo1, set; push the bishops of set with lo1..hi1 enemy pawns on their square colour and lo2..hi2 own pawns off it (X: the Bishop* flags, for percentages and strict bounds)", Pop: 5, Push: 1},
-	OpBuiltinTest:     {Name: "builtintest", X: OFlags, A: OImm, B: OJump, Doc: "jump unless built-in test X (Builtin* constants) holds for colour A (0 the side to move, 1 White, 2 Black)"},
-	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
-	OpEvaluate:        {Name: "evaluate", X: OFlags, A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
+	OpGoodBishop:      {Name: "goodbishop", X: OFlags, Flags: []Flag{bit(BishopPercent1, "percent1"), bit(BishopPercent2, "percent2"), bit(BishopStrictLo1, "strictlo1"), bit(BishopStrictHi1, "stricthi1"), bit(BishopStrictLo2, "strictlo2"), bit(BishopStrictHi2, "stricthi2")}, Doc: "pop hi2, lo2, hi1, lo1, set; push the bishops of set with lo1..hi1 enemy pawns on their square colour and lo2..hi2 own pawns off it (X: the Bishop* flags, for percentages and strict bounds)", Pop: 5, Push: 1},
+	OpBuiltinTest:     {Name: "builtintest", X: OFlags, Flags: choice(0xf, "opposition", "cannotwin", "matingmaterial", "gameisover", "fiftymoverule", "threefold", "takeslastpiece", "shufflechess"), A: OImm, B: OJump, Doc: "jump unless built-in test X (Builtin* constants) holds for colour A (0 the side to move, 1 White, 2 Black)"},
+	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Flags: choice(3, "halfmoveclock", "repetitioncount", "startposition"), Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
+	OpEvaluate:        {Name: "evaluate", X: OFlags, Flags: append(choice(EvalView, "tomove", "white", "black"), bit(EvalMoveTime, "movetime"), bit(EvalDifference, "difference")), A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 
 	OpStoreSet:         {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)"},
 	OpStoreTwice:       {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B"},
 	OpRestCurJump:      {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B"},
-	OpEchoNextCur:      {Name: "echonextcur", X: OFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done"},
+	OpEchoNextCur:      {Name: "echonextcur", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done"},
 	OpNextSquareStore:  {Name: "nextsquarestore", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; store (and skip those two): the next square of a square loop into the variables of the storekeep and the store after it"},
 	OpNextPiece:        {Name: "nextpiece", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; pieceidat; store (and skip those three): the next square of a piece loop into the storekeep's variable, its piece's identity into the store's"},
 	OpPieceSquareStore: {Name: "piecesquarestore", A: OSlot, B: OJump, Doc: "piecesquare A B; store (and skip that store): the square of piece A into the store's variable"},

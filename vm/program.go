@@ -253,10 +253,7 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 	case OType:
 		return TypeString(uint8(v))
 	case OFlags:
-		if names, ok := flagNames[in.Op]; ok {
-			return flagName(names, v)
-		}
-		return fmt.Sprintf("flags:%d", v)
+		return flagString(opTable[in.Op].Flags, uint8(v))
 	case OShape:
 		if int(v) < len(p.Shapes) {
 			return p.Shapes[v].String()
@@ -355,42 +352,6 @@ func CompactSetString(s bitboard.Set) string {
 		}
 	}
 	return "[" + strings.Join(parts, ",") + "]"
-}
-
-// flagNames name the X operand of ops that select a variant.
-var flagNames = map[Op][]string{
-	OpSquareSetNum: {"rank", "file", "type", "colortype"},
-	OpPin:          {"from", "through", "to"},
-	OpArrowChain:   {"forward", "backward"},
-	OpMateKind:     {"puremate", "purestalemate", "modelmate", "modelstalemate", "idealmate", "idealstalemate"},
-	OpLastMove:     {"from", "to", "enpassantsquare"},
-	OpMoveIs:       {"from", "to", "epsquare", "castle", "o-o", "o-o-o", "enpassant", "nullmove", "primary", "secondary"},
-	OpMoveSquare:   {"from", "to", "capture"},
-	OpInfoNum:      {"ply", "movenumber", "positionid", "depth", "gamenumber", "lastgamenumber", "sidetomove", "year", "elo white", "elo black", "elo"},
-	OpPawns:        {"passed", "isolated", "doubled", "connected"},
-	OpHHDBTest:     HHDBFieldNames[:],
-	OpHHDBNum:      HHDBFieldNames[:],
-	OpHHDBStr:      HHDBFieldNames[:],
-	OpPieceName:    {"piecename", "typename"},
-	OpFindInit:     {"forward", "backward"},
-	OpFindNext:     {"forward", "backward"},
-	OpEchoNext:     {"others", "all", "others sameboard", "all sameboard", "others after", "all after", "others sameboard after", "all sameboard after"},
-	OpTreeRel:      {"lca", "distance"},
-	OpTreeAnc:      {"ancestor", "descendant"},
-	OpStrSlice:     {"to end", "range"},
-	OpLine:         {"length", "lastposition"},
-}
-
-func flagName(names []string, v int64) string {
-	extra := ""
-	if v >= 16 {
-		extra = "+given"
-		v &= 15
-	}
-	if int(v) < len(names) {
-		return names[v] + extra
-	}
-	return fmt.Sprintf("flags:%d", v)
 }
 
 // FindMemo is one memoised find: the slots its body reads.
