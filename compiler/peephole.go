@@ -52,11 +52,11 @@ func finalTarget(code []vm.Inst, pc int) int {
 // in vm/op.go). The other instructions of the sequence stay, for the
 // jumps that enter it in the middle. It matches the code as generated,
 // so a fused op never stands for another fused op; an instruction whose
-// operands a fused op reads at run time is left as it is. It returns the
-// pcs of the fused ops.
+// operands an op before it reads at run time (its followers in the op
+// table) is left as it is. It returns the pcs of the fused ops.
 func fuse(code []vm.Inst) (fused []int) {
 	orig := append([]vm.Inst(nil), code...)
-	read := make([]bool, len(code)) // operands read by a fused op before it
+	read := make([]bool, len(code)) // operands read by an op before it
 	op := func(pc int) vm.Op {
 		if pc < len(orig) {
 			return orig[pc].Op
@@ -74,19 +74,14 @@ func fuse(code []vm.Inst) (fused []int) {
 		switch {
 		case a.Op == vm.OpNextSquare && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpStore:
 			code[pc] = vm.Inst{Op: vm.OpNextSquareStore, A: a.A, B: a.B}
-			read[pc+1], read[pc+2] = true, true
 		case a.Op == vm.OpNextSquare && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpPieceIDAt && op(pc+3) == vm.OpStore:
 			code[pc] = vm.Inst{Op: vm.OpNextPiece, A: a.A, B: a.B}
-			read[pc+1], read[pc+2], read[pc+3] = true, true, true
 		case a.Op == vm.OpPieceSquare && b.Op == vm.OpStore:
 			code[pc] = vm.Inst{Op: vm.OpPieceSquareStore, A: a.A, B: a.B}
-			read[pc+1] = true
 		case a.Op == vm.OpMoveInit && b.Op == vm.OpMoveNext && a.A == b.A:
 			code[pc] = vm.Inst{Op: vm.OpMoveInitNext, A: a.A, B: a.B}
-			read[pc+1] = true
 		case a.Op == vm.OpLoad && b.Op == vm.OpSaveCur && op(pc+2) == vm.OpSetCur:
 			code[pc] = vm.Inst{Op: vm.OpGotoVar, A: a.A, B: a.B}
-			read[pc+1] = true
 		case a.Op == vm.OpTruncComments && b.Op == vm.OpJump:
 			code[pc] = vm.Inst{Op: vm.OpTruncCJump, A: a.A, B: b.B}
 		case a.Op == vm.OpPushSet && b.Op == vm.OpStore:
@@ -97,11 +92,21 @@ func fuse(code []vm.Inst) (fused []int) {
 			code[pc] = vm.Inst{Op: vm.OpRestCurJump, A: a.A, B: b.B}
 		case a.Op == vm.OpEchoNext && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpSetCur:
 			code[pc] = vm.Inst{Op: vm.OpEchoNextCur, X: a.X, A: a.A, B: a.B}
-			read[pc+1] = true
 		}
+		markRead(read, pc, code[pc].Op)
 		if code[pc] != orig[pc] {
 			fused = append(fused, pc)
 		}
 	}
 	return fused
+}
+
+// markRead marks the instructions after pc whose operands op, there,
+// reads at run time (the op table's followers).
+func markRead(read []bool, pc int, op vm.Op) {
+	for i, f := range op.Followers() {
+		if f.Reads != 0 && pc+1+i < len(read) {
+			read[pc+1+i] = true
+		}
+	}
 }

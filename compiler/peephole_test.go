@@ -89,6 +89,9 @@ func TestFusedOpsStandForTheirSequence(t *testing.T) {
 	if !slices.Equal(code, want) {
 		t.Errorf("fuse gave\n%v\nwant\n%v", code, want)
 	}
+	if err := vm.CheckFollowers(code); err != nil {
+		t.Errorf("the fused ops are not followed as the op table says: %v", err)
+	}
 }
 
 // TestThreadJumps checks that jumps to jumps go to the end of the chain

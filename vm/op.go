@@ -15,25 +15,26 @@ type Op uint8
 type Operand uint8
 
 const (
-	ONone    Operand = iota
-	OJump            // B: target pc
-	OSet             // B: index into Program.Sets
-	OImm             // B (or A): immediate integer
-	OStr             // B: index into Program.Strs
-	OSlot            // A: variable slot
-	OPieces          // A: piece-kind mask
-	OCmp             // X: comparison operator
-	ODir             // X: direction bits
-	OType            // X: value type (for conversions)
-	OCount           // A: number of items
-	OSort            // A: sort key index
-	OFlags           // X: flags
-	ORangeLo         // A: the low end of a range, stored plus 8
-	ORayArgs         // A: number of sets, plus 0x100 for attack
-	OShape           // A: index into Program.Shapes
+	ONone     Operand = iota
+	OJump             // B: target pc
+	OSet              // B: index into Program.Sets
+	OImm              // B (or A): immediate integer
+	OStr              // B: index into Program.Strs
+	OSlot             // A: variable slot
+	OPieces           // A: piece-kind mask
+	OCmp              // X: comparison operator
+	ODir              // X: direction bits
+	OType             // X: value type (for conversions)
+	OCount            // A: number of items
+	OSort             // A: sort key index
+	OFlags            // X: flags
+	ORangeLo          // A: the low end of a range, stored plus 8
+	ORayArgs          // A: number of sets, plus 0x100 for attack
+	OShape            // A: index into Program.Shapes
+	OKeyValue         // X: a dictionary's key type (low nibble) and value type (high nibble)
 )
 
-var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "dir", "type", "count", "sort", "flags", "rangelo", "rayargs", "shape"}
+var operandNames = [...]string{"none", "jump", "set", "imm", "str", "slot", "pieces", "cmp", "dir", "type", "count", "sort", "flags", "rangelo", "rayargs", "shape", "keyvalue"}
 
 func (o Operand) String() string { return operandNames[o] }
 
@@ -45,10 +46,35 @@ type opInfo struct {
 	// Flags name the values of X when X is OFlags (flagString prints X
 	// with them).
 	Flags []Flag
+	// Next lists the instructions after this one (Next[0] at pc+1) that
+	// the op relies on: echonext reads the target variable of the
+	// storekeep after it; a fused op stands for its own instruction and
+	// these, and reads some of their operands.
+	Next []Follower
+	// Fused: the op does the work of its Next instructions too; when it
+	// falls through it goes on after them.
+	Fused bool
 	// Stack effect: values and strings popped, then pushed when the op
 	// falls through. An op that jumps on failure jumps after its pops.
 	Pop, Push, SPop, SPush int8
 }
+
+// Follower is an instruction an op relies on after it: the op it must
+// have, and which of its operands the op reads at run time (no pass may
+// change those while the op stands before it).
+type Follower struct {
+	Op    Op
+	Reads Fields
+}
+
+// Fields is a set of an instruction's operands.
+type Fields uint8
+
+const (
+	FieldX Fields = 1 << iota
+	FieldA
+	FieldB
+)
 
 // Flag names one value of part of an X operand: it holds when
 // X&Mask == Value. A flag bit is a Flag whose Value is its Mask; a field
@@ -84,14 +110,7 @@ var (
 // of the flags it holds, joined by |. An X with a bit that no flag
 // names prints as a number.
 func flagString(flags []Flag, x uint8) string {
-	var names []string
-	var named uint8
-	for _, f := range flags {
-		if x&f.Mask == f.Value {
-			names = append(names, f.Name)
-			named |= f.Mask
-		}
-	}
+	names, named := namedFlags(flags, x)
 	if x&^named != 0 {
 		return fmt.Sprintf("flags:%d", x)
 	}
@@ -354,63 +373,66 @@ const (
 	opCount // sentinel: number of ops
 )
 
+// NumOps is the number of ops: they are Op(0) to Op(NumOps-1).
+const NumOps = int(opCount)
+
 var opTable = [opCount]opInfo{
-	OpNop:    {Name: "nop"},
+	OpNop:    {Name: "nop", Doc: "do nothing (the zero Inst)"},
 	OpFail:   {Name: "fail", Doc: "end: the position does not match"},
 	OpMatch:  {Name: "match", Doc: "end: the position matches"},
-	OpJump:   {Name: "jump", B: OJump},
+	OpJump:   {Name: "jump", Doc: "jump to B", B: OJump},
 	OpSetSP:  {Name: "setsp", A: OImm, B: OImm, Doc: "restore the value and string stack depths"},
-	OpPop:    {Name: "pop", Pop: 1},
-	OpPopStr: {Name: "popstr", SPop: 1},
-	OpDup:    {Name: "dup", Pop: 1, Push: 2},
+	OpPop:    {Name: "pop", Doc: "pop a value", Pop: 1},
+	OpPopStr: {Name: "popstr", Doc: "pop a string", SPop: 1},
+	OpDup:    {Name: "dup", Doc: "push the value on top again", Pop: 1, Push: 2},
 
-	OpPushSet:  {Name: "pushset", B: OSet, Push: 1},
-	OpPushNum:  {Name: "pushnum", B: OImm, Push: 1},
-	OpPushStr:  {Name: "pushstr", B: OStr, SPush: 1},
+	OpPushSet:  {Name: "pushset", Doc: "push the square set Sets[B]", B: OSet, Push: 1},
+	OpPushNum:  {Name: "pushnum", Doc: "push the number B", B: OImm, Push: 1},
+	OpPushStr:  {Name: "pushstr", Doc: "push the string Strs[B]", B: OStr, SPush: 1},
 	OpPieces:   {Name: "pieces", A: OPieces, Doc: "push the squares holding one of the piece kinds", Push: 1},
 	OpPiece:    {Name: "piece", A: OPieces, Doc: "push the squares of the one piece kind in A (a fast pieces)", Push: 1},
 	OpPieceIn:  {Name: "piecein", A: OPieces, B: OSet, Doc: "push the squares of the one piece kind in A within set B", Push: 1},
 	OpPiecesIn: {Name: "piecesin", A: OPieces, B: OSet, Doc: "push pieces(A) & set B (a piece designator)", Push: 1},
 
-	OpUnion:        {Name: "union", Pop: 2, Push: 1},
-	OpInter:        {Name: "inter", Pop: 2, Push: 1},
+	OpUnion:        {Name: "union", Doc: "pop b, a; push a | b", Pop: 2, Push: 1},
+	OpInter:        {Name: "inter", Doc: "pop b, a; push a & b", Pop: 2, Push: 1},
 	OpDiff:         {Name: "diff", Doc: "pop b, a; push a &^ b", Pop: 2, Push: 1},
-	OpCompl:        {Name: "compl", Pop: 1, Push: 1},
+	OpCompl:        {Name: "compl", Doc: "pop a set; push the squares not in it", Pop: 1, Push: 1},
 	OpCount:        {Name: "count", Doc: "pop set; push its size", Pop: 1, Push: 1},
 	OpJEmpty:       {Name: "jempty", B: OJump, Doc: "pop set; jump if empty", Pop: 1},
 	OpAttacks:      {Name: "attacks", Doc: "pop b, a; push squares of a whose piece attacks a square of b", Pop: 2, Push: 1},
 	OpAttackedBy:   {Name: "attackedby", Doc: "pop b, a; push squares of a attacked by a piece on b", Pop: 2, Push: 1},
 	OpArrowChain:   {Name: "arrowchain", X: OFlags, Flags: forwardBackward, A: OCount, Doc: "pop A sets x1..xn; push the squares of x1 that begin an arrow chain x1->x2->...->xn (X=1, written x1<-...<-xn: those that end xn->...->x1)", Push: 1},
 	OpSubset:       {Name: "subset", B: OJump, Doc: "pop b, a; jump unless a is a subset of b", Pop: 2},
-	OpLight:        {Name: "light", Pop: 1, Push: 1},
-	OpDark:         {Name: "dark", Pop: 1, Push: 1},
+	OpLight:        {Name: "light", Doc: "pop a set; push its light squares", Pop: 1, Push: 1},
+	OpDark:         {Name: "dark", Doc: "pop a set; push its dark squares", Pop: 1, Push: 1},
 	OpDirection:    {Name: "direction", X: ODir, A: ORangeLo, B: OImm, Doc: "pop set; push squares A..B steps away in the directions X", Pop: 1, Push: 1},
-	OpBetween:      {Name: "between", Pop: 2, Push: 1},
-	OpPower:        {Name: "power", Pop: 1, Push: 1},
+	OpBetween:      {Name: "between", Doc: "pop b, a; push the squares strictly between a square of a and one of b on a line", Pop: 2, Push: 1},
+	OpPower:        {Name: "power", Doc: "pop a set; push the material on its squares (P1 N3 B3 R5 Q9 K0)", Pop: 1, Push: 1},
 	OpSquareSetNum: {Name: "squarenum", X: OFlags, Flags: choice(3, "rank", "file", "type", "colortype"), B: OJump, Doc: "pop set; fail unless exactly one square; push its rank/file/type (X)", Pop: 1, Push: 1},
 
 	OpPin:           {Name: "pin", X: OFlags, Flags: append(choice(0xf, "from", "through", "to"), bit(PinToGiven, "given")), Doc: "pop to, through, from; push the squares (X: from/through/to) of the pins", Pop: 3, Push: 1},
 	OpMakeSquare:    {Name: "makesquare", B: OJump, Doc: "pop rank, file; push that square; jump if off the board", Pop: 2, Push: 1},
 	OpMakeSquareStr: {Name: "makesquarestr", B: OJump, Doc: "pop a string such as \"e4\"; push that square; jump if not a square", SPop: 1, Push: 1},
-	OpWtm:           {Name: "wtm", B: OJump},
-	OpBtm:           {Name: "btm", B: OJump},
-	OpCheck:         {Name: "check", B: OJump},
-	OpMate:          {Name: "mate", B: OJump},
-	OpStalemate:     {Name: "stalemate", B: OJump},
-	OpInitial:       {Name: "initial", B: OJump},
-	OpTerminal:      {Name: "terminal", B: OJump},
-	OpMainline:      {Name: "mainline", B: OJump},
-	OpVariation:     {Name: "variation", B: OJump},
+	OpWtm:           {Name: "wtm", Doc: "jump unless White is to move", B: OJump},
+	OpBtm:           {Name: "btm", Doc: "jump unless Black is to move", B: OJump},
+	OpCheck:         {Name: "check", Doc: "jump unless the side to move is in check", B: OJump},
+	OpMate:          {Name: "mate", Doc: "jump unless the side to move is mated", B: OJump},
+	OpStalemate:     {Name: "stalemate", Doc: "jump unless the side to move is stalemated", B: OJump},
+	OpInitial:       {Name: "initial", Doc: "jump unless the current position is the game's first", B: OJump},
+	OpTerminal:      {Name: "terminal", Doc: "jump unless the current position has no move after it", B: OJump},
+	OpMainline:      {Name: "mainline", Doc: "jump unless the current position is on the mainline", B: OJump},
+	OpVariation:     {Name: "variation", Doc: "jump unless the current position is in a variation", B: OJump},
 	OpMateKind:      {Name: "matekind", X: OFlags, Flags: choice(7, "puremate", "purestalemate", "modelmate", "modelstalemate", "idealmate", "idealstalemate"), Doc: "push the participants of a pure/model/ideal mate or stalemate (X); empty if it is not one", Push: 1},
 	OpResult:        {Name: "result", A: OStr, B: OJump, Doc: "jump unless the game result is Strs[A]"},
 
-	OpAdd:    {Name: "add", Pop: 2, Push: 1},
-	OpSub:    {Name: "sub", Pop: 2, Push: 1},
-	OpMul:    {Name: "mul", Pop: 2, Push: 1},
+	OpAdd:    {Name: "add", Doc: "pop b, a; push a + b (32-bit)", Pop: 2, Push: 1},
+	OpSub:    {Name: "sub", Doc: "pop b, a; push a - b (32-bit)", Pop: 2, Push: 1},
+	OpMul:    {Name: "mul", Doc: "pop b, a; push a * b (32-bit)", Pop: 2, Push: 1},
 	OpDiv:    {Name: "div", B: OJump, Doc: "pop b, a; push a/b; jump if b == 0", Pop: 2, Push: 1},
 	OpMod:    {Name: "mod", B: OJump, Doc: "pop b, a; push a%b; jump if b == 0", Pop: 2, Push: 1},
-	OpNeg:    {Name: "neg", Pop: 1, Push: 1},
-	OpAbs:    {Name: "abs", Pop: 1, Push: 1},
+	OpNeg:    {Name: "neg", Doc: "pop a; push -a", Pop: 1, Push: 1},
+	OpAbs:    {Name: "abs", Doc: "pop a; push |a|", Pop: 1, Push: 1},
 	OpSqrt:   {Name: "sqrt", B: OJump, Doc: "integer square root; jump if negative", Pop: 1, Push: 1},
 	OpCmpNum: {Name: "cmpnum", X: OCmp, B: OJump, Doc: "pop b, a; jump unless a X b; else push a", Pop: 2, Push: 1},
 	OpCmpSet: {Name: "cmpset", X: OCmp, B: OJump, Doc: "pop b, a; jump unless a X b (set equality); else push a", Pop: 2, Push: 1},
@@ -418,10 +440,10 @@ var opTable = [opCount]opInfo{
 	OpCmpPos: {Name: "cmppos", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a X b; else push a", Pop: 2, Push: 1},
 
 	OpLoad:        {Name: "load", A: OSlot, B: OJump, Doc: "push variable A; jump if unbound", Push: 1},
-	OpLoadStr:     {Name: "loadstr", A: OSlot, B: OJump, SPush: 1},
+	OpLoadStr:     {Name: "loadstr", Doc: "push string variable A; jump if unbound", A: OSlot, B: OJump, SPush: 1},
 	OpStore:       {Name: "store", A: OSlot, Doc: "pop into variable A", Pop: 1},
-	OpStoreStr:    {Name: "storestr", A: OSlot, SPop: 1},
-	OpUnbind:      {Name: "unbind", A: OSlot},
+	OpStoreStr:    {Name: "storestr", Doc: "pop a string into variable A", A: OSlot, SPop: 1},
+	OpUnbind:      {Name: "unbind", Doc: "make variable A unbound", A: OSlot},
 	OpMaxInto:     {Name: "maxinto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or smaller", Pop: 1},
 	OpJNotGreater: {Name: "jnotgreater", A: OSlot, B: OJump, Doc: "jump if variable A is bound and not less than the number on the stack (kept)"},
 	OpMaxIntoKeep: {Name: "maxintokeep", A: OSlot, B: OImm, Doc: "maxinto A, keeping only the comments made since markc B by the best value (slots B+1, B+2 hold their range)", Pop: 1},
@@ -448,8 +470,8 @@ var opTable = [opCount]opInfo{
 	OpStrIndex:        {Name: "strindex", B: OJump, Doc: "pop index, string; push the character there (negative counts from the end); jump if out of range", Pop: 1, SPop: 1, SPush: 1},
 	OpStrSlice:        {Name: "strslice", X: OFlags, Flags: choice(1, "to end", "range"), B: OJump, Doc: "pop [end,] start, string; push the substring (X=1: end given)", Pop: 1, SPop: 1, SPush: 1},
 	OpStrSetChar:      {Name: "strsetchar", B: OJump, Doc: "pop index, strings x, s; push s with its character at the index (negative counts from the end) replaced by x; jump if out of range", Pop: 1, SPop: 2, SPush: 1},
-	OpLower:           {Name: "lower", SPop: 1, SPush: 1},
-	OpUpper:           {Name: "upper", SPop: 1, SPush: 1},
+	OpLower:           {Name: "lower", Doc: "pop a string; push it in lower case", SPop: 1, SPush: 1},
+	OpUpper:           {Name: "upper", Doc: "pop a string; push it in upper case", SPop: 1, SPush: 1},
 	OpStrToInt:        {Name: "int", B: OJump, Doc: "pop a string; push the number its digits (after an optional minus sign) spell; jump if it is anything else", SPop: 1, Push: 1},
 	OpAscii:           {Name: "ascii", B: OJump, Doc: "pop a string; push the code of its first character; jump if empty", SPop: 1, Push: 1},
 	OpChar:            {Name: "char", B: OJump, Doc: "pop a number; push the one-character string with that code", Pop: 1, SPush: 1},
@@ -485,7 +507,7 @@ var opTable = [opCount]opInfo{
 	OpFindFail:        {Name: "findfail", B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
 	OpEchoToEnd:       {Name: "echotoend", X: OFlags, Flags: echoFlags, A: OSlot, Doc: "move the echo walk in slot A (flags X) to its last target, which the next echonext gives"},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, B: OImm, Doc: "start walking every position of the searched tree in slot A; slot A+1 keeps B, the ply window of EchoPlyWindow"},
-	OpEchoNext:        {Name: "echonext", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1},
+	OpEchoNext:        {Name: "echonext", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1, Next: []Follower{{OpStoreKeep, FieldA}}},
 	OpTreeRel:         {Name: "treerel", X: OFlags, Flags: choice(1, "lca", "distance"), Doc: "pop positions y, x; push lca(x, y) or their distance (X)", Pop: 2, Push: 1},
 	OpTreeAnc:         {Name: "treeanc", X: OFlags, Flags: choice(1, "ancestor", "descendant"), B: OJump, Doc: "pop positions y, x; jump unless x is a strict ancestor (X=0) / descendant (X=1) of y", Pop: 2},
 	OpSameSquares:     {Name: "samesquares", Doc: "pop positions b, a; push the squares whose contents are the same in both", Pop: 2, Push: 1},
@@ -502,13 +524,13 @@ var opTable = [opCount]opInfo{
 	OpPathCount:       {Name: "pathcount", B: OJump, Doc: "push the number of moves of the path so far (outside a path: of the last path that matched); jump if no path has matched in this game", Push: 1},
 	OpPathUnfocused:   {Name: "pathunfocused", B: OJump, Doc: "push the number of moves from the start of the path (outside a path: of the last one that matched) to the current position less pathcount; jump if no path has matched in this game", Push: 1},
 	OpPathPosition:    {Name: "pathposition", X: OFlags, Flags: choice(1, "start", "last"), B: OJump, Doc: "push the start (X=0) or the last position (X=1) of the path being searched or else of the last matching one; jump if none", Push: 1},
-	OpDictSet:         {Name: "dictset", A: OImm, Doc: "pop value, key; set the entry of dictionary A"},
-	OpDictGet:         {Name: "dictget", A: OImm, B: OJump, Doc: "pop key; push the entry of dictionary A; jump if absent"},
-	OpDictDel:         {Name: "dictdel", A: OImm, Doc: "pop key; remove it from dictionary A"},
+	OpDictSet:         {Name: "dictset", X: OKeyValue, A: OImm, Doc: "pop value, key (their types in X); set the entry of dictionary A"},
+	OpDictGet:         {Name: "dictget", X: OKeyValue, A: OImm, B: OJump, Doc: "pop key; push the entry of dictionary A; jump if absent"},
+	OpDictDel:         {Name: "dictdel", X: OKeyValue, A: OImm, Doc: "pop key; remove it from dictionary A"},
 	OpDictClear:       {Name: "dictclear", A: OImm, Doc: "empty dictionary A"},
 	OpDictLen:         {Name: "dictlen", A: OImm, Doc: "push the number of entries of dictionary A", Push: 1},
 	OpDictIterInit:    {Name: "dictiterinit", A: OSlot, B: OImm, Doc: "start iterating the keys of dictionary B with iterator slot A"},
-	OpDictIterNext:    {Name: "dictiternext", A: OSlot, B: OJump, Doc: "push the next key of the iteration in slot A; jump when done"},
+	OpDictIterNext:    {Name: "dictiternext", X: OKeyValue, A: OSlot, B: OJump, Doc: "push the next key of the iteration in slot A; jump when done"},
 	OpAssert:          {Name: "assert", B: OJump, Doc: "report a failed assertion (at this instruction's source) and jump"},
 	OpAncestry:        {Name: "ancestry", X: OCmp, B: OJump, Doc: "pop positions b, a; jump unless a is an ancestor of b ([<] strict, [<=]) or a descendant ([>], [>=])", Pop: 2},
 	OpRegexNext:       {Name: "regexnext", A: OImm, B: OJump, Doc: "like regex, but search from where the previous match of regexp A (in a while loop) ended", SPop: 1, SPush: 1},
@@ -538,16 +560,66 @@ var opTable = [opCount]opInfo{
 	OpEvaluate:        {Name: "evaluate", X: OFlags, Flags: append(choice(EvalView, "tomove", "white", "black"), bit(EvalMoveTime, "movetime"), bit(EvalDifference, "difference")), A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 
-	OpStoreSet:         {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)"},
-	OpStoreTwice:       {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B"},
-	OpRestCurJump:      {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B"},
-	OpEchoNextCur:      {Name: "echonextcur", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done"},
-	OpNextSquareStore:  {Name: "nextsquarestore", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; store (and skip those two): the next square of a square loop into the variables of the storekeep and the store after it"},
-	OpNextPiece:        {Name: "nextpiece", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; pieceidat; store (and skip those three): the next square of a piece loop into the storekeep's variable, its piece's identity into the store's"},
-	OpPieceSquareStore: {Name: "piecesquarestore", A: OSlot, B: OJump, Doc: "piecesquare A B; store (and skip that store): the square of piece A into the store's variable"},
-	OpMoveInitNext:     {Name: "moveinitnext", A: OSlot, B: OImm, Doc: "moveinit A B; movenext (and skip it, failing to its target): the first candidate of a move filter"},
-	OpTruncCJump:       {Name: "trunccjump", A: OSlot, B: OJump, Doc: "truncc A; jump B"},
-	OpGotoVar:          {Name: "gotovar", A: OSlot, B: OJump, Doc: "load A B; savecur; setcur (and skip those two): make the position in variable A current, saving the current one in the savecur's slot"},
+	OpStoreSet:         {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)", Fused: true, Next: []Follower{{OpStore, 0}}},
+	OpStoreTwice:       {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B", Fused: true, Next: []Follower{{OpStore, 0}}},
+	OpRestCurJump:      {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B", Fused: true, Next: []Follower{{OpJump, 0}}},
+	OpEchoNextCur:      {Name: "echonextcur", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done", Fused: true, Next: []Follower{{OpStoreKeep, FieldA}, {OpSetCur, 0}}},
+	OpNextSquareStore:  {Name: "nextsquarestore", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; store (and skip those two): the next square of a square loop into the variables of the storekeep and the store after it", Fused: true, Next: []Follower{{OpStoreKeep, FieldA}, {OpStore, FieldA}}},
+	OpNextPiece:        {Name: "nextpiece", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; pieceidat; store (and skip those three): the next square of a piece loop into the storekeep's variable, its piece's identity into the store's", Fused: true, Next: []Follower{{OpStoreKeep, FieldA}, {OpPieceIDAt, FieldB}, {OpStore, FieldA}}},
+	OpPieceSquareStore: {Name: "piecesquarestore", A: OSlot, B: OJump, Doc: "piecesquare A B; store (and skip that store): the square of piece A into the store's variable", Fused: true, Next: []Follower{{OpStore, FieldA}}},
+	OpMoveInitNext:     {Name: "moveinitnext", A: OSlot, B: OImm, Doc: "moveinit A B; movenext (and skip it, failing to its target): the first candidate of a move filter", Fused: true, Next: []Follower{{OpMoveNext, FieldB}}},
+	OpTruncCJump:       {Name: "trunccjump", A: OSlot, B: OJump, Doc: "truncc A; jump B", Fused: true, Next: []Follower{{OpJump, 0}}},
+	OpGotoVar:          {Name: "gotovar", A: OSlot, B: OJump, Doc: "load A B; savecur; setcur (and skip those two): make the position in variable A current, saving the current one in the savecur's slot", Fused: true, Next: []Follower{{OpSaveCur, FieldA}, {OpSetCur, 0}}},
+}
+
+// namedFlags returns the names of the flags that hold in x, and the bits
+// of x they name.
+func namedFlags(flags []Flag, x uint8) (names []string, named uint8) {
+	for _, f := range flags {
+		if x&f.Mask == f.Value {
+			names = append(names, f.Name)
+			named |= f.Mask
+		}
+	}
+	return names, named
+}
+
+// UnnamedX returns the bits of in's X that the op table does not
+// explain: for an op whose X is OFlags, those that none of its flags
+// names; for an op without an X operand, all of them.
+func (in Inst) UnnamedX() uint8 {
+	switch info := &opTable[in.Op]; info.X {
+	case ONone:
+		return in.X
+	case OFlags:
+		_, named := namedFlags(info.Flags, in.X)
+		return in.X &^ named
+	}
+	return 0
+}
+
+// Operands says what the X, A and B fields of op hold.
+func (op Op) Operands() (x, a, b Operand) {
+	info := &opTable[op]
+	return info.X, info.A, info.B
+}
+
+// Followers are the instructions after op that it relies on (see
+// opInfo.Next).
+func (op Op) Followers() []Follower { return opTable[op].Next }
+
+// CheckFollowers reports the first instruction of code whose followers
+// (Followers) are not the instructions after it.
+func CheckFollowers(code []Inst) error {
+	for pc, in := range code {
+		for i, f := range in.Op.Followers() {
+			at := pc + 1 + i
+			if at >= len(code) || code[at].Op != f.Op {
+				return fmt.Errorf("vm: %s at %d needs %s at %d", in.Op, pc, f.Op, at)
+			}
+		}
+	}
+	return nil
 }
 
 // OperandA says what the A field of op holds.

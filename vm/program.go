@@ -252,6 +252,8 @@ func (p *Program) operand(kind Operand, v int64, in Inst) string {
 		return bitboard.Dir(v).String()
 	case OType:
 		return TypeString(uint8(v))
+	case OKeyValue:
+		return TypeString(uint8(v&0xf)) + ":" + TypeString(uint8(v>>4))
 	case OFlags:
 		return flagString(opTable[in.Op].Flags, uint8(v))
 	case OShape:
