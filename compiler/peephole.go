@@ -86,8 +86,6 @@ func fuse(code []vm.Inst) (fused []int) {
 			code[pc] = vm.Inst{Op: vm.OpTruncCJump, A: a.A, B: b.B}
 		case a.Op == vm.OpPushSet && b.Op == vm.OpStore:
 			code[pc] = vm.Inst{Op: vm.OpStoreSet, A: b.A, B: a.B}
-		case a.Op == vm.OpStoreKeep && b.Op == vm.OpStore:
-			code[pc] = vm.Inst{Op: vm.OpStoreTwice, A: a.A, B: int32(b.A)}
 		case a.Op == vm.OpRestCur && b.Op == vm.OpJump:
 			code[pc] = vm.Inst{Op: vm.OpRestCurJump, A: a.A, B: b.B}
 		case a.Op == vm.OpEchoNext && b.Op == vm.OpStoreKeep && op(pc+2) == vm.OpSetCur:

@@ -1015,12 +1015,6 @@ func (m *Machine) run(pc int) bool {
 			m.bound[in.A] = true
 			pc++
 			steps++
-		case OpStoreTwice:
-			v := m.pop()
-			m.slots[in.A], m.slots[in.B] = v, v
-			m.bound[in.A], m.bound[in.B] = true, true
-			pc++
-			steps += 2
 		case OpRestCurJump:
 			m.restCur(m.slots[in.A])
 			pc = int(in.B)

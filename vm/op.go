@@ -360,7 +360,6 @@ const (
 	// other jumps into them; it runs them in one dispatch, skips them and
 	// counts the steps they would have taken.
 	OpStoreSet
-	OpStoreTwice
 	OpRestCurJump
 	OpEchoNextCur
 	OpNextSquareStore
@@ -561,7 +560,6 @@ var opTable = [opCount]opInfo{
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 
 	OpStoreSet:         {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)", Fused: true, Next: []Follower{{OpStore, 0}}},
-	OpStoreTwice:       {Name: "storetwice", A: OSlot, B: OSlot, Doc: "storekeep A; store B (and skip that store): pop a value into variables A and B", Fused: true, Next: []Follower{{OpStore, 0}}},
 	OpRestCurJump:      {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B", Fused: true, Next: []Follower{{OpJump, 0}}},
 	OpEchoNextCur:      {Name: "echonextcur", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "echonext X A B; storekeep; setcur (and skip those two): bind the target variable of the storekeep after it to the next position and make it current; jump when done", Fused: true, Next: []Follower{{OpStoreKeep, FieldA}, {OpSetCur, 0}}},
 	OpNextSquareStore:  {Name: "nextsquarestore", A: OSlot, B: OJump, Doc: "nextsquare A B; storekeep; store (and skip those two): the next square of a square loop into the variables of the storekeep and the store after it", Fused: true, Next: []Follower{{OpStoreKeep, FieldA}, {OpStore, FieldA}}},
