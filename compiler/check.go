@@ -244,7 +244,7 @@ func (c *checker) infer(n *syntax.Node) Type {
 	case syntax.KHasNAG:
 		return c.checkHasNAG(n)
 	case syntax.KSimilarPosition:
-		return TNum // the number of the submissions game
+		return c.checkSimilar(n)
 	case syntax.KHHDB:
 		return c.checkHHDB(n) // hhdb.go
 

@@ -60,6 +60,12 @@ func (c *checker) checkHasNAG(n *syntax.Node) Type {
 	return TLog
 }
 
+// checkSimilar: the value of similarposition is the number of the
+// submissions game that the position is like.
+func (c *checker) checkSimilar(n *syntax.Node) Type {
+	return TNum
+}
+
 func (g *gen) genInfoNumber(n *syntax.Node, fail int) {
 	g.jump(vm.OpInfoNum, infoKinds[n.Kind], 0, fail)
 }
