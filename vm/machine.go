@@ -796,42 +796,13 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushNum(int64(i))
 		case OpRegex:
-			s := m.popStr()
-			loc := m.findRegexp(pc-1, int(in.A), s)
-			if loc == nil {
-				m.groups = nil
+			if !m.regexMatch(pc-1, int(in.A)) {
 				pc = int(in.B)
-				continue
 			}
-			m.setGroups(s, loc)
-			m.pushStr(m.groups[0])
 		case OpRegexNext:
-			s := m.popStr()
-			slot := m.prog.RegexIter[int(in.A)]
-			from := int(m.slots[slot])
-			if from > len(s) {
-				m.groups = nil
+			if !m.regexNext(pc-1, int(in.A)) {
 				pc = int(in.B)
-				continue
 			}
-			loc := m.findRegexp(pc-1, int(in.A), s[from:])
-			if loc == nil {
-				m.groups = nil
-				pc = int(in.B)
-				continue
-			}
-			for i := range loc {
-				if loc[i] >= 0 {
-					loc[i] += from
-				}
-			}
-			next := loc[1]
-			if loc[1] == loc[0] {
-				next++ // an empty match: step on
-			}
-			m.slots[slot] = uint64(next)
-			m.setGroups(s, loc)
-			m.pushStr(m.groups[0])
 		case OpGroup:
 			if int(in.A) >= len(m.groups) || m.groupOffs[in.A] < 0 {
 				pc = int(in.B)

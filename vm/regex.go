@@ -141,3 +141,48 @@ func (m *Machine) findRegexp(pc, i int, s string) []int {
 	}
 	return loc
 }
+
+// regexMatch runs OpRegex, at pc, of regular expression i: it pops the
+// string, and pushes the match and keeps its groups when there is one.
+func (m *Machine) regexMatch(pc, i int) bool {
+	s := m.popStr()
+	loc := m.findRegexp(pc, i, s)
+	if loc == nil {
+		m.groups = nil
+		return false
+	}
+	m.setGroups(s, loc)
+	m.pushStr(m.groups[0])
+	return true
+}
+
+// regexNext runs OpRegexNext, at pc, of regular expression i: the next
+// match of a loop over the matches in the popped string, from the offset
+// the loop's slot keeps.
+func (m *Machine) regexNext(pc, i int) bool {
+	s := m.popStr()
+	slot := m.prog.RegexIter[i]
+	from := int(m.slots[slot])
+	if from > len(s) {
+		m.groups = nil
+		return false
+	}
+	loc := m.findRegexp(pc, i, s[from:])
+	if loc == nil {
+		m.groups = nil
+		return false
+	}
+	for i := range loc {
+		if loc[i] >= 0 {
+			loc[i] += from
+		}
+	}
+	next := loc[1]
+	if loc[1] == loc[0] {
+		next++ // an empty match: step on
+	}
+	m.slots[slot] = uint64(next)
+	m.setGroups(s, loc)
+	m.pushStr(m.groups[0])
+	return true
+}
