@@ -11,7 +11,9 @@
 // is written: its keywords and operators (with their Unicode
 // spellings), precedence, help lines and names in messages; the
 // parser's keyword tables, IsReserved, the lexer's Unicode symbols and
-// `cqlvm help` derive from it. walk.go holds the tree walker
+// `cqlvm help` derive from it. It also names each kind's feature,
+// the stem of the files that hold it in every layer; features_test.go
+// lists those files and writes the README's table of them. walk.go holds the tree walker
 // (Walk, Children) for the passes over trees. Format and Dump
 // print trees back as query text and as a debugging dump; convert.go
 // turns a query's spellings to Unicode or ASCII.

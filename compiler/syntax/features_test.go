@@ -106,14 +106,14 @@ func featureWords(name string) []string {
 // featuresTable is the README's table of features.
 func featuresTable() string {
 	var b strings.Builder
-	b.WriteString(featuresBegin)
+	b.WriteString(featuresBegin + "\n") // blank lines keep the comments out of the table's block
 	b.WriteString("| feature | keywords | parser | compiler | vm | tests |\n|---|---|---|---|---|---|\n")
 	for _, f := range features {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", f.name, strings.Join(featureWords(f.name), " "),
 			fileCell(f.parse, "compiler/syntax/", "kinds table"), fileCell(f.compiler, "compiler/", ""),
 			fileCell(f.vm, "vm/", "run loop"), fileCell(f.tests, "", ""))
 	}
-	b.WriteString(featuresEnd)
+	b.WriteString("\n" + featuresEnd)
 	return b.String()
 }
 
