@@ -38,7 +38,7 @@ type QueryOptions struct {
 	Quiet bool
 	// Transforms wrap the body of the file and the Extra text, the first
 	// outermost (-flipcolor, -shift, ...).
-	Transforms []syntax.TransformKind
+	Transforms []Transform
 	// Dialect is the language of the query file and of Extra: Auto (by
 	// content and the .cqls extension), CQL6, or CQL3 (the old
 	// S-expression language of CQL 3 and CQL-S, read by compiler/cqls).

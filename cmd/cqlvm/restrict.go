@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"cqlvm/compiler/syntax"
 	"cqlvm/engine"
 
 	"github.com/spf13/pflag"
@@ -25,11 +24,11 @@ var transformOptions = []string{"reversecolor", "flipcolor", "flip", "flipdihedr
 	"flipvertical", "rotate90", "rotate45", "shift", "shifthorizontal", "shiftvertical"}
 
 // bodyTransforms lists the transforms the options ask for.
-func (r *restrictFlags) bodyTransforms() []syntax.TransformKind {
-	var out []syntax.TransformKind
+func (r *restrictFlags) bodyTransforms() []engine.Transform {
+	var out []engine.Transform
 	for _, name := range transformOptions {
 		if *r.transforms[name] {
-			k, _ := syntax.TransformNamed(name)
+			k, _ := engine.TransformNamed(name)
 			out = append(out, k)
 		}
 	}

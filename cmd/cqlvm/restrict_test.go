@@ -182,3 +182,13 @@ func TestTransformOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformOptionsAreTransforms: every transform option names a
+// transform the engine knows (bodyTransforms would drop one that did not).
+func TestTransformOptionsAreTransforms(t *testing.T) {
+	for _, name := range transformOptions {
+		if _, ok := engine.TransformNamed(name); !ok {
+			t.Errorf("-%s names no transform", name)
+		}
+	}
+}
