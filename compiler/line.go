@@ -204,7 +204,7 @@ func (g *gen) jumpLine(idx int, bounds []*syntax.Node, fail int) {
 		g.numValue(bounds[1], fail)
 		x |= vm.LineBoundsOnStack
 	}
-	g.jump(vm.OpLine, x, idx, fail)
+	g.jump(vm.OpLineOrPath, x, idx, fail)
 }
 
 // seqToNFA turns a parsed line or path sequence into an NFA pattern;

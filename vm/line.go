@@ -23,7 +23,7 @@ type LineSpec struct {
 	Primary, Secondary, SingleColor, Quiet      bool
 	HasRange                                    bool
 	Lo, Hi                                      int
-	RangeOnStack                                bool   // bounds given by variables: OpLine pops them
+	RangeOnStack                                bool   // bounds given by variables: OpLineOrPath pops them
 	Name                                        string // "line" or "path", for comments
 
 	IsPath bool
@@ -34,7 +34,7 @@ type LineSpec struct {
 	// it fails needs no search (runLine tests it first).
 	StartTest   bool
 	StartFilter int
-	// StartTested: the code before OpLine has made the start test
+	// StartTested: the code before OpLineOrPath has made the start test
 	// already (it jumps past the line when it fails).
 	StartTested bool
 	// Linear: the NFA has no Split (nfa.Prog.Linear), so a path's
@@ -42,7 +42,7 @@ type LineSpec struct {
 	Linear bool
 }
 
-// OpLine flags.
+// OpLineOrPath flags.
 const (
 	LineLastPosition  = 1 // push the last position, not the length
 	LineBoundsOnStack = 2 // the range's bounds are on the stack (lo, hi)

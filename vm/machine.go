@@ -1049,7 +1049,7 @@ func (m *Machine) run(pc int) bool {
 				m.sslots[in.A], m.bound[in.A] = v, true
 			}
 
-		case OpLine:
+		case OpLineOrPath:
 			var n int
 			var last int32
 			var ok bool

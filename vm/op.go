@@ -131,7 +131,7 @@ func StackEffect(in Inst) (pop, push, spop, spush int) {
 		pop = int(in.A)
 	case OpDictSet, OpDictGet, OpDictDel, OpDictIterNext:
 		pop, push, spop, spush = dictEffect(in)
-	case OpLine:
+	case OpLineOrPath:
 		if in.X&LineBoundsOnStack != 0 {
 			pop = 2
 		}
@@ -319,7 +319,7 @@ const (
 	OpMinInto
 	OpMaxIntoStr
 	OpMinIntoStr
-	OpLine
+	OpLineOrPath
 	OpConsecutive
 	OpTry
 	OpVirtualMainline
@@ -513,7 +513,7 @@ var opTable = [opCount]opInfo{
 	OpMinInto:         {Name: "mininto", A: OSlot, Doc: "pop a number; store it in A if A is unbound or larger", Pop: 1},
 	OpMaxIntoStr:      {Name: "maxintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or smaller", SPop: 1},
 	OpMinIntoStr:      {Name: "minintostr", A: OSlot, Doc: "pop a string; store it in A if A is unbound or larger", SPop: 1},
-	OpLine:            {Name: "line", X: OFlags, Flags: append(choice(LineLastPosition, "length", "lastposition"), bit(LineBoundsOnStack, "rangeonstack")), A: OImm, B: OJump, Doc: "run line/path filter A; push the length of its longest match (X&1: its last position; X&2: pop hi, lo, its range); jump if none", Push: 1},
+	OpLineOrPath:      {Name: "lineorpath", X: OFlags, Flags: append(choice(LineLastPosition, "length", "lastposition"), bit(LineBoundsOnStack, "rangeonstack")), A: OImm, B: OJump, Doc: "run the line or path filter Lines[A] (both search a pattern of positions; IsPath tells which): push the length of its longest match (X&1: its last position; X&2: pop hi, lo, its range); jump if none", Push: 1},
 	OpConsecutive:     {Name: "consecutive", X: OFlags, Flags: quietFlag, Doc: "pop positions y, x; push the length of the longest run of identical consecutive moves on their paths from their common ancestor (X=1: quiet)", Pop: 2, Push: 1},
 	OpTry:             {Name: "try", B: OJump, Doc: "jump unless exactly one White move on the path from the root is a variation (a try)"},
 	OpVirtualMainline: {Name: "virtualmainline", B: OJump, Doc: "jump unless every White move on the path from the root is a primary move and none is null"},
