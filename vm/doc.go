@@ -8,9 +8,11 @@
 //
 // Every instruction has one shape, Inst: an Op and three operands of
 // growing width, X (8 bits), A (16 bits) and B (32 bits). What each
-// operand of each op means, its mnemonic, its documentation and its
-// stack effect are in one table, opTable (op.go), from which the
-// disassembler and the tests derive. The machine is a stack machine with
+// operand of each op means (the names of X's flags among it), its
+// mnemonic, its documentation, its stack effect and the instructions
+// after it that it relies on (a fused op's, echonext's) are in one
+// table, opTable (op.go), from which the disassembler, the peephole
+// passes and the tests derive. The machine is a stack machine with
 // two stacks: values (square sets, numbers and positions as uint64) and
 // strings. A test that can fail jumps to its B, the fail target, and
 // otherwise falls through; a failing instruction leaves the stacks as
