@@ -14,6 +14,12 @@ type DictSpec struct {
 	ValType uint8
 }
 
+// dictState is the machine's dictionaries (Machine.dicts).
+type dictState struct {
+	tables []map[string]dictEntry // per DictSpec
+	iters  map[int][]string       // the keys a loop over a dictionary has left, per slot
+}
+
 // dictEntry is a stored value (numbers, sets and positions in num).
 type dictEntry struct {
 	num uint64
@@ -53,17 +59,17 @@ func (m *Machine) pushDictValue(t uint8, e dictEntry) {
 }
 
 func (m *Machine) dict(i int) map[string]dictEntry {
-	for len(m.dicts) <= i {
-		m.dicts = append(m.dicts, map[string]dictEntry{})
+	for len(m.dicts.tables) <= i {
+		m.dicts.tables = append(m.dicts.tables, map[string]dictEntry{})
 	}
-	return m.dicts[i]
+	return m.dicts.tables[i]
 }
 
 // resetLocalDicts empties the per-game dictionaries.
 func (m *Machine) resetLocalDicts() {
 	for i, d := range m.prog.Dicts {
-		if d.Local && i < len(m.dicts) {
-			clear(m.dicts[i])
+		if d.Local && i < len(m.dicts.tables) {
+			clear(m.dicts.tables[i])
 		}
 	}
 }

@@ -9,6 +9,13 @@ import "strconv"
 // counts (OpFoundMark) and numbers them "Found k of n" when it ends
 // (OpFoundNumber).
 
+// findState is the machine's state for find filters (Machine.find).
+type findState struct {
+	memos      []findMemoState // per Program.FindMemos, for the current game
+	memoFree   [][]int32       // tables of earlier games, for reuse
+	foundTexts [][]string      // "Found k of n" as foundTexts[n][k] (foundText)
+}
+
 // numberFound turns the placeholders left by the counting find whose markc
 // slot is mark into "Found k of n".
 func (m *Machine) numberFound(mark int) {
@@ -41,13 +48,13 @@ func (m *Machine) foundText(k, n int) string {
 	if k < 1 || k > n || n > maxFoundTexts {
 		return "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)
 	}
-	if n >= len(m.foundTexts) {
-		m.foundTexts = append(m.foundTexts, make([][]string, n+1-len(m.foundTexts))...)
+	if n >= len(m.find.foundTexts) {
+		m.find.foundTexts = append(m.find.foundTexts, make([][]string, n+1-len(m.find.foundTexts))...)
 	}
-	row := m.foundTexts[n]
+	row := m.find.foundTexts[n]
 	if row == nil {
 		row = make([]string, n+1)
-		m.foundTexts[n] = row
+		m.find.foundTexts[n] = row
 	}
 	if row[k] == "" {
 		row[k] = "Found " + strconv.Itoa(k) + " of " + strconv.Itoa(n)

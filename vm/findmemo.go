@@ -54,14 +54,14 @@ func (m *Machine) findMemoStart(id int) []int32 {
 
 // findMemoState is memo id's state, emptied when a new game begins.
 func (m *Machine) findMemoState(id int) *findMemoState {
-	if len(m.findMemos) != len(m.prog.FindMemos) {
-		m.findMemos = make([]findMemoState, len(m.prog.FindMemos))
+	if len(m.find.memos) != len(m.prog.FindMemos) {
+		m.find.memos = make([]findMemoState, len(m.prog.FindMemos))
 	}
-	st := &m.findMemos[id]
+	st := &m.find.memos[id]
 	if st.tree != m.tree || st.serial != m.gameSerial {
 		for k, t := range st.next {
 			if t != nil {
-				m.findMemoFree = append(m.findMemoFree, t)
+				m.find.memoFree = append(m.find.memoFree, t)
 			}
 			delete(st.next, k)
 		}
@@ -77,8 +77,8 @@ func (m *Machine) findMemoState(id int) *findMemoState {
 func (m *Machine) newFindTable() []int32 {
 	n := len(m.tree.Nodes)
 	var t []int32
-	if f := len(m.findMemoFree); f > 0 && cap(m.findMemoFree[f-1]) > n {
-		t, m.findMemoFree = m.findMemoFree[f-1][:n+1], m.findMemoFree[:f-1]
+	if f := len(m.find.memoFree); f > 0 && cap(m.find.memoFree[f-1]) > n {
+		t, m.find.memoFree = m.find.memoFree[f-1][:n+1], m.find.memoFree[:f-1]
 	} else {
 		t = make([]int32, n+1)
 	}

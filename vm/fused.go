@@ -38,7 +38,7 @@ func (m *Machine) fused(in *Inst, code []Inst, pc int) (int, int) {
 			return int(code[pc+1].B), 3 // pieceidat fails
 		}
 		x := code[pc+2].A
-		m.slots[x], m.bound[x] = uint64(m.ids[m.cur][sq]), true
+		m.slots[x], m.bound[x] = uint64(m.pieceIDs.of[m.cur][sq]), true
 		return pc + 3, 4
 	case OpPieceSquareStore:
 		if !m.bound[in.A] {

@@ -56,6 +56,17 @@ type linState struct {
 	node, child int32
 }
 
+// lineState is the machine's state for line filters (Machine.line).
+type lineState struct {
+	runFree *lineRun // a spare line evaluation state
+	// muted > 0: the comments made now are dropped (a line's search
+	// tests constituents and drops their comments; the winning match
+	// is replayed for them), so the costly ones are not even written
+	muted    int
+	used     [][]bool // per line filter, the nodes of earlier matches (nestban)
+	usedGame []int    // per line filter, the Machine.gameSerial of used
+}
+
 // lineStep is one consumed position of a candidate match, in an arena.
 type lineStep struct {
 	k           int32 // constituent
@@ -134,7 +145,7 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	m.lin = savedLin
 	m.setCur(start)
 	if r.best < 0 || spec.HasRange && (r.bestLen < lo || r.bestLen > hi) {
-		m.lineRunFree = r
+		m.line.runFree = r
 		return 0, 0, false
 	}
 	// r is given back last: a line inside a constituent replayed for
@@ -149,7 +160,7 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	}
 	m.lin = savedLin
 	m.setCur(start)
-	m.lineRunFree = r
+	m.line.runFree = r
 	return r.bestLen, path[len(path)-1].node, true
 }
 
@@ -159,9 +170,9 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 // drops them.
 func (m *Machine) lineMayStart(spec *LineSpec, start int32) bool {
 	mark, savedLin := len(m.comments), m.lin
-	m.muted++
+	m.line.muted++
 	ok := m.lineTest(spec, int32(spec.StartFilter), start, unrestricted)
-	m.muted--
+	m.line.muted--
 	m.comments = m.comments[:mark]
 	m.lin = savedLin
 	m.setCur(start)
@@ -169,11 +180,11 @@ func (m *Machine) lineMayStart(spec *LineSpec, start int32) bool {
 }
 
 func (m *Machine) lineRun(spec *LineSpec) *lineRun {
-	r := m.lineRunFree
+	r := m.line.runFree
 	if r == nil {
 		r = &lineRun{}
 	} else {
-		m.lineRunFree = nil
+		m.line.runFree = nil
 	}
 	r.memo.reset()
 	r.firstUsed = false
@@ -377,9 +388,9 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 		}
 	}
 	mark := len(m.comments)
-	m.muted++
+	m.line.muted++
 	v := m.lineTest(r.spec, k, node, child)
-	m.muted--
+	m.line.muted--
 	m.comments = m.comments[:mark]
 	if !r.firstUsed {
 		r.firstKey, r.firstVal, r.firstUsed = key, v, true
@@ -426,7 +437,7 @@ func (m *Machine) lineComments(s *LineSpec, path []lineStep) {
 // that order (visible in the "id:N" marks that moveText adds).
 // A title (path title "T") starts the start comment.
 func (m *Machine) startEndComments(name string, first, last int32, length int, extra, title string) {
-	if m.muted > 0 {
+	if m.line.muted > 0 {
 		return
 	}
 	end := fmt.Sprintf("End %s of length %d that starts at %s%s", name, length, m.moveText(first), extra)
@@ -470,21 +481,21 @@ func (m *Machine) positionName(node int32) string {
 
 // lineUsed is the per-game nestban record of line li.
 func (m *Machine) lineUsed(li int) []bool {
-	for len(m.used) <= li {
-		m.used = append(m.used, nil)
+	for len(m.line.used) <= li {
+		m.line.used = append(m.line.used, nil)
 	}
-	u := m.used[li]
-	if len(u) != len(m.tree.Nodes) || m.usedGame[li] != m.gameSerial {
+	u := m.line.used[li]
+	if len(u) != len(m.tree.Nodes) || m.line.usedGame[li] != m.gameSerial {
 		if cap(u) < len(m.tree.Nodes) {
 			u = make([]bool, len(m.tree.Nodes))
 		}
 		u = u[:len(m.tree.Nodes)]
 		clear(u)
-		m.used[li] = u
-		for len(m.usedGame) <= li {
-			m.usedGame = append(m.usedGame, 0)
+		m.line.used[li] = u
+		for len(m.line.usedGame) <= li {
+			m.line.usedGame = append(m.line.usedGame, 0)
 		}
-		m.usedGame[li] = m.gameSerial
+		m.line.usedGame[li] = m.gameSerial
 	}
 	return u
 }

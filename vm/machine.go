@@ -41,19 +41,17 @@ const (
 
 // Machine runs a Program over the positions of one game at a time. A
 // Machine is not safe for concurrent use; each worker owns one.
+//
+// The fields up to comments are those the run loop reads most; they keep
+// the place they had before the features' state was grouped, since
+// moving them made an echo query measurably slower: reorder them only
+// with a benchmark.
 type Machine struct {
 	lastPC int // the pc of the instruction running, kept only by a program made by Traced
 
-	prog *Program
-	tree *Tree
-	// muted > 0: the comments made now are dropped (a line's search
-	// tests constituents and drops their comments; the winning match
-	// is replayed for them), so the costly ones are not even written
-	muted int
-	// virtualMain: each node's virtualmainline, worked out for the game
-	// when virtualMainReady
-	virtualMain      []bool
-	virtualMainReady bool
+	prog        *Program
+	tree        *Tree
+	virtualMain virtualMainState // status.go
 
 	cur    int32              // current position (node index)
 	curPos *bitboard.Position // the position of node cur
@@ -67,63 +65,44 @@ type Machine struct {
 
 	comments []Comment
 
-	moveBufs map[int]*[]bitboard.Move
+	// The state of single features, each kept in the feature's file.
+	moveBufs map[int]*[]bitboard.Move // moves.go
+	pieceIDs pieceIDs                 // state.go
+	find     findState                // find.go
+	pinMemo  pinMemo                  // the last pins through every square (Machine.pins)
+	regex    regexGroups              // regex.go
+	sorts    sortGame                 // output.go
+	line     lineState                // line.go
+	path     pathState                // path.go
+	dicts    dictState                // dict.go
+	hh       hhdbGame                 // the current game's hhdb fields (hhdb.go)
+	builtins builtinState             // builtins.go
 
-	ids          [][64]uint8     // piece identities per node, when the program needs them
-	idSquares    [][65]int8      // the inverse of ids: idSquares[node][id] is the piece's square, -1 when captured
-	findMemos    []findMemoState // per Program.FindMemos, for the current game
-	findMemoFree [][]int32       // tables of earlier games, for reuse
-	pinMemo      pinMemo         // the last pins through every square (Machine.pins)
-	foundTexts   [][]string      // "Found k of n" as foundTexts[n][k] (foundText)
-	groups       []string        // groups of the last successful ~~ (nil after a failed one)
-	groupOffs    []int
-	messages     []string
-	sort         []sortState // per sort key, the game's best value so far
-	pending      []pendingSort
-	reported     []int // instructions whose runtime error this game has reported (their pcs)
-	iters        int   // loop iterations at this position
-	steps        int   // instructions run at this position (counted for loops)
+	messages []string
+	reported []int // instructions whose runtime error this game has reported (their pcs)
+	iters    int   // loop iterations at this position
+	steps    int   // instructions run at this position (counted for loops)
 	// stepsChecked is the count of steps up to which a loop goes on
 	// without a look at the Cancel flag or the bound on its steps
 	stepsChecked int
 
 	started bool // StartGame has run once: persistent variables are set up
 
-	lin       linState // linearization in force (inside line constituents)
-	pathChild int32    // the move a path constituent tests (its tail node)
+	lin linState // linearization in force (inside line constituents)
 	// castleView says which castling piece `from` and `to` describe at
 	// the current position: both (ordinarily), or inside the targets of
 	// a dash the piece its sets matched. Every change of the current
 	// position resets it (setCur); savecur/restcur carry it.
 	castleView castleView
-	// pathCastle is the castling pieces the last OpPathMove matched.
-	pathCastle castleView
-	// pathCount is pathcount: the moves of the path so far, or outside a
-	// path the length of the last path that matched (-1: none yet)
-	pathCount int
-	// pathFocus holds the focused pieces (bit id-1) of the path whose
-	// constituent runs, when pathFocusOn
-	pathFocus   uint64
-	pathFocusOn bool
-	// pathStart is the start of the path being searched (-1 outside one);
-	// lastPath the start and last position of the last matching path
-	pathStart int32
-	lastPath  [2]int32
-	ret       uint64 // value left by OpReturn
-	dicts     []map[string]dictEntry
-	dictIters map[int][]string
+	ret        uint64 // value left by OpReturn
+	gameSerial int
+
 	// AlwaysComment keeps the comments of filters that failed (the
 	// official -alwayscomment): a matched position keeps every comment
 	// its evaluation made, and so does one that did not match.
 	AlwaysComment bool
 	// Errors receives runtime errors (failed assertions); nil drops them.
-	Errors      func(string)
-	lineRunFree *lineRun   // a spare line evaluation state
-	pathRunFree []*pathRun // spare path evaluation states (paths nest)
-	used        [][]bool   // per line filter, the nodes of earlier matches (nestban)
-	usedGame    []int
-	gameSerial  int
-	hh          hhdbGame // the current game's hhdb fields (hhdb.go)
+	Errors func(string)
 
 	// LastGameNumber is the number of the last game of the input, when the
 	// driver knows it (lastgamenumber fails otherwise).
@@ -137,8 +116,7 @@ type Machine struct {
 	Messages func(string)
 
 	// Engine evaluates positions for OpEvaluate (builtins.go).
-	Engine   Evaluator
-	builtins builtinState
+	Engine Evaluator
 
 	// Cancel, when set, is looked at every few thousand instructions:
 	// once it is true the machine stops the evaluation (a *Stop with
@@ -168,16 +146,14 @@ type seenComment struct {
 // NewMachine prepares a machine for p.
 func NewMachine(p *Program) *Machine {
 	m := &Machine{
-		pathStart: -1,
-		pathCount: -1,
-		lastPath:  [2]int32{-1, -1},
-		prog:      p,
-		st:        make([]uint64, 0, 64),
-		sst:       make([]string, 0, 16),
-		slots:     make([]uint64, p.NumSlots),
-		sslots:    make([]string, p.NumSlots),
-		bound:     make([]bool, p.NumSlots),
+		prog:   p,
+		st:     make([]uint64, 0, 64),
+		sst:    make([]string, 0, 16),
+		slots:  make([]uint64, p.NumSlots),
+		sslots: make([]string, p.NumSlots),
+		bound:  make([]bool, p.NumSlots),
 	}
+	m.path.newGame()
 	for _, c := range p.ConstSlots {
 		m.slots[c.Slot] = c.Value
 	}
@@ -189,11 +165,10 @@ func NewMachine(p *Program) *Machine {
 // becomes unbound, and the comment list is emptied.
 func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
-	m.muted = 0 // a search that panicked (or was stopped) left it set
+	m.line.muted = 0 // a search that panicked (or was stopped) left it set
 	m.st, m.sst = m.st[:0], m.sst[:0]
-	m.pathFocusOn = false
 	clear(m.seenComments)
-	m.virtualMainReady = false
+	m.virtualMain.ready = false
 	m.reported = m.reported[:0]
 	for i := range m.bound {
 		if i < len(m.prog.Persistent) && m.prog.Persistent[i] {
@@ -211,18 +186,18 @@ func (m *Machine) StartGame(t *Tree) {
 	m.messages = m.messages[:0]
 	m.gameSerial++
 	m.lin = linState{}
-	m.pathStart, m.lastPath, m.pathCount = -1, [2]int32{-1, -1}, -1
+	m.path.newGame()
 	m.resetLocalDicts()
-	m.groups = nil
+	m.regex.groups = nil
 	if m.prog.NeedsPieceIDs {
-		m.ids = t.PieceIDs(m.ids)
-		m.idSquares = pieceSquares(t, m.ids, m.idSquares)
+		m.pieceIDs.of = t.PieceIDs(m.pieceIDs.of)
+		m.pieceIDs.squares = pieceSquares(t, m.pieceIDs.of, m.pieceIDs.squares)
 	}
-	if len(m.sort) != len(m.prog.Sorts) {
-		m.sort = make([]sortState, len(m.prog.Sorts))
+	if len(m.sorts.best) != len(m.prog.Sorts) {
+		m.sorts.best = make([]sortState, len(m.prog.Sorts))
 	}
-	for i := range m.sort {
-		m.sort[i] = sortState{}
+	for i := range m.sorts.best {
+		m.sorts.best[i] = sortState{}
 	}
 }
 
@@ -248,14 +223,14 @@ func (m *Machine) Comments() []Comment { return m.comments }
 func (m *Machine) Match(node int32) bool {
 	mark := len(m.comments)
 	m.setCur(node)
-	m.pending = m.pending[:0]
+	m.sorts.pending = m.sorts.pending[:0]
 	m.iters, m.steps, m.stepsChecked = 0, 0, pollSteps
 	m.checkCancel()
 	ok := m.run(m.prog.Entry)
 	// sort.html: the value filter "is executed as usual", and the best
 	// value it "ever obtained during the game" counts, whether or not
 	// the rest of the body matched there
-	if len(m.pending) > 0 {
+	if len(m.sorts.pending) > 0 {
 		m.commitSorts()
 	}
 	if !ok && !m.AlwaysComment {
@@ -665,7 +640,7 @@ func (m *Machine) run(pc int) bool {
 		case OpCastleView:
 			m.castleView = m.candidateCastle(int(in.A))
 		case OpPathCastleView:
-			m.castleView = m.pathCastle
+			m.castleView = m.path.castle
 		case OpRestCur:
 			m.restCur(m.slots[in.A])
 		case OpSetCur:
@@ -804,17 +779,17 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 			}
 		case OpGroup:
-			if int(in.A) >= len(m.groups) || m.groupOffs[in.A] < 0 {
+			if int(in.A) >= len(m.regex.groups) || m.regex.offs[in.A] < 0 {
 				pc = int(in.B)
 				continue
 			}
-			m.pushStr(m.groups[in.A])
+			m.pushStr(m.regex.groups[in.A])
 		case OpGroupOffset:
-			if int(in.A) >= len(m.groups) || m.groupOffs[in.A] < 0 {
+			if int(in.A) >= len(m.regex.groups) || m.regex.offs[in.A] < 0 {
 				pc = int(in.B)
 				continue
 			}
-			m.pushNum(int64(m.groupOffs[in.A]))
+			m.pushNum(int64(m.regex.offs[in.A]))
 		case OpFen:
 			// fen.html: the halfmove clock and move number read 0 and 1
 			p := *m.pos()
@@ -901,7 +876,7 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 				continue
 			}
-			m.pushNum(int64(m.ids[m.cur][s.First()]))
+			m.pushNum(int64(m.pieceIDs.of[m.cur][s.First()]))
 		case OpPieceSquare:
 			if !m.bound[in.A] {
 				pc = int(in.B)
@@ -968,7 +943,7 @@ func (m *Machine) run(pc int) bool {
 			if i == m.cur { // a walk starts at the current position
 				t = m.findMemoStart(int(in.B))
 			} else {
-				t = m.findMemos[in.B].cur
+				t = m.find.memos[in.B].cur
 			}
 			if t != nil {
 				m.slots[in.A] = uint64(findSkip(t, i))
@@ -977,7 +952,7 @@ func (m *Machine) run(pc int) bool {
 			if m.findMemoOff(int(in.B)) {
 				continue
 			}
-			if t := m.findMemos[in.B].cur; t != nil {
+			if t := m.find.memos[in.B].cur; t != nil {
 				q := int32(int64(m.st[len(m.st)-1]))
 				t[q] = q + 1
 			}
@@ -1096,7 +1071,7 @@ func (m *Machine) run(pc int) bool {
 			m.steps += steps
 			return true
 		case OpPathChild:
-			m.pushNum(int64(m.pathChild))
+			m.pushNum(int64(m.path.child))
 		case OpPathMove, OpPathMoveDyn:
 			spec := &m.prog.MoveSpecs[in.A]
 			promote := spec.Promote
@@ -1104,7 +1079,7 @@ func (m *Machine) run(pc int) bool {
 				promote = uint16(m.popNum())
 			}
 			to, from := m.popSet(), m.popSet()
-			c := m.pathChild
+			c := m.path.child
 			if c < 0 {
 				pc = int(in.B)
 				continue
@@ -1114,14 +1089,14 @@ func (m *Machine) run(pc int) bool {
 				pc = int(in.B)
 				continue
 			}
-			m.pathCastle = view
-			m.pathCount++ // in the targets the move is counted: path --(pathcount == 1)
+			m.path.castle = view
+			m.path.count++ // in the targets the move is counted: path --(pathcount == 1)
 		case OpPathCount:
-			if m.pathCount < 0 {
+			if m.path.count < 0 {
 				pc = int(in.B)
 				continue
 			}
-			m.pushNum(int64(m.pathCount))
+			m.pushNum(int64(m.path.count))
 		case OpPathUnfocused:
 			v, ok := m.pathUnfocused()
 			if !ok {
@@ -1156,18 +1131,18 @@ func (m *Machine) run(pc int) bool {
 		case OpDictLen:
 			m.pushNum(int64(len(m.dict(int(in.A)))))
 		case OpDictIterInit:
-			if m.dictIters == nil {
-				m.dictIters = map[int][]string{}
+			if m.dicts.iters == nil {
+				m.dicts.iters = map[int][]string{}
 			}
-			m.dictIters[int(in.A)] = m.dictKeys(int(in.B))
+			m.dicts.iters[int(in.A)] = m.dictKeys(int(in.B))
 		case OpDictIterNext:
-			keys := m.dictIters[int(in.A)]
+			keys := m.dicts.iters[int(in.A)]
 			if len(keys) == 0 {
 				m.checkCancel() // a loop that ends: see pollCall
 				pc = int(in.B)
 				continue
 			}
-			m.dictIters[int(in.A)] = keys[1:]
+			m.dicts.iters[int(in.A)] = keys[1:]
 			m.pushDictKey(in.X&0xF, keys[0])
 		case OpAssert:
 			if m.Errors != nil {

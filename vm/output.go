@@ -6,6 +6,12 @@ import (
 	"cqlvm/bitboard"
 )
 
+// sortGame is the machine's state for sort filters (Machine.sorts).
+type sortGame struct {
+	best    []sortState // per sort key, the game's best value so far
+	pending []pendingSort
+}
+
 // sortState is the best value of one sort key in the current game.
 type sortState struct {
 	Set bool
@@ -33,13 +39,13 @@ func (m *Machine) recordSort(key int, num int64, str string, markSlot int) {
 		held = append(held, m.comments[mark:]...)
 		m.comments = m.comments[:mark]
 	}
-	m.pending = append(m.pending, pendingSort{key, num, str, held})
+	m.sorts.pending = append(m.sorts.pending, pendingSort{key, num, str, held})
 }
 
 func (m *Machine) commitSorts() {
-	for _, p := range m.pending {
+	for _, p := range m.sorts.pending {
 		k := &m.prog.Sorts[p.key]
-		st := &m.sort[p.key]
+		st := &m.sorts.best[p.key]
 		if !st.Set || better(k, p.num, p.str, st) {
 			*st = sortState{Set: true, Num: p.num, Str: p.str, comments: p.comments}
 		}
@@ -50,8 +56,8 @@ func (m *Machine) commitSorts() {
 // for each sort, those made where its best value was found.
 func (m *Machine) SortComments() []Comment {
 	var out []Comment
-	for i := range m.sort {
-		out = append(out, m.sort[i].comments...)
+	for i := range m.sorts.best {
+		out = append(out, m.sorts.best[i].comments...)
 	}
 	return out
 }
@@ -70,7 +76,7 @@ func better(k *SortKey, num int64, str string, old *sortState) bool {
 }
 
 // SortValues are the game's best values per sort key.
-func (m *Machine) SortValues() []sortState { return m.sort }
+func (m *Machine) SortValues() []sortState { return m.sorts.best }
 
 // SortValue is one key's best value in a game.
 type SortValue = sortState

@@ -10,7 +10,7 @@ import (
 
 // PathSpec adds what `path` needs to a LineSpec: its constituents are
 // moves (nfa.Filter: the subroutine tests the move from the head position
-// to m.pathChild) and tests (nfa.Test: at the position reached so far).
+// to m.path.child) and tests (nfa.Test: at the position reached so far).
 type PathSpec struct {
 	Focus        int  // entry of the subroutine computing the focus set, -1 for none
 	FocusCapture bool // captures of focused pieces are focused moves too
@@ -53,6 +53,32 @@ const (
 	PathLast  = 1
 )
 
+// pathState is the machine's state for path filters (Machine.path).
+type pathState struct {
+	child int32 // the move a path constituent tests (its tail node)
+	// castle is the castling pieces the last OpPathMove matched.
+	castle castleView
+	// count is pathcount: the moves of the path so far, or outside a
+	// path the length of the last path that matched (-1: none yet)
+	count int
+	// focus holds the focused pieces (bit id-1) of the path whose
+	// constituent runs, when focusOn
+	focus   uint64
+	focusOn bool
+	// start is the start of the path being searched (-1 outside one);
+	// last the start and last position of the last matching path
+	start   int32
+	last    [2]int32
+	runFree []*pathRun // spare path evaluation states (paths nest)
+}
+
+// newGame forgets the paths of the game before; the spare evaluation
+// states stay.
+func (p *pathState) newGame() {
+	p.focusOn = false
+	p.start, p.last, p.count = -1, [2]int32{-1, -1}, -1
+}
+
 type pathRun struct {
 	spec     *LineSpec
 	best     int   // the length of the winning path
@@ -94,20 +120,20 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	savedAtomic := m.saveAtomic(spec)
 	// a path inside a constituent of another (in a dash's side, say)
 	// leaves the outer one's state as it found it
-	savedLin, savedStart, savedCount := m.lin, m.pathStart, m.pathCount
-	savedChild, savedCastle, savedFocus, savedFocusOn := m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn
+	savedLin, savedStart, savedCount := m.lin, m.path.start, m.path.count
+	savedChild, savedCastle, savedFocus, savedFocusOn := m.path.child, m.path.castle, m.path.focus, m.path.focusOn
 	// (no defers: they were a noticeable part of a path started at
 	// every position)
 	done := func() {
-		m.pathChild, m.pathCastle, m.pathFocus, m.pathFocusOn = savedChild, savedCastle, savedFocus, savedFocusOn
-		m.pathRunFree = append(m.pathRunFree, r)
+		m.path.child, m.path.castle, m.path.focus, m.path.focusOn = savedChild, savedCastle, savedFocus, savedFocusOn
+		m.path.runFree = append(m.path.runFree, r)
 	}
 	m.lin.active = false
-	m.pathStart = start
+	m.path.start = start
 	m.focusOn(r, start)
 	m.pathSearch(r, uint32(spec.NFA.Start), start, 0, viewBoth)
 	m.setCur(start)
-	m.lin, m.pathCount, m.pathStart = savedLin, savedCount, savedStart
+	m.lin, m.path.count, m.path.start = savedLin, savedCount, savedStart
 	value := int64(r.best)
 	if spec.Path.Max >= 0 {
 		value = r.value
@@ -135,8 +161,8 @@ func (m *Machine) runPath(li int, lo, hi int) (int, int32, bool) {
 	}
 	// outside the path, pathcount is the length of the last path that
 	// matched (the official program: `{path (-- check)+} pathcount >= 5`)
-	m.pathCount = r.best
-	m.lastPath = [2]int32{start, r.bestLast}
+	m.path.count = r.best
+	m.path.last = [2]int32{start, r.bestLast}
 	m.setCur(start)
 	done()
 	return int(value), r.bestLast, true
@@ -163,11 +189,11 @@ func (m *Machine) pathMoveMatches(spec *MoveSpec, promote uint16, c int32, from,
 	}
 	king := from.Has(mv.From) && to.Has(mv.To)
 	rook := spec.CastleEither && from.Has(mv.RookFrom) && to.Has(mv.RookTo)
-	if m.pathFocusOn {
-		ids := &m.ids[n.Parent]
+	if m.path.focusOn {
+		ids := &m.pieceIDs.of[n.Parent]
 		isFocused := func(sq bitboard.Square) bool {
 			id := ids[sq]
-			return id != 0 && m.pathFocus&(1<<(id-1)) != 0
+			return id != 0 && m.path.focus&(1<<(id-1)) != 0
 		}
 		king = king && isFocused(mv.From)
 		rook = rook && isFocused(mv.RookFrom)
@@ -220,7 +246,7 @@ func (m *Machine) pathSearch(r *pathRun, pc uint32, node int32, length int, view
 			return
 		}
 		r.seen.put(key, int32(length))
-	case len(m.dicts) == 0:
+	case len(m.dicts.tables) == 0:
 		// what follows depends on (pc, node), the variables and (with
 		// pathcount) the length so far: an arrival no longer than one
 		// already explored in the same state finds nothing new (ambiguous
@@ -328,8 +354,8 @@ func (m *Machine) pathMax(r *pathRun, node int32, length int, view castleView) (
 	mark := len(m.comments)
 	m.setCur(node)
 	m.castleView = view
-	m.pathChild, m.pathCount = -1, length
-	m.pathFocus, m.pathFocusOn = r.focus, r.spec.Path.Focus >= 0
+	m.path.child, m.path.count = -1, length
+	m.path.focus, m.path.focusOn = r.focus, r.spec.Path.Focus >= 0
 	ok := m.run(r.spec.Path.Max)
 	m.comments = m.comments[:mark]
 	return int64(m.ret), ok
@@ -364,7 +390,7 @@ func (m *Machine) focusOn(r *pathRun, start int32) {
 	}
 	set, _ := m.runValue(r.spec.Path.Focus)
 	m.setCur(start)
-	ids := &m.ids[start]
+	ids := &m.pieceIDs.of[start]
 	for s := set; s != 0; s &= s - 1 {
 		if id := ids[s.First()]; id != 0 {
 			r.focus |= 1 << (id - 1)
@@ -387,7 +413,7 @@ func (m *Machine) focused(r *pathRun, head, child int32) bool {
 	if mv.Is(bitboard.FlagNull) {
 		return false
 	}
-	ids := &m.ids[head]
+	ids := &m.pieceIDs.of[head]
 	isFocused := func(sq bitboard.Square) bool {
 		id := ids[sq]
 		return id != 0 && r.focus&(1<<(id-1)) != 0
@@ -418,7 +444,7 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int, view ca
 	mark := len(m.comments)
 	m.pathEnter(r, node, child, length, view)
 	v := m.run(r.spec.Subs[k])
-	moved := m.pathCastle
+	moved := m.path.castle
 	m.comments = m.comments[:mark]
 	if memo {
 		if v {
@@ -434,10 +460,10 @@ func (m *Machine) pathTest(r *pathRun, k, node, child int32, length int, view ca
 func (m *Machine) pathEnter(r *pathRun, node, child int32, length int, view castleView) {
 	m.setCur(node)
 	m.castleView = view
-	m.pathChild = child
-	m.pathCount = length
-	m.pathCastle = viewBoth
-	m.pathFocus, m.pathFocusOn = r.focus, r.spec.Path.Focus >= 0
+	m.path.child = child
+	m.path.count = length
+	m.path.castle = viewBoth
+	m.path.focus, m.path.focusOn = r.focus, r.spec.Path.Focus >= 0
 }
 
 // pathComments replays the winning path for its constituents' comments
@@ -453,14 +479,14 @@ func (m *Machine) pathComments(r *pathRun, start int32) {
 	if !s.Path.Pure {
 		slots, bound = slices.Clone(m.slots), slices.Clone(m.bound)
 	}
-	savedStart, said := m.pathStart, len(m.messages)
-	m.pathStart = start
+	savedStart, said := m.path.start, len(m.messages)
+	m.path.start = start
 	for _, st := range r.bestPath {
 		m.pathEnter(r, st.node, st.child, int(st.length), st.view)
 		m.run(s.Subs[st.k])
 	}
 	// the search printed the messages already
-	m.pathStart, m.pathCount, m.messages = savedStart, 0, m.messages[:said]
+	m.path.start, m.path.count, m.messages = savedStart, 0, m.messages[:said]
 	if slots != nil {
 		copy(m.slots, slots)
 		copy(m.bound, bound)
@@ -481,23 +507,23 @@ func (m *Machine) pathComments(r *pathRun, start int32) {
 // Q-- -- Q-- with focus Q); outside a path, from the start of the last
 // path that matched, less its length (so -length at its start).
 func (m *Machine) pathUnfocused() (int, bool) {
-	start := m.pathStart
+	start := m.path.start
 	if start < 0 {
-		start = m.lastPath[0]
+		start = m.path.last[0]
 	}
-	if start < 0 || m.pathCount < 0 {
+	if start < 0 || m.path.count < 0 {
 		return 0, false
 	}
-	return int(m.tree.Nodes[m.cur].Ply-m.tree.Nodes[start].Ply) - m.pathCount, true
+	return int(m.tree.Nodes[m.cur].Ply-m.tree.Nodes[start].Ply) - m.path.count, true
 }
 
 // pathPosition is the start or last position (what) of the path being
 // searched, or else of the last path that matched; -1 if none.
 func (m *Machine) pathPosition(what uint8) int32 {
-	if what == PathStart && m.pathStart >= 0 {
-		return m.pathStart
+	if what == PathStart && m.path.start >= 0 {
+		return m.path.start
 	}
-	return m.lastPath[what]
+	return m.path.last[what]
 }
 
 func (m *Machine) saveAtomic(s *LineSpec) []uint64 {
@@ -556,7 +582,7 @@ func (m *Machine) variableHash(vars []int) uint64 {
 // earlier evaluation: making its maps anew at every position was a
 // quarter of the time of a path query.
 func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
-	n := len(m.pathRunFree)
+	n := len(m.path.runFree)
 	if n == 0 {
 		r := &pathRun{spec: spec, bestLast: -1}
 		r.seen.reset()
@@ -564,8 +590,8 @@ func (m *Machine) newPathRun(spec *LineSpec) *pathRun {
 		r.memo.reset()
 		return r
 	}
-	r := m.pathRunFree[n-1]
-	m.pathRunFree = m.pathRunFree[:n-1]
+	r := m.path.runFree[n-1]
+	m.path.runFree = m.path.runFree[:n-1]
 	// field by field: the tables and slices keep their storage (a
 	// composite literal assignment cost a few hundred instructions)
 	r.spec, r.best, r.value, r.bestLast = spec, 0, 0, -1

@@ -116,18 +116,25 @@ func runeOffsets(s string) func(int) int {
 	return func(i int) int { return offs[i] }
 }
 
+// regexGroups are the groups of the last successful ~~ (groups nil after
+// a failed one) and their offsets (-1: a group that took no part).
+type regexGroups struct {
+	groups []string
+	offs   []int
+}
+
 // setGroups remembers the groups of a successful ~~ for \0, \1, \-1.
 func (m *Machine) setGroups(s string, loc []int) {
 	n := len(loc) / 2
-	m.groups = make([]string, n)
-	m.groupOffs = make([]int, n)
+	m.regex.groups = make([]string, n)
+	m.regex.offs = make([]int, n)
 	for i := 0; i < n; i++ {
 		if loc[2*i] < 0 {
-			m.groupOffs[i] = -1
+			m.regex.offs[i] = -1
 			continue
 		}
-		m.groups[i] = s[loc[2*i]:loc[2*i+1]]
-		m.groupOffs[i] = loc[2*i]
+		m.regex.groups[i] = s[loc[2*i]:loc[2*i+1]]
+		m.regex.offs[i] = loc[2*i]
 	}
 }
 
@@ -148,11 +155,11 @@ func (m *Machine) regexMatch(pc, i int) bool {
 	s := m.popStr()
 	loc := m.findRegexp(pc, i, s)
 	if loc == nil {
-		m.groups = nil
+		m.regex.groups = nil
 		return false
 	}
 	m.setGroups(s, loc)
-	m.pushStr(m.groups[0])
+	m.pushStr(m.regex.groups[0])
 	return true
 }
 
@@ -164,12 +171,12 @@ func (m *Machine) regexNext(pc, i int) bool {
 	slot := m.prog.RegexIter[i]
 	from := int(m.slots[slot])
 	if from > len(s) {
-		m.groups = nil
+		m.regex.groups = nil
 		return false
 	}
 	loc := m.findRegexp(pc, i, s[from:])
 	if loc == nil {
-		m.groups = nil
+		m.regex.groups = nil
 		return false
 	}
 	for i := range loc {
@@ -183,6 +190,6 @@ func (m *Machine) regexNext(pc, i int) bool {
 	}
 	m.slots[slot] = uint64(next)
 	m.setGroups(s, loc)
-	m.pushStr(m.groups[0])
+	m.pushStr(m.regex.groups[0])
 	return true
 }

@@ -40,13 +40,20 @@ func (m *Machine) reportOnce(pc int, msg func() string) {
 	}
 }
 
+// pieceIDs are the game's piece identities per node, when the program
+// needs them (Machine.pieceIDs).
+type pieceIDs struct {
+	of      [][64]uint8 // of[node][square] is the identity of the piece there, 0 for none
+	squares [][65]int8  // the inverse: squares[node][id] is the piece's square, -1 when captured
+}
+
 // pieceSquare is where the piece with identity id stands now (empty when
 // it has been captured).
 func (m *Machine) pieceSquare(id uint8) uint64 { return m.pieceSquareAt(m.cur, id) }
 
 // pieceSquareAt is where the piece with identity id stands at node.
 func (m *Machine) pieceSquareAt(node int32, id uint8) uint64 {
-	row := &m.idSquares[node]
+	row := &m.pieceIDs.squares[node]
 	if id == 0 || int(id) >= len(row) {
 		return 0
 	}

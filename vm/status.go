@@ -16,17 +16,24 @@ func (m *Machine) tries(node int32) int {
 	return n
 }
 
+// virtualMainState is each node's virtualmainline, worked out for the
+// game when ready (Machine.virtualMain).
+type virtualMainState struct {
+	on    []bool
+	ready bool
+}
+
 // virtualMainline: every White move on the path from the root is the
 // first move of its position, and no move is a null move. The answers
 // for the whole game are worked out at the first question (a node's
 // follows from its parent's): walking to the root for each position cost
 // time in the square of the game's length.
 func (m *Machine) virtualMainline(node int32) bool {
-	if !m.virtualMainReady {
-		m.virtualMain = virtualMainlines(m.tree, m.virtualMain[:0])
-		m.virtualMainReady = true
+	if !m.virtualMain.ready {
+		m.virtualMain.on = virtualMainlines(m.tree, m.virtualMain.on[:0])
+		m.virtualMain.ready = true
 	}
-	return m.virtualMain[node]
+	return m.virtualMain.on[node]
 }
 
 // virtualMainlines appends to out, for each node of t in order, whether
