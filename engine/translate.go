@@ -40,6 +40,48 @@ func Translate(path, text string, d Dialect) (string, error) {
 	return formatWithComments(file, comments)
 }
 
+// Parsed returns a query as the parser reads it, printed as CQL 6 one
+// filter a line (the -parse option): the query file path ("" for none)
+// and then the -cql text extra, each read in its language under d as
+// Load reads it (an old -cql text without a file brings its header).
+// Unlike Translate it reads both and keeps no comments. Errors are as
+// Load's.
+func Parsed(path, extra string, d Dialect) (string, error) {
+	file := &syntax.File{}
+	var errs source.ErrorList
+	if path != "" {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return "", &InputError{queryFileError(path, err)}
+		}
+		src := source.New(path, string(text))
+		if d.IsOld(path, src.Text) {
+			file, errs = cqls.ParseFile(src)
+		} else {
+			file, errs = syntax.ParseFile(src, true)
+		}
+	}
+	if extra != "" {
+		src := source.New("-cql", extra)
+		if d.IsOld(src.Name, extra) {
+			old, perrs := cqls.ParseFile(src)
+			errs = append(errs, perrs...)
+			if path == "" {
+				file.Header = old.Header
+			}
+			file.Body = append(file.Body, old.Body...)
+		} else {
+			body, _, perrs := syntax.ParseBody(src)
+			errs = append(errs, perrs...)
+			file.Body = append(file.Body, body...)
+		}
+	}
+	if len(errs) > 0 {
+		return "", errs
+	}
+	return syntax.Format(file)
+}
+
 // formatWithComments prints the query with the comments: those before
 // the first filter's text above the header, the others before the
 // filter that follows them, the rest at the end.

@@ -71,6 +71,12 @@ func TestOfficialOptionsThatReplaceTheRun(t *testing.T) {
 	if r := mustRun(t, nil, "run", "-parse", q); r.stdout != "cql()\nmate\ncheck\n" {
 		t.Errorf("-parse: %q", r.stdout)
 	}
+	// an old query is printed as its translation, not refused by the
+	// CQL 6 parser
+	old := writeFile(t, dir, "old.cqls", "(match (position :check))\n")
+	if r := mustRun(t, nil, "run", "-parse", old, "-cql", "mate"); r.stdout != "cql()\ncheck\nmate\n" {
+		t.Errorf("-parse of an old query: %q", r.stdout)
+	}
 	if r := mustRun(t, nil, "run", "-lex", "-cql", "mate ♔"); r.stdout != "-cql:1:1: identifier \"mate\"\n-cql:1:6: piece designator \"♔\"\n" {
 		t.Errorf("-lex: %q", r.stdout)
 	}

@@ -2,13 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"cqlvm/compiler/syntax"
 	"cqlvm/engine"
-	"cqlvm/source"
 )
 
 // officialPrelude applies the official options that change the run's
@@ -173,32 +171,14 @@ func (c *cli) officialAfterLoad(f *runFlags, queryPath string, q *engine.Query) 
 	return 0, false
 }
 
-// printParse prints the query as the parser read it: the file (or the
-// -cql text) formatted as CQL, one filter a line.
+// printParse prints the query as the parser read it: the file and the
+// -cql text, each in its language, formatted as CQL 6, one filter a
+// line.
 func (c *cli) printParse(f *runFlags, queryPath string) int {
-	var file *syntax.File
-	var errs source.ErrorList
-	if queryPath != "" {
-		text, err := os.ReadFile(queryPath)
-		if err != nil {
-			return c.reportQueryError(err)
-		}
-		file, errs = syntax.ParseFile(source.New(queryPath, string(text)), true)
-	} else {
-		file = &syntax.File{}
-	}
-	if f.cql != "" {
-		body, _, perrs := syntax.ParseBody(source.New("-cql", f.cql))
-		errs = append(errs, perrs...)
-		file.Body = append(file.Body, body...)
-	}
-	if len(errs) > 0 {
-		return c.reportQueryError(errs)
-	}
-	text, err := syntax.Format(file)
+	dialect, _ := engine.ParseDialect(f.dialect) // run refused a bad one before loading the query
+	text, err := engine.Parsed(queryPath, f.cql, dialect)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
-		return exitQueryError
+		return c.reportQueryError(err)
 	}
 	fmt.Fprint(c.stdout, text)
 	return exitOK
