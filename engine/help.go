@@ -35,6 +35,9 @@ type Help struct {
 	// Aliases map each Unicode spelling to its ASCII word, and a word
 	// without a help line of its own to the word whose line covers it.
 	Aliases map[string]string
+	// HHDB are the keywords of the hhdb filter, in the order `cql -hhdb
+	// info` lists them (-hhdb help); an entry's Syntax is its name.
+	HHDB []HelpEntry
 
 	byName      map[string]HelpEntry // Filters and BuiltIns
 	oldByName   map[string]HelpEntry
@@ -69,6 +72,9 @@ func newHelp() *Help {
 		h.Old = append(h.Old, HelpEntry{name, name, line})
 	}
 	slices.SortFunc(h.Old, func(a, b HelpEntry) int { return cmp.Compare(a.Name, b.Name) })
+	for _, k := range syntax.HHDBKeywords {
+		h.HHDB = append(h.HHDB, HelpEntry{k.Name, k.Name, k.Meaning})
+	}
 	for _, e := range h.Filters {
 		h.byName[e.Name] = e
 		h.filterNames = append(h.filterNames, e.Name)
@@ -102,6 +108,12 @@ func (h *Help) Lookup(topic string) (HelpEntry, bool) {
 func (h *Help) LookupOld(name string) (HelpEntry, bool) {
 	e, ok := h.oldByName[name]
 	return e, ok
+}
+
+// IsHHDB reports whether word is a keyword of the hhdb filter.
+func (h *Help) IsHHDB(word string) bool {
+	_, ok := syntax.LookupHHDB(word)
+	return ok
 }
 
 // FilterNames are the names of Filters, sorted.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"cqlvm/compiler/syntax"
+	"cqlvm/engine"
 	"cqlvm/source"
 )
 
@@ -24,11 +24,11 @@ type converter struct {
 }
 
 var converters = []converter{
-	{"a", syntax.ToASCII, func(q string) string { return q }},
-	{"u", syntax.ToUnicode, func(q string) string { return q }},
+	{"a", engine.ToASCII, func(q string) string { return q }},
+	{"u", engine.ToUnicode, func(q string) string { return q }},
 	// -utf8 prints the Unicode text and a line break
 	{"utf8", func(src *source.Source) (string, error) {
-		s, err := syntax.ToUnicode(src)
+		s, err := engine.ToUnicode(src)
 		return s + "\n", err
 	}, func(string) string { return "-" }},
 	{"html", htmlPage, htmlName},
@@ -43,7 +43,7 @@ func (c *cli) convertOptions(f *runFlags) (status int, done bool) {
 			fmt.Fprintf(c.stderr, "cqlvm: -colorize: %v\n", err)
 			return exitInput, true
 		}
-		io.WriteString(c.stdout, syntax.HighlightHTML(source.New("<stdin>", string(text))))
+		io.WriteString(c.stdout, engine.HighlightHTML(source.New("<stdin>", string(text))))
 		return exitOK, true
 	}
 	for _, cv := range converters {
@@ -111,7 +111,7 @@ func htmlName(query string) string {
 // query.
 func htmlPage(src *source.Source) (string, error) {
 	name := filepath.Base(htmlName(src.Name))
-	return fmt.Sprintf(htmlHead, name, name, name) + syntax.HighlightHTML(src) + "</pre></body></html>\n", nil
+	return fmt.Sprintf(htmlHead, name, name, name) + engine.HighlightHTML(src) + "</pre></body></html>\n", nil
 }
 
 // htmlHead is the official page's head, byte for byte (observed with
@@ -187,11 +187,8 @@ func (c *cli) printTokens(f *runFlags, positionals []string) int {
 		srcs = append(srcs, source.New("-cql", f.cql))
 	}
 	for _, src := range srcs {
-		var errs source.ErrorList
-		for _, t := range syntax.Lex(src, &errs) {
-			if t.Kind == syntax.TEOF {
-				break
-			}
+		tokens, errs := engine.Tokens(src)
+		for _, t := range tokens {
 			line, col := src.Position(int(t.Span.From))
 			fmt.Fprintf(c.stdout, "%s:%d:%d: %s %q\n", src.Name, line, col, t.Kind, src.Text[t.Span.From:t.Span.To])
 		}

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/compiler/syntax"
 	"cqlvm/engine"
 )
 
@@ -101,7 +100,7 @@ func hhdbFilter(words []string) (string, error) {
 		if w == "" {
 			continue
 		}
-		if _, ok := syntax.LookupHHDB(w); ok {
+		if engine.HelpTables().IsHHDB(w) {
 			b.WriteString(" hhdb ")
 			if isIdentWord(w) {
 				b.WriteString(w)
@@ -136,7 +135,7 @@ func isIdentWord(w string) bool {
 func (c *cli) hhdbHelp() {
 	fmt.Fprintln(c.stdout, "-hhdb introduces the words of an hhdb filter (the Endgame Study Database HHdb VI): cql -hhdb composer Kasparyan")
 	fmt.Fprintln(c.stdout, "Valid hhdb keywords are:")
-	for _, k := range syntax.HHDBKeywords {
+	for _, k := range engine.HelpTables().HHDB {
 		fmt.Fprintf(c.stdout, "  %-22s %s\n", k.Name, k.Meaning)
 	}
 }
