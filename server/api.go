@@ -14,6 +14,7 @@ import (
 
 	"cqlvm/diagram"
 	"cqlvm/engine"
+	"cqlvm/engine/gameview"
 	"cqlvm/limits"
 	"cqlvm/report"
 	"cqlvm/source"
@@ -307,7 +308,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.releaseHeavy()
-	v, err := viewOf(mg)
+	v, err := gameview.Of(mg.Game, mg.pgn, mg.messages, mg.positions)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return

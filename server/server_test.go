@@ -15,6 +15,7 @@ import (
 
 	"cqlvm/diagram"
 	"cqlvm/engine"
+	"cqlvm/engine/gameview"
 	"cqlvm/report"
 )
 
@@ -167,7 +168,7 @@ func testRunMatches(t *testing.T, c *browser, query string) {
 	}
 	// every matched position of the engine's JSON is marked in its game,
 	// with the same FEN and the query's comment beside it
-	views := map[int]gameView{}
+	views := map[int]gameview.Game{}
 	for _, m := range matches {
 		v, ok := views[m.Game]
 		if !ok {
@@ -202,7 +203,7 @@ func TestGameShowsTheQuerysMessages(t *testing.T) {
 	c.run(`mate message("mate on ply " ply)`)
 	var page resultsPage
 	c.call("GET", "/api/results?limit=1", nil, &page)
-	var v gameView
+	var v gameview.Game
 	c.call("GET", "/api/game?n="+itoa(page.Rows[0].Game), nil, &v)
 	// on the mainline a position's id is its ply
 	want := "mate on ply " + itoa(v.Matched[0])

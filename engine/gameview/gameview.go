@@ -1,4 +1,8 @@
-package server
+// Package gameview is a matched game as a board shows it (the server's
+// page): its tags and every position of its tree with SANs and FENs
+// computed, and the matched ones marked. It reads the game's PGN for the
+// server, which talks to engine and its subpackages only.
+package gameview
 
 import (
 	"fmt"
@@ -15,21 +19,21 @@ const (
 	maxViewPositions = 100_000
 )
 
-// gameView is a matched game as the board shows it: its tags and every
+// Game is a matched game as the board shows it: its tags and every
 // position of its tree, with the matched ones marked. The server
 // computes SANs and FENs so that the page only has to draw them.
-type gameView struct {
-	Number  int        `json:"number"`
-	Tags    []pgn.Tag  `json:"tags"`
-	Result  string     `json:"result"`
-	Nodes   []nodeView `json:"nodes"`   // in pre-order; Nodes[0] is the start position
-	Matched []int      `json:"matched"` // the matched positions, in the order of the run's JSON output
+type Game struct {
+	Number  int       `json:"number"`
+	Tags    []pgn.Tag `json:"tags"`
+	Result  string    `json:"result"`
+	Nodes   []Node    `json:"nodes"`   // in pre-order; Nodes[0] is the start position
+	Matched []int     `json:"matched"` // the matched positions, in the order of the run's JSON output
 	// Messages are what the query's `message` filters printed on the game.
 	Messages []string `json:"messages,omitempty"`
 }
 
-// nodeView is one position and the move that led there.
-type nodeView struct {
+// Node is one position and the move that led there.
+type Node struct {
 	Parent     int      `json:"parent"` // -1 for the start position
 	Children   []int    `json:"children,omitempty"`
 	SAN        string   `json:"san,omitempty"`
@@ -43,29 +47,30 @@ type nodeView struct {
 	Matched    bool     `json:"matched,omitempty"`
 }
 
-// viewOf parses a matched game's output PGN (the comments the query
-// wrote are in it) and marks the positions of its JSON lines. The
-// output keeps the input's whole game tree, so position ids, pre-order
-// indexes of that tree, name the same nodes.
-func viewOf(mg *matchedGame) (gameView, error) {
-	if len(mg.pgn) > maxViewBytes {
-		return gameView{}, fmt.Errorf("game %d is too large to show on the board (%d bytes of PGN, over %d): download it instead", mg.Game, len(mg.pgn), maxViewBytes)
+// Of parses a matched game's output PGN (the comments the query wrote
+// are in it), game number, and marks the positions of its JSON lines;
+// messages are the query's message output for the game. The output
+// keeps the input's whole game tree, so position ids, pre-order indexes
+// of that tree, name the same nodes.
+func Of(number int, pgnText []byte, messages []string, positions []int32) (Game, error) {
+	if len(pgnText) > maxViewBytes {
+		return Game{}, fmt.Errorf("game %d is too large to show on the board (%d bytes of PGN, over %d): download it instead", number, len(pgnText), maxViewBytes)
 	}
 	var p pgn.Parser
 	p.CastlingFromPlacement = true // as the engine reads FENs
 	var g pgn.Game
-	p.Parse(&pgn.RawGame{Number: mg.Game, Data: mg.pgn}, &g)
+	p.Parse(&pgn.RawGame{Number: number, Data: pgnText}, &g)
 	if len(g.Nodes) > maxViewPositions {
-		return gameView{}, fmt.Errorf("game %d is too large to show on the board (%d positions, over %d): download it instead", mg.Game, len(g.Nodes), maxViewPositions)
+		return Game{}, fmt.Errorf("game %d is too large to show on the board (%d positions, over %d): download it instead", number, len(g.Nodes), maxViewPositions)
 	}
-	v := gameView{Number: mg.Game, Tags: g.Tags, Result: g.Result, Nodes: make([]nodeView, len(g.Nodes)), Messages: mg.messages}
+	v := Game{Number: number, Tags: g.Tags, Result: g.Result, Nodes: make([]Node, len(g.Nodes)), Messages: messages}
 	blackFirst := 0
 	if len(g.Nodes) > 0 && g.Nodes[0].Pos.Side == bitboard.Black {
 		blackFirst = 1
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		nv := nodeView{Parent: int(n.Parent), FEN: n.Pos.FEN(), Pre: n.PreComments, Comments: n.Comments}
+		nv := Node{Parent: int(n.Parent), FEN: n.Pos.FEN(), Pre: n.PreComments, Comments: n.Comments}
 		for c := n.FirstChild; c >= 0; c = g.Nodes[c].NextSibling {
 			nv.Children = append(nv.Children, int(c))
 		}
@@ -80,7 +85,7 @@ func viewOf(mg *matchedGame) (gameView, error) {
 		}
 		v.Nodes[i] = nv
 	}
-	for _, id := range mg.positions {
+	for _, id := range positions {
 		if id >= 0 && int(id) < len(v.Nodes) {
 			v.Nodes[id].Matched = true
 			v.Matched = append(v.Matched, int(id))
