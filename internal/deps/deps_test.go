@@ -3,6 +3,7 @@ package deps
 import (
 	"go/build"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,6 +92,54 @@ func TestClosureSeesTheBannedPackages(t *testing.T) {
 	for _, want := range []string{"cqlvm/uci", "cqlvm/positional", "os/exec"} {
 		if !deps[want] {
 			t.Errorf("the closure of cqlvm/engine lacks %s", want)
+		}
+	}
+}
+
+// frontEnds are the packages that talk to engine only, with the
+// third-party and module packages each may import besides engine and its
+// subpackages, report, diagram, source, limits, internal/... and the
+// standard library.
+var frontEnds = map[string][]string{
+	"cqlvm/cmd/cqlvm": {"cqlvm/server", "github.com/spf13/pflag", "golang.org/x/term"},
+	"cqlvm/server":    nil,
+}
+
+func allowedForFrontEnd(path string, extra []string) bool {
+	for _, p := range []string{"cqlvm/engine", "cqlvm/report", "cqlvm/diagram", "cqlvm/source", "cqlvm/limits"} {
+		if path == p {
+			return true
+		}
+	}
+	if strings.HasPrefix(path, "cqlvm/engine/") || strings.HasPrefix(path, "cqlvm/internal/") {
+		return true
+	}
+	if !inModule(path) && standard(path) {
+		return true
+	}
+	return slices.Contains(extra, path)
+}
+
+// TestFrontEndsTalkToEngine: the command and the server import engine,
+// not the compiler, the machine or the readers beneath it.
+func TestFrontEndsTalkToEngine(t *testing.T) {
+	for pkg, extra := range frontEnds {
+		dir := filepath.Join(root, strings.TrimPrefix(pkg, module+"/"))
+		p, err := build.Default.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatalf("reading the imports of %s: %v", pkg, err)
+		}
+		if !slices.Contains(p.Imports, "cqlvm/engine") {
+			t.Errorf("%s does not import cqlvm/engine: %v", pkg, p.Imports)
+		}
+		for _, imp := range p.Imports {
+			if allowedForFrontEnd(imp, extra) {
+				continue
+			}
+			for _, pos := range p.ImportPos[imp] {
+				file := filepath.ToSlash(filepath.Join(strings.TrimPrefix(pkg, module+"/"), filepath.Base(pos.Filename)))
+				t.Errorf("%s imports %s, which it must reach through engine", file, imp)
+			}
 		}
 	}
 }
