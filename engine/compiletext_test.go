@@ -65,3 +65,24 @@ func TestCQLOptionHeader(t *testing.T) {
 		t.Errorf("a header in -cql beside a query file: %v, want it refused in -cql", err)
 	}
 }
+
+// TestCqlOptionFunctions: a function defined in the -cql text can be
+// called there (it used to crash the compiler), with the same answer as
+// the query written in a file.
+func TestCqlOptionFunctions(t *testing.T) {
+	const body = `function plies(Lim){ply > Lim} plies(80) check`
+	got := cqlOptionMatches(t, body, samplePGN)
+	file := loadText(t, "cql() "+body)
+	o := file.Options()
+	o.Inputs = []string{samplePGN}
+	st, err := Run(file, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Matches == 0 {
+		t.Fatal("no game matched; the case tests nothing")
+	}
+	if got != st.Matches {
+		t.Errorf("-cql: %d games, the same query in a file: %d", got, st.Matches)
+	}
+}

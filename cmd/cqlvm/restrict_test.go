@@ -114,24 +114,6 @@ func summaryMatches(t *testing.T, r invocation) int {
 	return n
 }
 
-// TestCqlOptionFunctions: a function defined in the -cql text can be
-// called there (it used to crash the compiler), with the same answer as
-// the query written in a file.
-func TestCqlOptionFunctions(t *testing.T) {
-	dir := t.TempDir()
-	const body = `function plies(Lim){ply > Lim} plies(80) check`
-	r := mustRun(t, nil, "run", "-q", "-o", filepath.Join(dir, "a.pgn"), "-cql", body, samplePGN)
-	file := writeQuery(t, dir, "cql() "+body)
-	s := mustRun(t, nil, "run", "-q", "-o", filepath.Join(dir, "b.pgn"), file, samplePGN)
-	got, want := summaryMatches(t, r), summaryMatches(t, s)
-	if want == 0 {
-		t.Fatal("no game matched; the case tests nothing")
-	}
-	if got != want {
-		t.Errorf("-cql: %d games, the same query in a file: %d", got, want)
-	}
-}
-
 // TestQuietOptionIsHeaderQuiet: -quiet is the header's quiet (features.md:
 // "only explicit user comments (and header info)"), and -silent the
 // header's silent: the output is the same byte for byte.
