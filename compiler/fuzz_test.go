@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"cqlvm/compiler/opt"
 	"cqlvm/limits"
 	"cqlvm/source"
 	"cqlvm/vm"
@@ -148,6 +150,37 @@ func checkQuery(t *testing.T, text string, trees []*vm.Tree) {
 	})
 	if err != nil {
 		t.Fatalf("running %q: %v", text, err)
+	}
+	checkPlainAgrees(t, text, q.Program, trees)
+}
+
+// checkPlainAgrees compiles text with every optimization off (-O0) and
+// fails unless that program matches the same positions with the same
+// comments as the optimized one on every tree. A plain program that
+// does not finish within the run deadline is not compared (it may be
+// much slower; a hang of the optimized one is caught above).
+func checkPlainAgrees(t *testing.T, text string, fast *vm.Program, trees []*vm.Tree) {
+	plain, err := Compile(source.New("f.cql", text), Options{Limits: fuzzLimits, Disable: opt.All})
+	if err != nil {
+		t.Fatalf("%q compiles, but not with -O0: %v", text, err)
+	}
+	outcome := func(p *vm.Program) (out []string) {
+		m := vm.NewMachine(p)
+		m.LastGameNumber = 2
+		for _, tr := range trees {
+			out = append(out, fmt.Sprint(matches(m, tr), m.Comments()))
+		}
+		return out
+	}
+	var got, want []string
+	if guarded(runDeadline, func() error { want = outcome(plain.Program); return nil }) != nil {
+		return
+	}
+	got = outcome(fast)
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%q, game %d: the optimized program gives %s, the plain one (-O0) %s", text, i+1, got[i], want[i])
+		}
 	}
 }
 
