@@ -13,47 +13,20 @@ import (
 // of a body's conjuncts in order.
 
 // pureTest reports whether n only computes and compares: no assignment,
-// comment, message, regular expression groups or runtime report, so that
-// leaving it unevaluated for a target the body fails anyway changes
-// nothing. Only a few simple kinds qualify.
-func pureTest(n *syntax.Node) bool {
-	return !syntax.Any(n, func(c *syntax.Node) bool {
-		switch c.Kind {
-		case syntax.KVar, syntax.KNumber, syntax.KDesig, syntax.KTrue, syntax.KFalse, syntax.KColon,
-			syntax.KCompound, syntax.KAnd, syntax.KOr, syntax.KNot,
-			syntax.KPly, syntax.KSideToMove, syntax.KWtm, syntax.KBtm, syntax.KWhite, syntax.KBlack, syntax.KMoveNumber,
-			syntax.KPlus, syntax.KMinus, syntax.KNeg, syntax.KAbs, syntax.KInter, syntax.KUnion, syntax.KCompl, syntax.KCount:
-			return false
-		case syntax.KCmp:
-			switch c.Str {
-			case "<", "<=", ">", ">=", "==", "!=":
-				return false
-			}
-		}
-		return true
-	})
-}
+// comment, message, regular expression groups or runtime report
+// (hasNoEffect), so that leaving it unevaluated for a target the body
+// fails anyway changes nothing.
+func pureTest(n *syntax.Node) bool { return hasNoEffect(n) }
 
 // onlyTests reports whether node c itself (its operands aside) only
-// tests, for memoTest.
-func onlyTests(c *syntax.Node) bool {
-	switch c.Kind {
-	case syntax.KMove:
-		return c.Move != nil && c.Move.Comment == nil
-	case syntax.KMate, syntax.KCheck, syntax.KStalemate, syntax.KAttacks, syntax.KAttackedBy, syntax.KIn, syntax.KTypeNameDesig,
-		syntax.KPin, syntax.KBetween:
-		return true
-	}
-	return pureTest(&syntax.Node{Kind: c.Kind, Str: c.Str})
-}
+// tests, for memoTest: no effect, and nothing read but the position,
+// its tree and game, and variables.
+func onlyTests(c *syntax.Node) bool { return nodeEffects(c)&(fxEffects|fxState) == 0 }
 
-// memoTest reports whether n is built only of pure tests (pureTest) and
-// of move, mate, check, stalemate and attack filters: its result is a
-// function of the position it is evaluated at and of its variables, and
-// it has no effect.
-func memoTest(n *syntax.Node) bool {
-	return !syntax.Any(n, func(c *syntax.Node) bool { return !onlyTests(c) })
-}
+// memoTest reports whether n is built only of such tests
+// (positionFunction): its result is a function of the position it is
+// evaluated at and of its variables, and it has no effect.
+func memoTest(n *syntax.Node) bool { return positionFunction(n) }
 
 // mayRebind reports whether anything in n may give the variable name
 // another value: an assignment to it, or a filter that binds it (echo,
@@ -95,6 +68,4 @@ func eachConjunct(body *syntax.Node, f func(*syntax.Node) bool) {
 
 // onlyTestsOrDashes reports whether f only tests (memoTest), dashes
 // included: testing it once more before a line's search leaves no trace.
-func onlyTestsOrDashes(f *syntax.Node) bool {
-	return !syntax.Any(f, func(c *syntax.Node) bool { return c.Kind != syntax.KDash && !onlyTests(c) })
-}
+func onlyTestsOrDashes(f *syntax.Node) bool { return memoTest(f) }

@@ -156,14 +156,10 @@ func (g *gen) pathElem(e *syntax.Node) int {
 	return entry
 }
 
-// hasSideEffects reports whether evaluating n can change variables.
+// hasSideEffects reports whether evaluating n can change variables or
+// regular-expression groups, print or stop the run: a path whose
+// constituents cannot reaches the same states from a (state, position)
+// pair however it got there.
 func hasSideEffects(n *syntax.Node) bool {
-	return syntax.Any(n, func(n *syntax.Node) bool {
-		switch n.Kind {
-		case syntax.KAssign, syntax.KPieceAssign, syntax.KUnbind, syntax.KPersistent, syntax.KSquareLoop, syntax.KPieceLoop,
-			syntax.KEcho, syntax.KSort, syntax.KMessage:
-			return true
-		}
-		return false
-	})
+	return effectsOf(n)&(fxAssign|fxGroups|fxMessage|fxReport) != 0
 }

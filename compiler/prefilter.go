@@ -17,28 +17,10 @@ import (
 // gameConstant reports whether n's value and match depend only on the
 // game, not on the position, and n has no side effects.
 func (g *gen) gameConstant(n *syntax.Node) bool {
-	if n == nil {
-		return true
-	}
-	switch n.Kind {
-	case syntax.KNumber, syntax.KString, syntax.KTrue, syntax.KFalse, syntax.KTagValue, syntax.KPlayer, syntax.KElo,
-		syntax.KYear, syntax.KResult, syntax.KGameNumber, syntax.KLastGameNumber,
-		syntax.KIn, syntax.KCmp, syntax.KNot, syntax.KAnd, syntax.KOr, syntax.KCompound,
-		syntax.KPlus, syntax.KMinus, syntax.KTimes, syntax.KDiv, syntax.KMod, syntax.KNeg, syntax.KAbs,
-		syntax.KLower, syntax.KUpper, syntax.KStrIndex, syntax.KSlice, syntax.KIndexOf, syntax.KInt, syntax.KAscii,
-		syntax.KMax, syntax.KMin:
-	default:
-		return false
-	}
-	if g.typeOf(n) == TSet || g.typeOf(n) == TPos {
-		return false
-	}
-	for _, a := range syntax.Children(n) {
-		if !g.gameConstant(a) {
-			return false
-		}
-	}
-	return true
+	return !syntax.Any(n, func(c *syntax.Node) bool {
+		t := g.typeOf(c)
+		return nodeEffects(c)&^(fxComputes|fxGame) != 0 || t == TSet || t == TPos
+	})
 }
 
 // conjuncts flattens the top-level `and`s and compounds of the body.
