@@ -46,6 +46,13 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 		}
 	}
 	g.emit(vm.OpEchoInit, 0, it, window)
+	memo, targetTests := -1, []*syntax.Node(nil)
+	if shortcuts {
+		memo, targetTests = g.echoTargetMemo(n, save)
+	}
+	if memo >= 0 {
+		g.emit(vm.OpEchoMemo, 0, it, int32(memo))
+	}
 	top, done := g.newLabel(), g.newLabel()
 	if n.Flags&syntax.FlagInAll != 0 {
 		x |= vm.EchoInAll
@@ -85,10 +92,17 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 			}
 		}
 	}
+	if memo >= 0 {
+		g.emit(vm.OpEchoMemo, 1, it, int32(memo))
+	}
 	g.jump(vm.OpEchoNext, x, it, done)
 	g.emit(vm.OpStoreKeep, 0, tgt, 0)
 	g.emit(vm.OpSetCur, 0, 0, 0)
-	next := g.newLabel()
+	next, memoFail := g.newLabel(), g.newLabel()
+	for _, t := range targetTests {
+		g.test(t, memoFail)
+	}
+	afterTests = append(afterTests, targetTests...)
 	// the official program marks each matching pair "s <--move 30(btm)"
 	// at the source and "t -->move 4(wtm)" at the target
 	commenting := n.Flags&syntax.FlagQuiet == 0 && !g.quiet
@@ -136,6 +150,14 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	}
 	g.emit(vm.OpRestCur, 0, save, 0)
 	g.jump(vm.OpJump, 0, 0, top)
+	if memo >= 0 {
+		// a target failing the tests of the target alone: no comment
+		// was made or marked yet
+		g.bind(memoFail)
+		g.emit(vm.OpEchoMemoFail, 0, tgt, int32(memo))
+		g.emit(vm.OpRestCur, 0, save, 0)
+		g.jump(vm.OpJump, 0, 0, top)
+	}
 	if worse >= 0 {
 		g.bind(worse)
 		g.emit(vm.OpPop, 0, 0, 0)
@@ -376,4 +398,42 @@ func (g *gen) isSameBoardTest(n *syntax.Node, src, tgt string) bool {
 		return false
 	}
 	return a.Str == src && b.Str == tgt || a.Str == tgt && b.Str == src
+}
+
+// echoTargetMemo finds the leading tests of echo n's body that read the
+// target alone (echo-target-memo): no effect, a function of the target
+// position and of variables other than the source and the target, none
+// of which the body may rebind. It returns them and the memo that
+// remembers, per game and values of those variables, the targets that
+// fail them (-1 when there is none).
+func (g *gen) echoTargetMemo(n *syntax.Node, save int) (int, []*syntax.Node) {
+	body, src, tgt := n.Args[0], n.Params[0], n.Params[1]
+	var tests []*syntax.Node
+	var slots []int
+	eachConjunct(body, func(c *syntax.Node) bool {
+		if !memoTest(c) {
+			return false // it may have an effect: the tests after it stay
+		}
+		if readsVar(c, src) {
+			return true
+		}
+		names, keys, ok := g.memoVars(c, tgt)
+		if ok && !slices.ContainsFunc(names, func(v string) bool { return mayRebind(body, v) }) {
+			tests = append(tests, c)
+			for _, s := range keys {
+				if !slices.Contains(slots, s) {
+					slots = append(slots, s)
+				}
+			}
+		}
+		return true
+	})
+	if len(tests) == 0 || len(slots) > vm.MaxFindMemoSlots || g.typeOf(body) == TNum && !g.testsBeforeNumber(body, tests) {
+		return -1, nil
+	}
+	if !g.use(opt.EchoTargetMemo) {
+		return -1, nil
+	}
+	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots, Save: save})
+	return len(g.prog.FindMemos) - 1, tests
 }

@@ -113,24 +113,32 @@ func (g *gen) findMemo(body *syntax.Node, save int) int {
 	if !memoTest(body) {
 		return -1
 	}
-	var slots []int
-	ok := true
-	syntax.Walk(body, func(c *syntax.Node) bool {
-		if c.Kind == syntax.KVar {
-			switch g.typeOf(c) {
-			case TSet, TNum, TPos:
-			default:
-				ok = false
-			}
-			if s := g.slotOf(c); !slices.Contains(slots, s) {
-				slots = append(slots, s)
-			}
-		}
-		return ok
-	})
+	_, slots, ok := g.memoVars(body, "")
 	if !ok || len(slots) > vm.MaxFindMemoSlots || !g.use(opt.FindMemo) {
 		return -1
 	}
 	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots, Save: save})
 	return len(g.prog.FindMemos) - 1
+}
+
+// memoVars lists the variables n reads other than except, by name and
+// slot, for a memo keyed on their values; ok is false when one of them is
+// not a set, number or position, which a memo does not key on.
+func (g *gen) memoVars(n *syntax.Node, except string) (names []string, slots []int, ok bool) {
+	ok = true
+	syntax.Walk(n, func(c *syntax.Node) bool {
+		if c.Kind != syntax.KVar || c.Str == except {
+			return ok
+		}
+		switch g.typeOf(c) {
+		case TSet, TNum, TPos:
+		default:
+			ok = false
+		}
+		if s := g.slotOf(c); !slices.Contains(slots, s) {
+			names, slots = append(names, c.Str), append(slots, s)
+		}
+		return ok
+	})
+	return names, slots, ok
 }

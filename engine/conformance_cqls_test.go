@@ -58,7 +58,7 @@ func TestConformanceCQLS(t *testing.T) {
 // runCQLSCase runs one query on one corpus and compares the games and
 // their matched positions with the expectation.
 func runCQLSCase(t *testing.T, query, name, corpus string, ignore [][2]int) error {
-	_, data, err := runConformanceQuery(query, corpus, 0)
+	_, data, err := runConformanceQuery(query, corpus, 0, 0)
 	if err != nil {
 		return fmt.Errorf("%s", firstLine(err.Error()))
 	}

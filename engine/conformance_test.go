@@ -97,7 +97,7 @@ func findCases(t *testing.T) []confCase {
 // runCase runs one case on one corpus, its games cut after outputBuffer
 // bytes when positive, and compares with the expectation.
 func runCase(t *testing.T, c confCase, corpus string, ignore [][2]int, outputBuffer int) error {
-	st, data, err := runConformanceQuery(c.path, corpus, outputBuffer)
+	st, data, err := runConformanceQuery(c.path, corpus, outputBuffer, 0)
 	if c.area == "errors" {
 		if err == nil {
 			return fmt.Errorf("accepted; the official CQL rejects it")
@@ -117,14 +117,24 @@ func runCase(t *testing.T, c confCase, corpus string, ignore [][2]int, outputBuf
 	if wantHeader >= 0 && st.Matches-nGotIgnored != wantHeader-nWantIgnored {
 		return fmt.Errorf("%d matches, want %d", st.Matches, wantHeader)
 	}
+	// the plain program (-O0) writes the same bytes: every optimization
+	// the case takes is checked against it
+	_, plain, err := runConformanceQuery(c.path, corpus, outputBuffer, AllOptimizations)
+	if err != nil {
+		return fmt.Errorf("with -O0: %s", firstLine(err.Error()))
+	}
+	if plain != data {
+		return fmt.Errorf("the output differs from that of the plain program (-O0):\n%s", cmp.Diff(summarizePGN(plain), got))
+	}
 	return nil
 }
 
-// runConformanceQuery runs the query file path over the corpus with the
-// query's header settings, CQLMATCH as the match string and the given
-// output buffer, and returns its statistics and PGN output.
-func runConformanceQuery(path, corpus string, outputBuffer int) (Stats, string, error) {
-	q, err := Load(path, QueryOptions{})
+// runConformanceQuery runs the query file path, with the optimizations of
+// disable off, over the corpus with the query's header settings, CQLMATCH
+// as the match string and the given output buffer, and returns its
+// statistics and PGN output.
+func runConformanceQuery(path, corpus string, outputBuffer int, disable Optimizations) (Stats, string, error) {
+	q, err := Load(path, QueryOptions{Disable: disable})
 	if err != nil {
 		return Stats{}, "", err
 	}

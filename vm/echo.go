@@ -167,3 +167,51 @@ func (m *Machine) echoComments(in *Inst, src int32) {
 	m.addComment(Comment{Node: src, Text: atSource})
 	m.addComment(Comment{Node: m.cur, Text: atTarget})
 }
+
+// Memoised echo targets (OpEchoMemo, OpEchoMemoFail): tests of an echo
+// body that read the target alone (and variables other than the source
+// and the target, FindMemo.Slots) fail at a target again whenever they
+// failed there before with the same values of those variables. They are
+// kept in the tables of find's memo (Program.FindMemos), per game and
+// values, so that the walk of each later source jumps over the targets
+// known to fail.
+
+// echoMemo starts (X=0) or advances (X=1) the echo walk in slot A with
+// memo B.
+func (m *Machine) echoMemo(in *Inst) {
+	id := int(in.B)
+	if m.findMemoOff(id) {
+		return
+	}
+	if in.X == 0 {
+		m.findMemoStart(id)
+		return
+	}
+	t := m.findMemos[id].cur
+	i := int32(m.slots[in.A])
+	if t == nil || i < 0 || int(i) >= len(m.tree.Nodes) {
+		return
+	}
+	// the walk's last target is never skipped: the target variable ends
+	// the walk as without the memo
+	last := int32(len(m.tree.Nodes)) - 1
+	if last == m.cur {
+		last--
+	}
+	if i >= last {
+		return
+	}
+	m.slots[in.A] = uint64(min(findSkip(t, i), last))
+}
+
+// echoMemoFail records that the target in slot A fails memo B's tests.
+func (m *Machine) echoMemoFail(in *Inst) {
+	id := int(in.B)
+	if m.findMemoOff(id) {
+		return
+	}
+	if t := m.findMemos[id].cur; t != nil {
+		q := int32(m.slots[in.A])
+		t[q] = q + 1
+	}
+}

@@ -983,6 +983,10 @@ func (m *Machine) run(pc int) bool {
 			steps += n
 		case OpEchoToEnd:
 			m.echoToEnd(in)
+		case OpEchoMemo:
+			m.echoMemo(in)
+		case OpEchoMemoFail:
+			m.echoMemoFail(in)
 		case OpEchoInit:
 			m.slots[in.A] = 0
 			m.slots[in.A+1] = uint64(in.B)

@@ -264,6 +264,8 @@ const (
 	OpMoveIs   // jump unless the move into the current position has property X
 	OpMoveFroms
 	OpEchoToEnd
+	OpEchoMemo
+	OpEchoMemoFail
 
 	// Game facts and strings.
 	OpInfoNum
@@ -504,6 +506,8 @@ var opTable = [opCount]opInfo{
 	OpPieceSquareAt:   {Name: "piecesquareat", A: OSlot, B: OJump, Doc: "pop a position; push the square of piece variable A there (empty when captured); jump if A is unbound: P:X for a piece variable X without moving the current position", Pop: 1, Push: 1},
 	OpFindSkip:        {Name: "findskip", A: OSlot, B: OImm, Doc: "advance the forward walk in slot A past the positions where the body of find memo B is known to fail with the current values of its variables"},
 	OpFindFail:        {Name: "findfail", B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
+	OpEchoMemo:        {Name: "echomemo", X: OFlags, Flags: choice(1, "start", "advance"), A: OSlot, B: OImm, Doc: "start the echo walk in slot A with memo B's table for the current values of its variables, or advance it past the targets known to fail memo B's tests, never past its last target"},
+	OpEchoMemoFail:    {Name: "echomemofail", A: OSlot, B: OImm, Doc: "record that the target in slot A fails the target tests of memo B with the current values of its variables"},
 	OpEchoToEnd:       {Name: "echotoend", X: OFlags, Flags: echoFlags, A: OSlot, Doc: "move the echo walk in slot A (flags X) to its last target, which the next echonext gives"},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, B: OImm, Doc: "start walking every position of the searched tree in slot A; slot A+1 keeps B, the ply window of EchoPlyWindow"},
 	OpEchoNext:        {Name: "echonext", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1, Next: []Follower{{OpStoreKeep, FieldA}}},

@@ -34,6 +34,7 @@ const (
 	EchoSourceFirst
 	EchoSameBoard
 	EchoAfterSource
+	EchoTargetMemo
 	LoopDomain
 	LoopPrechecks
 	LineStartTest
@@ -139,6 +140,16 @@ var Table = [NumIDs]Info{
 			"on every earlier target: the walk starts after the source and the test is left out of the body.",
 		Facts:    []Fact{NoEffect, NoRebind},
 		Examples: []string{"echo (s t) {s < t s:check t:mate}"},
+	},
+	EchoTargetMemo: {
+		Name: "echo-target-memo", Layer: "vm",
+		Doc: "Leading tests of an echo body that read the target alone (no effect, a function of the target position and of " +
+			"variables other than the source and target, none of which the body rebinds) fail at a target again whenever " +
+			"they failed there before with the same values of those variables. They are tested first, and the targets that " +
+			"fail them are remembered per game and values, so the walks of later sources jump over them; the walk's last " +
+			"target is never skipped, so the target variable ends as without the memo.",
+		Facts:    []Fact{NoEffect, PositionOnly, NoRebind},
+		Examples: []string{"echo (s t) {s < t  t:check  t:ply > s:ply + 10}", "piece Z in [RQ] echo (s t) {Z attacks k  s:check  t:ply == s:ply + 2}"},
 	},
 	LoopDomain: {
 		Name: "loop-domain", Layer: "codegen",
