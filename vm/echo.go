@@ -187,7 +187,7 @@ func (m *Machine) echoMemo(in *Inst) {
 		m.findMemoStart(id)
 		return
 	}
-	t := m.findMemos[id].cur
+	t := m.find.memos[id].cur
 	i := int32(m.slots[in.A])
 	if t == nil || i < 0 || int(i) >= len(m.tree.Nodes) {
 		return
@@ -210,7 +210,7 @@ func (m *Machine) echoMemoFail(in *Inst) {
 	if m.findMemoOff(id) {
 		return
 	}
-	if t := m.findMemos[id].cur; t != nil {
+	if t := m.find.memos[id].cur; t != nil {
 		q := int32(m.slots[in.A])
 		t[q] = q + 1
 	}
