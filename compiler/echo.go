@@ -203,7 +203,7 @@ func (g *gen) echoPrefilters(body *syntax.Node, src, tgt string) (sameBoard, aft
 func (g *gen) echoSourceTests(body *syntax.Node, src, tgt string) []*syntax.Node {
 	var out []*syntax.Node
 	eachConjunct(body, func(n *syntax.Node) bool {
-		if !onlyTestsOrDashes(n) {
+		if !memoTest(n) {
 			return false // it may have an effect: the tests after it stay
 		}
 		if n.Kind == syntax.KColon && n.Args[0].Kind == syntax.KVar && n.Args[0].Str == src &&

@@ -18,14 +18,9 @@ import (
 // fails anyway changes nothing.
 func pureTest(n *syntax.Node) bool { return hasNoEffect(n) }
 
-// onlyTests reports whether node c itself (its operands aside) only
-// tests, for memoTest: no effect, and nothing read but the position,
-// its tree and game, and variables.
-func onlyTests(c *syntax.Node) bool { return nodeEffects(c)&(fxEffects|fxState) == 0 }
-
-// memoTest reports whether n is built only of such tests
-// (positionFunction): its result is a function of the position it is
-// evaluated at and of its variables, and it has no effect.
+// memoTest reports whether n only tests (positionFunction): its result
+// is a function of the position it is evaluated at and of its
+// variables, and it has no effect, so it may be remembered or made again.
 func memoTest(n *syntax.Node) bool { return positionFunction(n) }
 
 // mayRebind reports whether anything in n may give the variable name
@@ -65,7 +60,3 @@ func eachConjunct(body *syntax.Node, f func(*syntax.Node) bool) {
 	}
 	walk(body)
 }
-
-// onlyTestsOrDashes reports whether f only tests (memoTest), dashes
-// included: testing it once more before a line's search leaves no trace.
-func onlyTestsOrDashes(f *syntax.Node) bool { return memoTest(f) }

@@ -65,7 +65,7 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
-	if k, ok := l.NFA.SoleStartFilter(); ok && onlyTestsOrDashes(filters[k]) {
+	if k, ok := l.NFA.SoleStartFilter(); ok && memoTest(filters[k]) {
 		switch f := filters[k]; {
 		case !l.Lin[k]:
 			if !g.use(opt.LineStartTest) {
@@ -116,7 +116,7 @@ func lineNeed(n *syntax.Node) (f *syntax.Node, unlinearized, ok bool) {
 		return nil, false, false
 	}
 	k, ok := prog.SoleStartFilter()
-	if !ok || !onlyTestsOrDashes(filters[k]) {
+	if !ok || !memoTest(filters[k]) {
 		return nil, false, false
 	}
 	f = filters[k]
@@ -160,7 +160,7 @@ func movesOnlyPositive(f *syntax.Node) bool {
 }
 
 // startTestInline reports whether a line's start test (a filter that only
-// tests, see onlyTestsOrDashes) gives the same answer in the line's
+// tests, see memoTest) gives the same answer in the line's
 // caller as in the line's own frame: it makes no comment, which the line
 // would drop; it reads no move filter that the caller's linearization
 // could restrict (a backward line's constituents are not linearized, its

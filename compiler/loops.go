@@ -267,7 +267,7 @@ func (n bodyNeed) reads(name string) bool {
 
 // bodyNeeds calls f with the tests that body makes, in order, before it
 // does anything that could change what they read: its leading conjuncts
-// that only test (onlyTestsOrDashes), past assignments of variables they
+// that only test (memoTest), past assignments of variables they
 // do not read, up to a line, whose need it gives (lineNeed), or anything
 // else. When one of them fails, the body fails, having changed nothing
 // those tests read.
@@ -295,7 +295,7 @@ func bodyNeeds(body *syntax.Node, f func(bodyNeed)) {
 	}
 	eachConjunct(body, func(c *syntax.Node) bool {
 		switch {
-		case c.Kind == syntax.KAssign && len(c.Args) == 2 && c.Args[0].Kind == syntax.KVar && onlyTestsOrDashes(c.Args[1]):
+		case c.Kind == syntax.KAssign && len(c.Args) == 2 && c.Args[0].Kind == syntax.KVar && memoTest(c.Args[1]):
 			name := c.Args[0].Str
 			assigned = append(assigned, name)
 			if strings.Contains(name, "#") && c.Str == "=" && temporaries[name] == nil && !readsVar(c.Args[1], name) {
@@ -304,7 +304,7 @@ func bodyNeeds(body *syntax.Node, f func(bodyNeed)) {
 				delete(temporaries, name)
 			}
 			return true
-		case onlyTestsOrDashes(c):
+		case memoTest(c):
 			if need, ok := needOf(c, false); ok {
 				f(need)
 			}
