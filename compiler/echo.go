@@ -46,9 +46,9 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 		}
 	}
 	g.emit(vm.OpEchoInit, 0, it, window)
-	memo, targetTests := -1, []*syntax.Node(nil)
+	memo, targetTests, implied := -1, []*syntax.Node(nil), []*targetNeed(nil)
 	if shortcuts {
-		memo, targetTests = g.echoTargetMemo(n, save)
+		memo, targetTests, implied = g.echoTargetMemo(n, save)
 	}
 	if memo >= 0 {
 		g.emit(vm.OpEchoMemo, 0, it, int32(memo))
@@ -101,6 +101,9 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	next, memoFail := g.newLabel(), g.newLabel()
 	for _, t := range targetTests {
 		g.test(t, memoFail)
+	}
+	for _, t := range implied {
+		g.testNeed(t, memoFail)
 	}
 	afterTests = append(afterTests, targetTests...)
 	// the official program marks each matching pair "s <--move 30(btm)"
@@ -406,34 +409,127 @@ func (g *gen) isSameBoardTest(n *syntax.Node, src, tgt string) bool {
 // of which the body may rebind. It returns them and the memo that
 // remembers, per game and values of those variables, the targets that
 // fail them (-1 when there is none).
-func (g *gen) echoTargetMemo(n *syntax.Node, save int) (int, []*syntax.Node) {
+func (g *gen) echoTargetMemo(n *syntax.Node, save int) (int, []*syntax.Node, []*targetNeed) {
 	body, src, tgt := n.Args[0], n.Params[0], n.Params[1]
 	var tests []*syntax.Node
+	var implied []*targetNeed // necessary conditions of conjuncts that also read the source
 	var slots []int
+	keyed := func(c *syntax.Node) bool { // c's variables can key the memo: add them
+		names, keys, ok := g.memoVars(c, tgt)
+		if !ok || slices.ContainsFunc(names, func(v string) bool { return mayRebind(body, v) }) {
+			return false
+		}
+		for _, s := range keys {
+			if !slices.Contains(slots, s) {
+				slots = append(slots, s)
+			}
+		}
+		return true
+	}
 	eachConjunct(body, func(c *syntax.Node) bool {
 		if !memoTest(c) {
 			return false // it may have an effect: the tests after it stay
 		}
-		if readsVar(c, src) {
-			return true
-		}
-		names, keys, ok := g.memoVars(c, tgt)
-		if ok && !slices.ContainsFunc(names, func(v string) bool { return mayRebind(body, v) }) {
-			tests = append(tests, c)
-			for _, s := range keys {
-				if !slices.Contains(slots, s) {
-					slots = append(slots, s)
-				}
+		switch need := g.targetNeedOf(c, src); {
+		case !readsVar(c, src):
+			if keyed(c) {
+				tests = append(tests, c)
 			}
+		case need != nil && need.all(keyed):
+			implied = append(implied, need)
 		}
 		return true
 	})
-	if len(tests) == 0 || len(slots) > vm.MaxFindMemoSlots || g.typeOf(body) == TNum && !g.testsBeforeNumber(body, tests) {
-		return -1, nil
+	if len(tests)+len(implied) == 0 || len(slots) > vm.MaxFindMemoSlots || g.typeOf(body) == TNum && !g.testsBeforeNumber(body, tests) {
+		return -1, nil, nil
 	}
 	if !g.use(opt.EchoTargetMemo) {
-		return -1, nil
+		return -1, nil, nil
 	}
 	g.prog.FindMemos = append(g.prog.FindMemos, vm.FindMemo{Slots: slots, Save: save})
-	return len(g.prog.FindMemos) - 1, tests
+	return len(g.prog.FindMemos) - 1, tests, implied
+}
+
+// targetNeed is a condition on the target alone that a test of an echo
+// body implies: the test cannot hold at a target where it fails. It is a
+// leaf (a part of the test that reads the target alone), or the and or
+// the or of others.
+type targetNeed struct {
+	leaf    *syntax.Node
+	and, or []*targetNeed
+}
+
+// targetNeedOf is what test c (no effect; evaluated at the target) needs
+// of the target alone, or nil when it needs nothing that can be told
+// without the source: a part reading the target alone is needed as it
+// is; an and (a compound) needs what its parts need; an or, or a
+// transform's orbit of copies any of which may hold, needs what one of
+// its branches needs, when every branch needs something (a set-valued
+// orbit, tested, holds when one of its copies does).
+func (g *gen) targetNeedOf(c *syntax.Node, src string) *targetNeed {
+	if !readsVar(c, src) {
+		return &targetNeed{leaf: c}
+	}
+	var parts []*targetNeed
+	switch {
+	case c.Kind == syntax.KAnd || c.Kind == syntax.KCompound:
+		for _, a := range c.Args {
+			if need := g.targetNeedOf(a, src); need != nil {
+				parts = append(parts, need)
+			}
+		}
+		if len(parts) == 0 {
+			return nil
+		}
+		return &targetNeed{and: parts}
+	case c.Kind == syntax.KOr || c.Kind == syntax.KOrbit && !c.HasRange && c.Flags&syntax.FlagCount == 0 && g.typeOf(c) != TNum:
+		for _, a := range c.Args {
+			need := g.targetNeedOf(a, src)
+			if need == nil {
+				return nil
+			}
+			parts = append(parts, need)
+		}
+		return &targetNeed{or: parts}
+	}
+	return nil
+}
+
+// all reports whether f holds for every leaf of the need.
+func (t *targetNeed) all(f func(*syntax.Node) bool) bool {
+	if t.leaf != nil {
+		return f(t.leaf)
+	}
+	for _, p := range append(slices.Clip(t.and), t.or...) {
+		if !p.all(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// testNeed emits the test of need t at the current position (the
+// target), jumping to fail when it does not hold.
+func (g *gen) testNeed(t *targetNeed, fail int) {
+	switch {
+	case t.leaf != nil:
+		g.test(t.leaf, fail)
+	case len(t.and) > 0:
+		for _, p := range t.and {
+			g.testNeed(p, fail)
+		}
+	default:
+		pass := g.newLabel()
+		for i, p := range t.or {
+			if i == len(t.or)-1 {
+				g.testNeed(p, fail)
+				break
+			}
+			next := g.newLabel()
+			g.testNeed(p, next)
+			g.jump(vm.OpJump, 0, 0, pass)
+			g.bind(next)
+		}
+		g.bind(pass)
+	}
 }

@@ -147,9 +147,11 @@ var Table = [NumIDs]Info{
 			"variables other than the source and target, none of which the body rebinds) fail at a target again whenever " +
 			"they failed there before with the same values of those variables. They are tested first, and the targets that " +
 			"fail them are remembered per game and values, so the walks of later sources jump over them; the walk's last " +
-			"target is never skipped, so the target variable ends as without the memo.",
+			"target is never skipped, so the target variable ends as without the memo. A leading test that also reads the " +
+			"source contributes what it needs of the target alone (its target-only parts; for an or, or a transform's " +
+			"orbit, what every branch needs): a condition it implies, tested first the same way while the test itself stays.",
 		Facts:    []Fact{NoEffect, PositionOnly, NoRebind},
-		Examples: []string{"echo (s t) {s < t  t:check  t:ply > s:ply + 10}", "piece Z in [RQ] echo (s t) {Z attacks k  s:check  t:ply == s:ply + 2}"},
+		Examples: []string{"echo (s t) {s < t  t:check  t:ply > s:ply + 10}", "piece Z in [RQ] echo (s t) {Z attacks k  s:check  t:ply == s:ply + 2}", "echo (s t) {s < t  flipvertical {s:Kc1 Kf1}}"},
 	},
 	LoopDomain: {
 		Name: "loop-domain", Layer: "codegen",
