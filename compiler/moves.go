@@ -176,6 +176,9 @@ func (g *gen) moveBlock(spec vm.MoveSpec, from, to, capt, promote *syntax.Node, 
 		g.promoteValue(promote, fail)
 		g.emit(vm.OpStore, 0, base+vm.MoveSlotPromote, 0)
 	}
+	if (spec.Source == vm.SrcLegal || spec.Source == vm.SrcPseudo) && g.use(opt.MoveGenCache) {
+		spec.Cached = true
+	}
 	g.prog.MoveSpecs = append(g.prog.MoveSpecs, spec)
 	g.emit(vm.OpMoveInit, 0, base, int32(len(g.prog.MoveSpecs)-1))
 	return base

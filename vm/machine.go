@@ -67,6 +67,7 @@ type Machine struct {
 
 	// The state of single features, each kept in the feature's file.
 	moveBufs map[int]*[]bitboard.Move // moves.go
+	gen      genCache                 // moves.go
 	pieceIDs pieceIDs                 // state.go
 	find     findState                // find.go
 	pinMemo  pinMemo                  // the last pins through every square (Machine.pins)

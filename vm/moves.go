@@ -55,6 +55,10 @@ type MoveSpec struct {
 	// the official program lets `line --> d2--d4 --> d7--d5` match at the
 	// start of `1.e4 (1.d4 d5) e5`, and not `move to d4` in its place.
 	Linearized bool
+	// Cached: generated moves (SrcLegal, SrcPseudo) are copied from the
+	// machine's cache of the last positions' moves (genCache) instead of
+	// generated anew (compiler/opt's move-gen-cache).
+	Cached bool
 }
 
 // PromoteMask is the promotion requirement of a dash whose promotion is a
@@ -127,13 +131,19 @@ func (m *Machine) moveInit(base int, spec int) {
 		m.slots[base+MoveSlotState] = uint64(int64(m.cur))
 	case SrcLegal, SrcPseudo:
 		buf := m.moveBuf(base)
-		p := m.pos()
-		if sp.Source == SrcLegal {
-			*buf = p.LegalMoves((*buf)[:0])
+		if sp.Cached {
+			// only the moves that can pass moveMatches' test of squares
+			// (a castling move may pass by its rook's)
+			from, to := bitboard.Set(m.slots[base+MoveSlotFrom]), bitboard.Set(m.slots[base+MoveSlotTo])
+			*buf = (*buf)[:0]
+			for _, mv := range m.generatedMoves(sp.Source == SrcPseudo) {
+				if from.Has(mv.From) && to.Has(mv.To) || mv.Is(bitboard.FlagCastle) {
+					*buf = append(*buf, mv)
+				}
+			}
 		} else {
-			*buf = p.PseudoLegalMoves((*buf)[:0])
+			*buf = generateMoves(m.pos(), sp.Source == SrcPseudo, (*buf)[:0])
 		}
-		*buf = onePromotion(*buf)
 		m.slots[base+MoveSlotState] = 0
 	}
 }
@@ -466,4 +476,48 @@ func (m *Machine) lastMoveIs(what uint8) bool {
 		return m.tree.Nodes[n.Parent].FirstChild != m.cur
 	}
 	return false
+}
+
+// generateMoves appends the legal (or pseudo-legal) moves of p to buf,
+// with one promotion per promoting move (onePromotion).
+func generateMoves(p *bitboard.Position, pseudo bool, buf []bitboard.Move) []bitboard.Move {
+	if pseudo {
+		buf = p.PseudoLegalMoves(buf)
+	} else {
+		buf = p.LegalMoves(buf)
+	}
+	return onePromotion(buf)
+}
+
+// genCache keeps the generated moves of the last positions a move filter
+// asked for: generated moves are a function of the position alone, and
+// a loop around a move filter (`square x in a {move legal from N to x}`)
+// asks for those of one position again and again. Entries are chosen by
+// node and kind, and filters copy the moves out, so that a filter whose
+// entry is taken by a nested one still reads its own.
+type genCache struct {
+	entries [4]genEntry
+}
+
+type genEntry struct {
+	tree   *Tree
+	serial int
+	node   int32
+	pseudo bool
+	moves  []bitboard.Move
+}
+
+// generatedMoves are the current position's legal (or pseudo-legal)
+// moves, from the cache.
+func (m *Machine) generatedMoves(pseudo bool) []bitboard.Move {
+	k := int(m.cur) * 2
+	if pseudo {
+		k++
+	}
+	e := &m.gen.entries[k&3]
+	if e.tree != m.tree || e.serial != m.gameSerial || e.node != m.cur || e.pseudo != pseudo || e.moves == nil {
+		e.tree, e.serial, e.node, e.pseudo = m.tree, m.gameSerial, m.cur, pseudo
+		e.moves = generateMoves(m.pos(), pseudo, e.moves[:0])
+	}
+	return e.moves
 }

@@ -44,6 +44,7 @@ const (
 	PathMemo
 	PathLinear
 	MoveFromPrecheck
+	MoveGenCache
 	NumIDs
 )
 
@@ -216,6 +217,16 @@ var Table = [NumIDs]Info{
 			"move leaves from its from squares; with none, the filter fails without working out the set.",
 		Facts:    []Fact{NoEffect},
 		Examples: []string{"find {move from P to up 1 P}"},
+	},
+	MoveGenCache: {
+		Name: "move-gen-cache", Layer: "vm",
+		Doc: "A move filter over generated moves (legal or pseudolegal) copies the moves of the position from a small " +
+			"cache of the last positions' moves instead of generating them again: they are a function of the position " +
+			"alone, and a loop around such a filter (square x in a {move legal from N to x}) asks for the same " +
+			"position's moves once per square. It copies only the moves whose squares can pass the filter's from and to " +
+			"sets (and castling moves, which may pass by the rook's squares): the others fail the filter's test of squares.",
+		Facts:    []Fact{PositionOnly},
+		Examples: []string{"square x in a {move legal from N to x}", "piece X in [RB] {#(move pseudolegal from X) == 0}"},
 	},
 }
 
