@@ -152,7 +152,6 @@ func (r *run) launch(q *engine.Query, o engine.Options, cfg Config, ended func()
 	o.PGN, o.JSON = io.Discard, r.order
 	o.OnGame = r.keep
 	go func() {
-		defer ended()
 		defer close(r.done)
 		defer r.cancel()
 		var st engine.Stats
@@ -165,6 +164,9 @@ func (r *run) launch(q *engine.Query, o engine.Options, cfg Config, ended func()
 			st, err = engine.Run(q, o)
 			return err
 		}()
+		// the place among server-runs is free before the run shows as
+		// ended: a client that sees it end may start another at once
+		ended()
 		r.finish(st, err)
 	}()
 }
