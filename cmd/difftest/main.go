@@ -27,6 +27,15 @@
 // written once per distinct minimised query to -out/NNN-kind/ (query.cql,
 // original.cql, game.pgn, reference.txt, cqlvm.txt).
 //
+// The timing mode (-time) draws real-style queries instead (TimeGen) and
+// times both programs on one file, one thread each, alternating which
+// runs first, measuring the child's CPU time; it prints the distribution
+// of the ratios official/cqlvm over the queries the reference spends at
+// least -threshold on and that both programs answer alike, and the
+// slowest queries:
+//
+//	go run ./cmd/difftest -time -seed 1000 -n 500 -pgn ../shared/data/games.pgn -out time.tsv
+//
 // A short budget for CI:
 //
 //	go run ./cmd/difftest -n 50 -games 100
@@ -57,6 +66,12 @@ type options struct {
 	verbose                bool
 	shrinkTries            int
 	shrinkTime             time.Duration
+
+	// the timing mode
+	timing    bool
+	pgn       string        // the file timed (default data/games.pgn)
+	threshold time.Duration // the official program's least CPU time for a query to count
+	tsv       string        // per-query results (-out in the timing mode)
 }
 
 func main() {
@@ -74,10 +89,32 @@ func main() {
 	flag.IntVar(&o.shrinkTries, "shrink-tries", 300, "at most this many runs (pairs) to minimise one disagreement")
 	flag.DurationVar(&o.shrinkTime, "shrink-time", 2*time.Minute, "at most this long to minimise one disagreement")
 	flag.BoolVar(&o.verbose, "v", false, "print every query's verdict")
+	flag.BoolVar(&o.timing, "time", false, "timing mode: time real-style queries, cqlvm against the reference, one thread each, on -pgn (-out names a TSV of per-query results; -n defaults to 500, -timeout to 2m)")
+	flag.StringVar(&o.pgn, "pgn", "", "timing mode: the PGN file (default games.pgn of -data)")
+	flag.DurationVar(&o.threshold, "threshold", 500*time.Millisecond, "timing mode: a query counts when the reference spends at least this much CPU on it")
 	flag.Parse()
+	timingDefaults(&o)
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "difftest:", err)
 		os.Exit(1)
+	}
+}
+
+// timingDefaults adapts the defaults of -out and -timeout to the timing
+// mode: -out names a TSV file only when given, and a heavy query may take
+// the reference a minute.
+func timingDefaults(o *options) {
+	if !o.timing {
+		return
+	}
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	o.tsv = ""
+	if set["out"] {
+		o.tsv = o.out
+	}
+	if !set["timeout"] {
+		o.timeout = 2 * time.Minute
 	}
 }
 
@@ -153,6 +190,9 @@ func run(o options) error {
 		}
 	}
 	engine, _ = filepath.Abs(engine)
+	if o.timing {
+		return runTiming(ctx, o, ref, engine, tmp)
+	}
 	refR := &ExecRunner{Label: "reference", Cmd: []string{ref}, Timeout: o.timeout, TempDir: tmp}
 	engR := &ExecRunner{Label: "cqlvm", Cmd: []string{engine, "run"}, Timeout: o.timeout, TempDir: tmp}
 	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, "difftest: "+f+"\n", a...) }
