@@ -89,7 +89,7 @@ func main() {
 	flag.IntVar(&o.shrinkTries, "shrink-tries", 300, "at most this many runs (pairs) to minimise one disagreement")
 	flag.DurationVar(&o.shrinkTime, "shrink-time", 2*time.Minute, "at most this long to minimise one disagreement")
 	flag.BoolVar(&o.verbose, "v", false, "print every query's verdict")
-	flag.BoolVar(&o.timing, "time", false, "timing mode: time real-style queries, cqlvm against the reference, one thread each, on -pgn (-out names a TSV of per-query results; -n defaults to 500, -timeout to 2m)")
+	flag.BoolVar(&o.timing, "time", false, "timing mode: time real-style queries, cqlvm against the reference, one thread each, on -pgn (-out names a TSV of per-query results; -n defaults to 500; -timeout, default 2m, is a limit on the CPU time of one run)")
 	flag.StringVar(&o.pgn, "pgn", "", "timing mode: the PGN file (default games.pgn of -data)")
 	flag.DurationVar(&o.threshold, "threshold", 500*time.Millisecond, "timing mode: a query counts when the reference spends at least this much CPU on it")
 	flag.Parse()

@@ -407,14 +407,15 @@ func (g *TimeGen) function() string {
 	}
 }
 
-// dictionary: a per-game dictionary keyed by squares or pieces.
+// dictionary: a per-game dictionary keyed by the squares a piece visits
+// or by the material, filled position by position.
 func (g *TimeGen) dictionary() string {
 	d := g.name("D")
 	switch g.intn(2) {
 	case 0:
-		return fmt.Sprintf("local dictionary %s\npiece X in %s {\n  find all { %s[str(X)] = 1 }\n}\n#%s >= %d", d, g.one("[QRBN]", "N", "[Qq]", "K"), d, d, g.between(6, 30))
+		return fmt.Sprintf("local dictionary %s\n%s[str(%s)] = 1\n#%s >= %d", d, d, g.one("K", "k", "Q", "[Qq]", "N"), d, g.between(6, 20))
 	default:
-		return fmt.Sprintf("local dictionary %s\nfind all { %s[str(%s)] = 1 }\n#%s >= %d", d, d, g.one("K", "k", "Q", "[Qq]"), d, g.between(6, 20))
+		return fmt.Sprintf("local dictionary %s\n%s[str(#%s)] = ply\n#%s >= %d\n%s", d, d, g.one("A", "a", "[Aa]", "P"), d, g.between(3, 8), g.positionFilter())
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -70,17 +72,26 @@ func (t *timer) run(ctx context.Context, official bool, query string) timedRun {
 		bin, args = t.ref, []string{"-s"}
 	}
 	args = append(args, "-i", t.pgn, "-o", out, "-matchstring", MatchString, qf)
-	ctx, cancel := context.WithTimeout(ctx, t.timeout)
+	// The limit is on CPU time: on a loaded machine a wall-clock limit
+	// would drop the heavy queries, the ones the figures are about. A
+	// wall-clock limit of ten times as much remains against a hang.
+	ctx, cancel := context.WithTimeout(ctx, 10*t.timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.WaitDelay = 2 * time.Second
 	var all bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &all, &all
-	err = cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return timedRun{out: Outcome{Status: Rejected, Message: err.Error()}}
+	}
+	stop := make(chan struct{})
+	overran := watchCPU(cmd.Process, t.timeout, stop)
+	err = cmd.Wait()
+	close(stop)
 	r := timedRun{cpu: childCPU(cmd.ProcessState)}
 	switch {
-	case ctx.Err() == context.DeadlineExceeded:
+	case ctx.Err() == context.DeadlineExceeded || overran.Load():
 		r.out = Outcome{Status: TimedOut}
 	case err != nil:
 		var ee *exec.ExitError
@@ -108,6 +119,53 @@ func readOutcome(printed []byte, outFile string) Outcome {
 		o.Rows, o.Cut = summarize(string(b), MatchString)
 	}
 	return o
+}
+
+// watchCPU kills p once its CPU time (user + system, from /proc) passes
+// limit, and reports whether it did; it stops watching when stop closes.
+func watchCPU(p *os.Process, limit time.Duration, stop <-chan struct{}) *atomic.Bool {
+	var overran atomic.Bool
+	go func() {
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				if cpu, ok := procCPU(p.Pid); ok && cpu > limit {
+					overran.Store(true)
+					p.Kill()
+					return
+				}
+			}
+		}
+	}()
+	return &overran
+}
+
+// procCPU is the user + system time of a running process, from fields
+// 14 and 15 of /proc/PID/stat (in clock ticks of 1/100 s on Linux).
+func procCPU(pid int) (time.Duration, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// the command name (field 2) may hold spaces; count from its ')'
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, true
 }
 
 // childCPU is the user + system time of a finished child.
@@ -169,20 +227,58 @@ func runTiming(ctx context.Context, o options, ref, engine, tmp string) error {
 	if n == 0 {
 		n = 500
 	}
-	var all []*timedQuery
-	for i := 0; i < n && ctx.Err() == nil; i++ {
-		q := t.timeOne(ctx, o.seed+uint64(i))
-		if ctx.Err() != nil {
-			break
-		}
-		all = append(all, q)
-		logTimed(os.Stderr, i+1, n, q, o.threshold)
+	all := timeAll(ctx, t, o, n, func(done int, q *timedQuery) {
+		logTimed(os.Stderr, done, n, q, o.threshold)
 		if tsv != nil {
 			writeTSVRow(tsv, q, o.threshold)
 		}
-	}
+	})
 	printTimingReport(os.Stdout, all, o, pgnPath)
 	return nil
+}
+
+// timeAll times the queries of seeds seed..seed+n-1 with -j queries in
+// flight (the two programs of one query always run one after the other),
+// calling report as each finishes; it returns them in seed order. An
+// interrupt stops it with the queries finished so far.
+func timeAll(ctx context.Context, t *timer, o options, n int, report func(int, *timedQuery)) []*timedQuery {
+	results := make([]*timedQuery, n)
+	seeds := make(chan int)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	done := 0
+	for range max(1, o.jobs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range seeds {
+				q := t.timeOne(ctx, o.seed+uint64(i))
+				if ctx.Err() != nil {
+					return
+				}
+				mu.Lock()
+				results[i] = q
+				done++
+				report(done, q)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		select {
+		case seeds <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(seeds)
+	wg.Wait()
+	var all []*timedQuery
+	for _, q := range results {
+		if q != nil {
+			all = append(all, q)
+		}
+	}
+	return all
 }
 
 func logTimed(w io.Writer, i, n int, q *timedQuery, threshold time.Duration) {
@@ -261,7 +357,7 @@ func printTimingReport(w io.Writer, all []*timedQuery, o options, pgnPath string
 		}
 	}
 	s := statsOf(ratios)
-	fmt.Fprintf(w, "\ndifftest timing: seeds %d..%d, %s, one thread each, CPU time (user+sys)\n", o.seed, o.seed+uint64(len(all))-1, filepath.Base(pgnPath))
+	fmt.Fprintf(w, "\ndifftest timing: seeds from %d, %s, one thread each (%d queries in flight), CPU time (user+sys)\n", o.seed, filepath.Base(pgnPath), max(1, o.jobs))
 	fmt.Fprintf(w, "  queries generated:       %d\n", len(all))
 	fmt.Fprintf(w, "  dropped, official rejects: %d (cqlvm too: %d)\n", verdicts[VRefRejects]+verdicts[VBothRejected], verdicts[VBothRejected])
 	fmt.Fprintf(w, "  cqlvm rejects alone:     %d\n", verdicts[VEngRejects])

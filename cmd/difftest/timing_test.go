@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -126,5 +128,28 @@ func TestOneLine(t *testing.T) {
 	}
 	if strings.Contains(oneLine("a\tb\n"), "\t") {
 		t.Error("a tab survives")
+	}
+}
+
+// TestProcCPU: the CPU time read from /proc grows while a process
+// computes, and the watchdog kills it past the limit.
+func TestProcCPU(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc on this system")
+	}
+	cmd := exec.Command("sh", "-c", "while :; do :; done")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	overran := watchCPU(cmd.Process, 300*time.Millisecond, stop)
+	start := time.Now()
+	cmd.Wait()
+	close(stop)
+	if !overran.Load() {
+		t.Fatal("the busy loop ended without the watchdog")
+	}
+	if cpu := childCPU(cmd.ProcessState); cpu < 300*time.Millisecond {
+		t.Errorf("killed after %v of CPU (%v of wall time), before the limit", cpu, time.Since(start))
 	}
 }
