@@ -5,7 +5,7 @@
 // Usage:
 //
 //	go run ./bench [-runs N] [-queries SUBSTR] [-threads N] [-quick] [-rss]
-//	               [file.pgn | file.pgn.gz]
+//	               [-heavy | -growth] [file.pgn | file.pgn.gz]
 //
 // Without a file it measures human.pgn (149,352 games), unpacked once from
 // ../shared/data/human.pgn.gz or /work/shared/data/human.pgn.gz into a
@@ -43,6 +43,7 @@ type options struct {
 	input    string // PGN or PGN.gz; "" = the default database
 	noExtern bool   // skip pgn-extract and CQL_REFERENCE (the go test)
 	heavy    bool   // the heavy queries of bench/heavy instead of the suite
+	growth   bool   // the heavy constructs on synthetic games of growing length
 }
 
 func main() {
@@ -65,6 +66,7 @@ func parseFlags() options {
 	flag.BoolVar(&o.quick, "quick", false, "one run per measurement and no ×4 memory test")
 	flag.BoolVar(&o.rssOnly, "rss", false, "run only the peak-RSS test (×1 against ×4 copies of the input)")
 	flag.BoolVar(&o.heavy, "heavy", false, "run the heavy queries of bench/heavy (default input games.pgn), beside the official CQL when CQL_REFERENCE is set")
+	flag.BoolVar(&o.growth, "growth", false, "time each heavy construct on synthetic games of 100 to 800 plies (mainline and with variations) and print the factor per doubling, beside the official CQL when CQL_REFERENCE is set")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./bench [flags] [file.pgn | file.pgn.gz]")
 		flag.PrintDefaults()
@@ -117,6 +119,9 @@ func run(o options, w io.Writer) (*report, error) {
 	if o.heavy {
 		return runHeavy(env, rep, c, w)
 	}
+	if o.growth {
+		return runGrowth(env, rep, c, w)
+	}
 	if err := measureAll(env, rep, c); err != nil {
 		if ctx.Err() != nil {
 			return nil, errors.New("interrupted")
@@ -143,6 +148,9 @@ func setUp(ctx context.Context, o options, w io.Writer) (*environment, func(), e
 	}
 	cleanup := func() { os.RemoveAll(scratch) }
 	env := &environment{ctx: ctx, opts: o, root: root, scratch: scratch, log: w}
+	if o.growth {
+		return env, cleanup, nil // it writes its own games
+	}
 	cacheDir := filepath.Join(os.TempDir(), "cqlvm-bench")
 	input := o.input
 	if o.heavy && input == "" {
