@@ -52,7 +52,18 @@ const (
 // growthWant holds the games each construct matches at each length
 // (growthBase << i) with the seed above, as the official CQL 6.2 counts
 // them; cqlvm must give the same. A missing entry is not checked.
-var growthWant = map[string][growthDoublings + 1]int{}
+var growthWant = map[string][growthDoublings + 1]int{
+	"find-every":     {0, 7, 25, 40},
+	"piece-find":     {0, 0, 12, 39},
+	"echo-pairs":     {14, 14, 25, 36},
+	"echo-flip":      {0, 4, 11, 19},
+	"line":           {4, 16, 30, 39},
+	"path-focus":     {40, 40, 40, 40},
+	"find-every-var": {0, 13, 28, 39},
+	"piece-find-var": {0, 0, 25, 36},
+	"echo-pairs-var": {15, 19, 27, 33},
+	"line-var":       {4, 21, 32, 40},
+}
 
 // growthFile is one synthetic database.
 type growthFile struct {
