@@ -36,6 +36,7 @@ func TestMain(m *testing.M) {
 	repo = filepath.Dir(wd)
 	bin = filepath.Join(dir, "cqlvm")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/cqlvm")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0") // as make build
 	build.Dir = repo
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
