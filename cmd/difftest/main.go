@@ -64,6 +64,7 @@ type options struct {
 	duration, timeout      time.Duration
 	seed                   uint64
 	verbose                bool
+	noPlain                bool
 	shrinkTries            int
 	shrinkTime             time.Duration
 
@@ -89,6 +90,7 @@ func main() {
 	flag.IntVar(&o.shrinkTries, "shrink-tries", 300, "at most this many runs (pairs) to minimise one disagreement")
 	flag.DurationVar(&o.shrinkTime, "shrink-time", 2*time.Minute, "at most this long to minimise one disagreement")
 	flag.BoolVar(&o.verbose, "v", false, "print every query's verdict")
+	flag.BoolVar(&o.noPlain, "no-plain", false, "do not also run each query with cqlvm -O0 (every optimization off) and compare")
 	flag.BoolVar(&o.timing, "time", false, "timing mode: time real-style queries, cqlvm against the reference, one thread each, on -pgn (-out names a TSV of per-query results; -n defaults to 500; -timeout, default 2m, is a limit on the CPU time of one run)")
 	flag.StringVar(&o.pgn, "pgn", "", "timing mode: the PGN file (default games.pgn of -data)")
 	flag.DurationVar(&o.threshold, "threshold", 500*time.Millisecond, "timing mode: a query counts when the reference spends at least this much CPU on it")
@@ -183,6 +185,7 @@ func run(o options) error {
 	if engine == "" {
 		engine = filepath.Join(tmp, "cqlvm")
 		build := exec.Command("go", "build", "-o", engine, "./cmd/cqlvm")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0") // as make build
 		build.Dir = repoRoot()
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
@@ -203,6 +206,9 @@ func run(o options) error {
 		return err
 	}
 	t := &Tester{Ref: refR, Eng: engR, Corpus: corpus, TmpDir: tmp}
+	if !o.noPlain {
+		t.Plain = &ExecRunner{Label: "cqlvm-O0", Cmd: []string{engine, "run", "-O0"}, Timeout: o.timeout, TempDir: tmp}
+	}
 	d := newDriver(o, t, logf)
 	d.loop(ctx)
 	d.summary(os.Stdout)

@@ -294,6 +294,9 @@ const (
 	// VTruncated: the counts differ only in games the reference cut short
 	// (fewer of its matches written), which is not a disagreement.
 	VTruncated = "reference-truncated"
+	// VOptimizer: the engine and its plain program (-O0) differ; the
+	// result's Ref is then the plain program's outcome
+	VOptimizer = "optimizer-differs"
 )
 
 // Compare classifies a pair of outcomes (reference, engine); the kind is

@@ -16,9 +16,13 @@ import (
 // Tester runs a query on a set of games with both programs and compares.
 type Tester struct {
 	Ref, Eng Runner
-	Corpus   *Corpus
-	TmpDir   string
-	Runs     atomic.Int64 // program executions
+	// Plain, when set, is the engine with every optimization off (-O0):
+	// a query whose optimized and plain runs differ is a disagreement of
+	// its own (VOptimizer), whatever the reference says.
+	Plain  Runner
+	Corpus *Corpus
+	TmpDir string
+	Runs   atomic.Int64 // program executions
 }
 
 // Result is one comparison.
@@ -41,6 +45,13 @@ func (t *Tester) Try(ctx context.Context, query string, games []int) Result {
 	ref := t.Ref.Run(ctx, query, path)
 	eng := t.Eng.Run(ctx, query, path)
 	t.Runs.Add(2)
+	if t.Plain != nil && eng.Status == Accepted {
+		plain := t.Plain.Run(ctx, query, path)
+		t.Runs.Add(1)
+		if IsDisagreement(Compare(plain, eng)) {
+			return Result{VOptimizer, plain, eng}
+		}
+	}
 	return Result{Compare(ref, eng), ref, eng}
 }
 
