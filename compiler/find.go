@@ -48,13 +48,17 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	}
 	top, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+1, g.sdepth)
-	memo := -1
+	memo, bound := -1, -1
 	if back == 0 {
 		memo = g.findMemo(n.Args[0], save)
+		bound = g.findPlyBound(n.Args[0])
 	}
 	g.bind(top)
 	if memo >= 0 {
 		g.emit(vm.OpFindSkip, 0, it, int32(memo))
+	}
+	if bound >= 0 {
+		g.emit(vm.OpFindPrune, 0, it, int32(bound))
 	}
 	g.jump(vm.OpFindNext, back, it, done)
 	g.emit(vm.OpDup, 0, 0, 0)
@@ -141,4 +145,145 @@ func (g *gen) memoVars(n *syntax.Node, except string) (names []string, slots []i
 		return ok
 	})
 	return names, slots, ok
+}
+
+// findPlyBound looks among the leading tests of a forward find's body
+// (those before anything with an effect) for an upper bound on the ply of
+// the positions it can hold at, `ply <= B` or `ply - B < k` with B made
+// of numbers and of variables the body leaves alone (find-ply-bound). It
+// emits the bound's value into a new slot and returns the slot (-1 when
+// there is none): a position beyond it fails the body before any effect,
+// and so does every position of its subtree, whose plies are greater, so
+// the walk skips the subtree (OpFindPrune). An unbound variable in B
+// leaves the walk whole.
+func (g *gen) findPlyBound(body *syntax.Node) int {
+	var bound *plyBound
+	// necessary visits the tests that must hold for c to hold: c, and
+	// the filters of a compound compared as a number (`{check ply - X <=
+	// 5} >= 2` holds only where `ply - X <= 5` does)
+	var necessary func(c *syntax.Node)
+	necessary = func(c *syntax.Node) {
+		if b, ok := g.plyBoundOf(c, body); ok && bound == nil {
+			bound = &b
+		}
+		if c.Kind == syntax.KCmp {
+			for _, a := range c.Args {
+				if a.Kind == syntax.KCompound {
+					for _, x := range a.Args {
+						necessary(x)
+					}
+				}
+			}
+		}
+	}
+	eachConjunct(body, func(c *syntax.Node) bool {
+		if !pureTest(c) {
+			return false
+		}
+		necessary(c)
+		return bound == nil
+	})
+	if bound == nil || !g.use(opt.FindPlyBound) {
+		return -1
+	}
+	slot, unbound, done := g.slots.new(), g.newLabel(), g.newLabel()
+	g.emit(vm.OpPushNum, 0, 0, int32(bound.c))
+	for _, t := range bound.terms {
+		g.numValue(t.n, unbound)
+		op := vm.OpAdd
+		if t.sign < 0 {
+			op = vm.OpSub
+		}
+		g.emit(op, 0, 0, 0)
+	}
+	g.emit(vm.OpStore, 0, slot, 0)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(unbound)
+	g.emit(vm.OpPushNum, 0, 0, 1<<31-1)
+	g.emit(vm.OpStore, 0, slot, 0)
+	g.bind(done)
+	return slot
+}
+
+// plyBound is ply <= c + the sum of the signed terms.
+type plyBound struct {
+	c     int64
+	terms []plyTerm
+}
+
+type plyTerm struct {
+	sign int64
+	n    *syntax.Node
+}
+
+// plyBoundOf reads comparison c as an upper bound on the current ply.
+func (g *gen) plyBoundOf(c *syntax.Node, body *syntax.Node) (plyBound, bool) {
+	if c.Kind != syntax.KCmp || len(c.Args) != 2 {
+		return plyBound{}, false
+	}
+	// linear: e as cp*ply + c + the signed terms
+	var linear func(e *syntax.Node, sign int64) (cp, k int64, terms []plyTerm, ok bool)
+	linear = func(e *syntax.Node, sign int64) (cp, k int64, terms []plyTerm, ok bool) {
+		switch {
+		case e.Kind == syntax.KCompound && len(e.Args) > 0 && g.typeOf(e) == TNum:
+			// its value is its last filter's, once the others match
+			return linear(e.Args[len(e.Args)-1], sign)
+		case e.Kind == syntax.KNumber:
+			return 0, sign * e.Int, nil, true
+		case e.Kind == syntax.KPly:
+			return sign, 0, nil, true
+		case (e.Kind == syntax.KPlus || e.Kind == syntax.KMinus) && len(e.Args) == 2 && g.typeOf(e) == TNum:
+			s2 := sign
+			if e.Kind == syntax.KMinus {
+				s2 = -sign
+			}
+			cp1, k1, t1, ok1 := linear(e.Args[0], sign)
+			cp2, k2, t2, ok2 := linear(e.Args[1], s2)
+			return cp1 + cp2, k1 + k2, append(t1, t2...), ok1 && ok2
+		case g.typeOf(e) == TNum && g.positionFree(e, body):
+			return 0, 0, []plyTerm{{sign, e}}, true
+		}
+		return 0, 0, nil, false
+	}
+	cp, k, terms, ok := linear(c.Args[0], 1)
+	cp2, k2, terms2, ok2 := linear(c.Args[1], -1)
+	if !ok || !ok2 {
+		return plyBound{}, false
+	}
+	// left - right = cp*ply + k + terms, compared with 0
+	cp, k, terms = cp+cp2, k+k2, append(terms, terms2...)
+	op := c.Str
+	if cp == -1 {
+		cp, k = 1, -k
+		for i := range terms {
+			terms[i].sign = -terms[i].sign
+		}
+		op = map[string]string{"==": "==", "<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+	}
+	if cp != 1 {
+		return plyBound{}, false
+	}
+	// ply + k + terms op 0: ply op -k - terms
+	b := plyBound{c: -k}
+	for _, t := range terms {
+		b.terms = append(b.terms, plyTerm{-t.sign, t.n})
+	}
+	switch op {
+	case "<=", "==":
+	case "<":
+		b.c--
+	default:
+		return plyBound{}, false
+	}
+	return b, true
+}
+
+// positionFree reports whether e reads neither the position nor the tree
+// (numbers, the game, variables the body leaves alone) and has no effect:
+// its value at the find's start is its value at every position.
+func (g *gen) positionFree(e, body *syntax.Node) bool {
+	if effectsOf(e)&^(fxComputes|fxVar|fxGame) != 0 {
+		return false
+	}
+	return !syntax.Any(e, func(v *syntax.Node) bool { return v.Kind == syntax.KVar && mayRebind(body, v.Str) })
 }

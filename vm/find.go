@@ -64,3 +64,16 @@ func (m *Machine) foundText(k, n int) string {
 
 // maxFoundTexts bounds the n of the texts foundText keeps.
 const maxFoundTexts = 1024
+
+// findPrune skips, in the forward walk of in (slot A: next position,
+// A+1: the walk's end), the subtrees of the positions whose ply is above
+// the bound in slot B: the find's body fails at all of them, and plies
+// only grow down the tree.
+func (m *Machine) findPrune(in *Inst) {
+	i, end := int32(int64(m.slots[in.A])), int32(m.slots[in.A+1])
+	bound := int64(m.slots[in.B])
+	for i >= 0 && i < end && int64(m.tree.Nodes[i].Ply) > bound {
+		i = m.tree.Nodes[i].End
+	}
+	m.slots[in.A] = uint64(i)
+}

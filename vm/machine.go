@@ -949,6 +949,8 @@ func (m *Machine) run(pc int) bool {
 			if t != nil {
 				m.slots[in.A] = uint64(findSkip(t, i))
 			}
+		case OpFindPrune:
+			m.findPrune(in)
 		case OpFindFail:
 			if m.findMemoOff(int(in.B)) {
 				continue

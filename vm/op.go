@@ -310,6 +310,7 @@ const (
 	OpFindNext
 	OpFindSkip
 	OpFindFail
+	OpFindPrune
 	OpPieceSquareAt
 	OpStoreKeep
 	OpOrInto
@@ -505,6 +506,7 @@ var opTable = [opCount]opInfo{
 	OpOrInto:          {Name: "orinto", A: OSlot, B: OImm, Doc: "add the squares of slot B to the set in slot A (load A; load B; union; store A: a loop's result)"},
 	OpPieceSquareAt:   {Name: "piecesquareat", A: OSlot, B: OJump, Doc: "pop a position; push the square of piece variable A there (empty when captured); jump if A is unbound: P:X for a piece variable X without moving the current position", Pop: 1, Push: 1},
 	OpFindSkip:        {Name: "findskip", A: OSlot, B: OImm, Doc: "advance the forward walk in slot A past the positions where the body of find memo B is known to fail with the current values of its variables"},
+	OpFindPrune:       {Name: "findprune", A: OSlot, B: OImm, Doc: "skip, in the forward walk in slot A, the subtrees of the positions whose ply is above the number in slot B"},
 	OpFindFail:        {Name: "findfail", B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
 	OpEchoMemo:        {Name: "echomemo", X: OFlags, Flags: choice(1, "start", "advance"), A: OSlot, B: OImm, Doc: "start the echo walk in slot A with memo B's table for the current values of its variables, or advance it past the targets known to fail memo B's tests, never past its last target"},
 	OpEchoMemoFail:    {Name: "echomemofail", A: OSlot, B: OImm, Doc: "record that the target in slot A fails the target tests of memo B with the current values of its variables"},

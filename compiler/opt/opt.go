@@ -45,6 +45,7 @@ const (
 	PathLinear
 	MoveFromPrecheck
 	MoveGenCache
+	FindPlyBound
 	NumIDs
 )
 
@@ -227,6 +228,15 @@ var Table = [NumIDs]Info{
 			"sets (and castling moves, which may pass by the rook's squares): the others fail the filter's test of squares.",
 		Facts:    []Fact{PositionOnly},
 		Examples: []string{"square x in a {move legal from N to x}", "piece X in [RB] {#(move pseudolegal from X) == 0}"},
+	},
+	FindPlyBound: {
+		Name: "find-ply-bound", Layer: "vm",
+		Doc: "A forward find whose body tests, before anything with an effect, an upper bound on the ply (`ply <= 40`, " +
+			"`ply - Start <= 5` with a variable the body leaves alone) fails at every position beyond it, and at every " +
+			"position of such a position's subtree, whose plies are greater: the walk skips those subtrees. The bound is " +
+			"worked out once as the walk starts; an unbound variable in it leaves the walk whole.",
+		Facts:    []Fact{NoEffect, NoRebind},
+		Examples: []string{"Here = ply find all {check ply - Here <= 5} >= 2", "find {mate ply <= 40}"},
 	},
 }
 
