@@ -49,13 +49,13 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	top, done := g.newLabel(), g.newLabel()
 	found := g.newLabelAt(g.depth+1, g.sdepth)
 	memo, bound := -1, -1
+	memo = g.findMemo(n.Args[0], save)
 	if back == 0 {
-		memo = g.findMemo(n.Args[0], save)
 		bound = g.findPlyBound(n.Args[0])
 	}
 	g.bind(top)
 	if memo >= 0 {
-		g.emit(vm.OpFindSkip, 0, it, int32(memo))
+		g.emit(vm.OpFindSkip, back, it, int32(memo))
 	}
 	if bound >= 0 {
 		g.emit(vm.OpFindPrune, 0, it, int32(bound))
@@ -83,7 +83,7 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	}
 	g.bind(next)
 	if memo >= 0 {
-		g.emit(vm.OpFindFail, 0, 0, int32(memo))
+		g.emit(vm.OpFindFail, back, 0, int32(memo))
 	}
 	g.truncComments(mark)
 	g.emit(vm.OpRestCur, 0, save, 0)
@@ -109,7 +109,7 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	g.bind(found)
 }
 
-// findMemo makes a vm.FindMemo for a forward find whose body only tests
+// findMemo makes a vm.FindMemo for a find (forward or backward) whose body only tests
 // the position it is evaluated at (memoTest) and reads at most
 // vm.MaxFindMemoSlots variables, none a string or dictionary; -1 when the
 // body does not qualify.

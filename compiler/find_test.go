@@ -28,7 +28,8 @@ func TestFindMemoSkipsOnlyFailingPositions(t *testing.T) {
 		{"line --> check --> find all 2 100 {move previous capture .}", true},
 		{"line --> . --> find {move previous from [Qq]  check}", true},
 		{"piece X in [Nn] find quiet {X & [a-h1] != []}", true},
-		{"find <-- check", false},                     // backward
+		{"find <-- check", true}, // backward: the ancestors
+		{"piece X in [RBQ] find <-- {X & a-h8}", true},
 		{"find {comment(\"x\") check}", false},        // a comment
 		{"find {v = ply  check}", false},              // an assignment
 		{"s = \"a\"  find {s == \"a\" check}", false}, // a string variable

@@ -107,3 +107,17 @@ func findSkip(t []int32, i int32) int32 {
 	}
 	return r
 }
+
+// findFailNext is where a walk goes on from position q, known to fail: the
+// next position in pre-order for a forward walk (X=0); for a backward one
+// (X=1) the parent, or past the last position (the table's end, which
+// findSkip stops at) from the start.
+func (m *Machine) findFailNext(x uint8, q int32) int32 {
+	if x == 0 {
+		return q + 1
+	}
+	if p := m.tree.Nodes[q].Parent; p >= 0 {
+		return p
+	}
+	return int32(len(m.tree.Nodes))
+}

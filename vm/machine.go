@@ -947,7 +947,11 @@ func (m *Machine) run(pc int) bool {
 				t = m.find.memos[in.B].cur
 			}
 			if t != nil {
-				m.slots[in.A] = uint64(findSkip(t, i))
+				r := findSkip(t, i)
+				if in.X == 1 && int(r) == len(m.tree.Nodes) {
+					r = -1 // a backward walk whose every ancestor is known to fail
+				}
+				m.slots[in.A] = uint64(int64(r))
 			}
 		case OpFindPrune:
 			m.findPrune(in)
@@ -957,7 +961,7 @@ func (m *Machine) run(pc int) bool {
 			}
 			if t := m.find.memos[in.B].cur; t != nil {
 				q := int32(int64(m.st[len(m.st)-1]))
-				t[q] = q + 1
+				t[q] = m.findFailNext(in.X, q)
 			}
 		case OpStoreSet:
 			m.slots[in.A] = uint64(m.prog.Sets[in.B])

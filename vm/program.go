@@ -42,7 +42,7 @@ type Program struct {
 	// starts, for `while (s ~~ "re")`, which walks the successive matches.
 	RegexIter map[int]int
 	Lines     []LineSpec
-	// FindMemos are the forward finds whose body has no effect and
+	// FindMemos are the finds whose body has no effect and
 	// depends only on the position it is tested at and on the variables
 	// in Slots (at most MaxFindMemoSlots, none a string): where it failed
 	// once it fails again while those variables keep their values, so

@@ -110,9 +110,10 @@ var Table = [NumIDs]Info{
 		Doc: "A forward find whose body has no effect and depends only on the position it is tested at and on a few variables " +
 			"(not strings) fails again at a position where it failed before while those variables keep their values. " +
 			"The machine keeps, per game and values, which positions are known to fail and the walk jumps over them " +
-			"(path compression), so a find run from every position tests each position once per value.",
+			"(path compression), so a find run from every position tests each position once per value. A backward find " +
+			"(find <--) walks the ancestors the same way, jumping from a failing position to its parent.",
 		Facts:    []Fact{NoEffect, PositionOnly},
-		Examples: []string{"x = Q find x attacks k", "find mate"},
+		Examples: []string{"x = Q find x attacks k", "find mate", "piece X in [RBQ] find <-- {X & a-h8}"},
 	},
 	EchoPlyWindow: {
 		Name: "echo-ply-window", Layer: "vm",
