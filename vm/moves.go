@@ -136,9 +136,14 @@ func (m *Machine) moveInit(base int, spec int) {
 			// (a castling move may pass by its rook's)
 			from, to := bitboard.Set(m.slots[base+MoveSlotFrom]), bitboard.Set(m.slots[base+MoveSlotTo])
 			*buf = (*buf)[:0]
-			for _, mv := range m.generatedMoves(sp.Source == SrcPseudo) {
-				if from.Has(mv.From) && to.Has(mv.To) || mv.Is(bitboard.FlagCastle) {
-					*buf = append(*buf, mv)
+			e := m.generatedMoves(sp.Source == SrcPseudo)
+			// when no move leaves from and goes to these squares there is
+			// none to copy
+			if from&e.froms != 0 && to&e.tos != 0 || e.castles {
+				for _, mv := range e.moves {
+					if from.Has(mv.From) && to.Has(mv.To) || mv.Is(bitboard.FlagCastle) {
+						*buf = append(*buf, mv)
+					}
 				}
 			}
 		} else {
@@ -505,11 +510,16 @@ type genEntry struct {
 	node   int32
 	pseudo bool
 	moves  []bitboard.Move
+	// froms and tos are the squares the moves leave from and go to;
+	// castles tells whether one of them castles (it may match by the
+	// rook's squares)
+	froms, tos bitboard.Set
+	castles    bool
 }
 
-// generatedMoves are the current position's legal (or pseudo-legal)
-// moves, from the cache.
-func (m *Machine) generatedMoves(pseudo bool) []bitboard.Move {
+// generatedMoves is the cache's entry for the current position's legal
+// (or pseudo-legal) moves.
+func (m *Machine) generatedMoves(pseudo bool) *genEntry {
 	k := int(m.cur) * 2
 	if pseudo {
 		k++
@@ -518,6 +528,12 @@ func (m *Machine) generatedMoves(pseudo bool) []bitboard.Move {
 	if e.tree != m.tree || e.serial != m.gameSerial || e.node != m.cur || e.pseudo != pseudo || e.moves == nil {
 		e.tree, e.serial, e.node, e.pseudo = m.tree, m.gameSerial, m.cur, pseudo
 		e.moves = generateMoves(m.pos(), pseudo, e.moves[:0])
+		e.froms, e.tos, e.castles = 0, 0, false
+		for _, mv := range e.moves {
+			e.froms |= bitboard.SquareSet(mv.From)
+			e.tos |= bitboard.SquareSet(mv.To)
+			e.castles = e.castles || mv.Is(bitboard.FlagCastle)
+		}
 	}
-	return e.moves
+	return e
 }
