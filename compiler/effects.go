@@ -12,17 +12,6 @@ import (
 // tests a loop's body or a line makes before its search), and the walk
 // of a body's conjuncts in order.
 
-// pureTest reports whether n only computes and compares: no assignment,
-// comment, message, regular expression groups or runtime report
-// (hasNoEffect), so that leaving it unevaluated for a target the body
-// fails anyway changes nothing.
-func pureTest(n *syntax.Node) bool { return hasNoEffect(n) }
-
-// memoTest reports whether n only tests (positionFunction): its result
-// is a function of the position it is evaluated at and of its
-// variables, and it has no effect, so it may be remembered or made again.
-func memoTest(n *syntax.Node) bool { return positionFunction(n) }
-
 // mayRebind reports whether anything in n may give the variable name
 // another value: an assignment to it, or a filter that binds it (echo,
 // loops). EchoSameBoard compares targets with the current position, which

@@ -139,12 +139,14 @@ func effectsOf(n *syntax.Node) effect {
 	return fx
 }
 
-// hasNoEffect reports whether evaluating n changes nothing: no
-// assignment, comment, message, regular-expression groups or report.
-func hasNoEffect(n *syntax.Node) bool { return effectsOf(n)&fxEffects == 0 }
+// pureTest reports whether evaluating n changes nothing: no assignment,
+// comment, message, regular-expression groups or report, so that leaving
+// it unevaluated where the filter it is part of fails anyway, or
+// evaluating it once more, changes nothing but time.
+func pureTest(n *syntax.Node) bool { return effectsOf(n)&fxEffects == 0 }
 
-// positionFunction reports whether n has no effect and its value is a
-// function of the position it is evaluated at (with its tree and game)
-// and of the variables it reads: evaluated again there with the same
-// variables, it gives the same answer.
-func positionFunction(n *syntax.Node) bool { return effectsOf(n)&(fxEffects|fxState) == 0 }
+// memoTest reports whether n is a pure test whose value is a function of
+// the position it is evaluated at (with its tree and game) and of the
+// variables it reads: evaluated again there with the same variables, it
+// gives the same answer, so it may be remembered.
+func memoTest(n *syntax.Node) bool { return effectsOf(n)&(fxEffects|fxState) == 0 }

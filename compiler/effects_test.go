@@ -41,10 +41,10 @@ func TestEffectFacts(t *testing.T) {
 	}
 	for _, c := range cases {
 		n := parseOne(t, c.query)
-		if got := hasNoEffect(n); got != c.noEffect {
+		if got := pureTest(n); got != c.noEffect {
 			t.Errorf("%s: no effect %v, want %v", c.query, got, c.noEffect)
 		}
-		if got := positionFunction(n); got != c.memo {
+		if got := memoTest(n); got != c.memo {
 			t.Errorf("%s: a function of the position %v, want %v", c.query, got, c.memo)
 		}
 	}

@@ -63,10 +63,7 @@ func echoWindowBounds(b int32) (lo, hi int32) {
 // as it would without skipping.
 func (m *Machine) nextWanted(i int32, x uint8, it uint16) int32 {
 	inAll := x&EchoInAll != 0
-	last := int32(len(m.tree.Nodes)) - 1
-	if !inAll && last == m.cur {
-		last--
-	}
+	last := m.echoLast(inAll)
 	src := m.curPos
 	lo, hi := int32(math.MinInt32), int32(math.MaxInt32)
 	if x&EchoPlyWindow != 0 {
@@ -96,12 +93,20 @@ func (m *Machine) nextWanted(i int32, x uint8, it uint16) int32 {
 	return i
 }
 
-// echoToEnd moves the echo walk in slot A to its last target.
-func (m *Machine) echoToEnd(in *Inst) {
+// echoLast is the last target of an echo walk from the current position:
+// the last position of the tree, or the one before it when that is the
+// source and the walk leaves the source out (inAll false).
+func (m *Machine) echoLast(inAll bool) int32 {
 	last := int32(len(m.tree.Nodes)) - 1
-	if in.X&EchoInAll == 0 && last == m.cur {
+	if !inAll && last == m.cur {
 		last--
 	}
+	return last
+}
+
+// echoToEnd moves the echo walk in slot A to its last target.
+func (m *Machine) echoToEnd(in *Inst) {
+	last := m.echoLast(in.X&EchoInAll != 0)
 	m.slots[in.A] = uint64(max(last, 0))
 }
 
@@ -137,10 +142,7 @@ func (m *Machine) echoNext(in *Inst, target uint16) (int32, bool) {
 // when that comes first (so that the target variable ends the walk as
 // without skipping).
 func (m *Machine) afterSource(inAll bool) int32 {
-	last := int32(len(m.tree.Nodes)) - 1
-	if !inAll && last == m.cur {
-		last--
-	}
+	last := m.echoLast(inAll)
 	return max(0, min(m.cur+1, last))
 }
 
@@ -194,10 +196,7 @@ func (m *Machine) echoMemo(in *Inst) {
 	}
 	// the walk's last target is never skipped: the target variable ends
 	// the walk as without the memo
-	last := int32(len(m.tree.Nodes)) - 1
-	if last == m.cur {
-		last--
-	}
+	last := m.echoLast(false) // without EchoInAll: the earlier of the two
 	if i >= last {
 		return
 	}
