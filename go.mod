@@ -1,4 +1,4 @@
-module cqlvm
+module github.com/cqlvm/cqlvm
 
 go 1.26.0
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/bitboard"
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 const gamesPGN = "../testdata/pgn/games.pgn"

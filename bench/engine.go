@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // useEngineGC gives the harness the garbage collector setting of

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // TestSyntheticGames: the walk gives the same legal games for the same

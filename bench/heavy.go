@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // The heavy queries (bench/heavy/*.cql): queries in the style people

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // database is the PGN file under test with what the harness counted in it.

@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Numbers and arithmetic: number literals, + - * / %, unary -, abs, sqrt,

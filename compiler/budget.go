@@ -3,9 +3,9 @@ package compiler
 import (
 	"fmt"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // budget is the work compiling one query may take (the compile-work

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/limits"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Reproductions of bugs found while writing these tests, kept as

@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // The CQL-S built-ins: kinds with no CQL 6 spelling, built only by the

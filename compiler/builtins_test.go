@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/engine/knowledge"
-	"cqlvm/source"
-	"cqlvm/uci"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/engine/knowledge"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/uci"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // The CQL-S built-ins run end to end: nodes built as the old-syntax front

@@ -3,9 +3,9 @@ package compiler
 import (
 	"strings"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // variable is a user variable: its type is fixed by its first assignment

@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Dictionaries (CQL 6.1): `dictionary D` (kept across games), `local

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/engine/knowledge"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/engine/knowledge"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Every node kind goes through the checker's dispatch (infer) and the

@@ -1,13 +1,13 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/opt"
 	"slices"
 	"testing"
 
-	"cqlvm/pgn"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestEchoSameBoardSkipsOnlyFailingTargets checks the echo shortcut: when

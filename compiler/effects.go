@@ -3,7 +3,7 @@ package compiler
 import (
 	"slices"
 
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // Which filters only test and which may have an effect: the predicates

@@ -1,6 +1,6 @@
 package compiler
 
-import "cqlvm/compiler/syntax"
+import "github.com/cqlvm/cqlvm/compiler/syntax"
 
 // The effect facts of each kind of filter: what evaluating a node of the
 // kind (its operands aside) reads and what it changes. The optimizations

@@ -3,8 +3,8 @@ package compiler
 import (
 	"testing"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // TestEveryKindHasEffects: every kind is listed in the table of effect

@@ -3,9 +3,9 @@ package compiler
 import (
 	"slices"
 
-	"cqlvm/compiler/opt"
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // find: the search of the current position's subtree (or, with <--, its

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestFindMemoSkipsOnlyFailingPositions checks memoised finds

@@ -3,7 +3,7 @@ package compiler
 import (
 	"fmt"
 
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // CQL functions are macros: a call is replaced by the function body, with

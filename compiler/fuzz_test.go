@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/compiler/opt"
-	"cqlvm/limits"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // FuzzCompile feeds arbitrary text to the compiler. It must never panic or

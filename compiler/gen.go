@@ -3,11 +3,11 @@ package compiler
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/opt"
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // gen emits bytecode. Every filter compiles to code that either falls

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/internal/golden"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/internal/golden"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/compiler")

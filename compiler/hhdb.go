@@ -3,8 +3,8 @@ package compiler
 import (
 	"slices"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // hhdb KEYWORD: a field of the HHdb endgame study database (the keywords

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // hhdbGame is a study with the given Event, White and Black tags and the

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // compileUnbudgeted compiles text without the compile-work limit, which

@@ -1,10 +1,10 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
-	"cqlvm/vm/nfa"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm/nfa"
 )
 
 // line: the pattern is compiled into an NFA over the positions of the

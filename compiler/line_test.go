@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/source"
 	"testing"
 )
 

@@ -1,12 +1,12 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/source"
 	"slices"
 	"testing"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestLoopAndLineNeedsKeepAnswers checks the tests made ahead of a line

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Queries the official CQL manual forbids, each rejected at the text it

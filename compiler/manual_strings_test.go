@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // The string filters as the official CQL manual states them, checked on a

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Behaviour the official CQL manual states in so many words, checked on

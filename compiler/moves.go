@@ -1,10 +1,10 @@
 package compiler
 
 import (
-	"cqlvm/bitboard"
-	"cqlvm/compiler/opt"
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Moves: the dash filters (F--G, F[x]G, with targets), countmoves,

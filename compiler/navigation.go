@@ -3,8 +3,8 @@ package compiler
 import (
 	"strings"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Positions and navigation: currentposition, initialposition, parent,

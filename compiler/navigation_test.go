@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestPieceSquareAt checks P:X for a piece variable X (OpPieceSquareAt,

@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // use reports whether optimization id may be taken here and, when it

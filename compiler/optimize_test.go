@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/compiler/opt"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestOptimizationRegistry walks compiler/opt's table: every entry is

@@ -3,11 +3,11 @@ package compiler
 import (
 	"slices"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/opt"
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
-	"cqlvm/vm/nfa"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm/nfa"
 )
 
 // path and its companions: pathcount, pathcount unfocused, pathstart and

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Pathological line and path patterns (nested and ambiguous repetitions)

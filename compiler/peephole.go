@@ -1,6 +1,6 @@
 package compiler
 
-import "cqlvm/vm"
+import "github.com/cqlvm/cqlvm/vm"
 
 // Peephole passes over the resolved code. They change jump targets and
 // replace instructions in place, never move code, so every pc (spans,

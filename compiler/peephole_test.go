@@ -1,12 +1,12 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/opt"
 	"slices"
 	"testing"
 
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestPeepholeKeepsAnswers compiles queries whose code has the shapes the

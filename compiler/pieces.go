@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Pieces and squares: rank, file, type, colortype, power, piecename,

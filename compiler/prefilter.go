@@ -3,8 +3,8 @@ package compiler
 import (
 	"slices"
 
-	"cqlvm/compiler/opt"
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // The game prefilter: top-level conditions that depend only on the game

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/gametree"
-	"cqlvm/pgn"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/gametree"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Helpers shared by the fuzz target, the pathological-query tests and the

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // orbitShape recognises an orbit, used as a test, whose members are all

@@ -1,13 +1,13 @@
 package compiler
 
 import (
-	"cqlvm/compiler/opt"
-	"cqlvm/source"
 	"fmt"
+	"github.com/cqlvm/cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/source"
 	"os"
 	"testing"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestShapesMatchTheirCopies compiles transformed piece patterns with

@@ -1,9 +1,9 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Transforms and function calls copy their bodies: `flip` eight times,

@@ -1,8 +1,8 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // The status of the current position: wtm, btm, check, mate, stalemate,

@@ -1,9 +1,9 @@
 package compiler
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Strings: string literals, s[i] and s[i:j], ~~ and the regular

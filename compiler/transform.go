@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // A transform (flipcolor, flip, shift, ...) is expanded at compile time

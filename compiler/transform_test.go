@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // The board transformations behind flipcolor, flip, rotate90, shift, ...

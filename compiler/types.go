@@ -1,6 +1,6 @@
 package compiler
 
-import "cqlvm/compiler/syntax"
+import "github.com/cqlvm/cqlvm/compiler/syntax"
 
 // Type is the type of a filter's value, as the checker infers it.
 type Type uint8

@@ -1,9 +1,9 @@
 package compiler
 
 import (
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Variables: references, assignments (= += -= *= /= %= =?), piece

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/bitboard"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // virtualmainline holds at a position when every White move on its path

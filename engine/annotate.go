@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // annotator writes the query's comments into matched games; it keeps its

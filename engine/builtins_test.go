@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/compiler"
-	"cqlvm/compiler/syntax"
-	"cqlvm/engine/knowledge"
-	"cqlvm/source"
-	"cqlvm/uci"
+	"github.com/cqlvm/cqlvm/compiler"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/engine/knowledge"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/uci"
 )
 
 // evaluationQuery is a query that needs an engine, built as the CQL-S

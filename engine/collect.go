@@ -6,8 +6,8 @@ import (
 	"io"
 	"sort"
 
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // gameResult is what a worker reports about one game.

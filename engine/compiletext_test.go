@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 func TestCompileTextAppliesAHeader(t *testing.T) {

@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // The query-text tools of the official program's options (-a, -u,

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/compiler"
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestPanicInAGameNamesIt: a panic in a worker becomes a one-line report

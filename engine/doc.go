@@ -23,6 +23,6 @@
 // every game in that order as well, and a Progress can be read while the
 // run goes on.
 //
-// Packages under engine: input opens the inputs. Package cqlvm/gametree
+// Packages under engine: input opens the inputs. Package gametree
 // turns a game read by package pgn into the query machine's tree.
 package engine

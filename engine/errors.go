@@ -6,7 +6,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // InputError is an input that could not be read: a query file, a PGN

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // Compile a query and count the games of a file that it matches. Set

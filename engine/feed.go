@@ -8,9 +8,9 @@ import (
 	"iter"
 	"sync"
 
-	"cqlvm/engine/input"
-	"cqlvm/limits"
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // gameFeed hands out the input's games in numbered batches, in input

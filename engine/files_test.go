@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 func TestFilesListsWhatAQueryNames(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // runGuard stops a run from outside the evaluation: when the caller's

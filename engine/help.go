@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"cqlvm/compiler/cqls"
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/compiler/cqls"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // HelpEntry is one entry of `cqlvm help NAME`: how a filter (or a

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // reservedWords is the CQL 6.2 reserved-word list (the language

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"cqlvm/bitboard"
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // jsonMatch is one line of the --json output: one matched position. The

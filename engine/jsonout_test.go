@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // TestJSONAgreesWithPGN runs the conformance cases on sample.pgn with

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/limits"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // runLimited runs q over the sample games with the limit id at value and

@@ -3,7 +3,7 @@ package engine
 import (
 	"io"
 
-	"cqlvm/compiler/opt"
+	"github.com/cqlvm/cqlvm/compiler/opt"
 )
 
 // Optimizations is a set of the compiler's optimizations

@@ -5,10 +5,10 @@ import (
 	"io"
 	"sync/atomic"
 
-	"cqlvm/engine/input"
-	"cqlvm/limits"
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Options say what a run reads, which games it selects and where it

@@ -9,13 +9,13 @@ import (
 
 	"strings"
 
-	"cqlvm/compiler"
-	"cqlvm/compiler/cqls"
-	"cqlvm/compiler/syntax"
-	"cqlvm/engine/knowledge"
-	"cqlvm/limits"
-	"cqlvm/source"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/compiler"
+	"github.com/cqlvm/cqlvm/compiler/cqls"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/engine/knowledge"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Query is a compiled query. It is never changed by a run, so one Query

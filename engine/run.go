@@ -5,9 +5,9 @@ import (
 	"io"
 	"runtime"
 
-	"cqlvm/engine/input"
-	"cqlvm/uci"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/uci"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // GCPercent is the garbage collector's GOGC that suits a run. What a run

@@ -6,10 +6,10 @@ import (
 	"io"
 	"runtime/metrics"
 
-	"cqlvm/engine/input"
-	"cqlvm/limits"
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // similarPositionBytes is what one submission position takes in a

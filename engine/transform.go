@@ -1,6 +1,6 @@
 package engine
 
-import "cqlvm/compiler/syntax"
+import "github.com/cqlvm/cqlvm/compiler/syntax"
 
 // Transform is a transform that wraps a query's body
 // (QueryOptions.Transforms): flipcolor, shift, rotate90...

@@ -4,9 +4,9 @@ import (
 	"os"
 	"strings"
 
-	"cqlvm/compiler/cqls"
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/cqls"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Translate reads a query (the file path, or text when path is "": the

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 
-	"cqlvm/engine/knowledge"
-	"cqlvm/gametree"
-	"cqlvm/pgn"
-	"cqlvm/uci"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/engine/knowledge"
+	"github.com/cqlvm/cqlvm/gametree"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/uci"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // worker evaluates games; each goroutine owns one.

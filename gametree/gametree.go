@@ -6,8 +6,8 @@ package gametree
 import (
 	"strings"
 
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // keptNodes is the most nodes a Tree keeps for the next game, as

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/pgn"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 func parse(t *testing.T, text string) *pgn.Game {

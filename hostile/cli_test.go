@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/internal/testinput"
+	"github.com/cqlvm/cqlvm/internal/testinput"
 )
 
 // TestHostileWrittenFileOverInput names the input, a symbolic link to

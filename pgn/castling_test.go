@@ -3,7 +3,7 @@ package pgn
 import (
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // TestCastlingFromPlacement: with the option set, a FEN's castling field

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // TestCorpusCounts reads the test corpora completely. The counts of games

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/internal/golden"
+	"github.com/cqlvm/cqlvm/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/pgn/edge.golden")

@@ -13,7 +13,7 @@ import (
 	"testing/iotest"
 	"time"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // FuzzParse runs the Reader, the Parser and the writer on arbitrary bytes.

@@ -3,8 +3,8 @@ package pgn
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // Tag is one tag pair of a game's tag section.

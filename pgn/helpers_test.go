@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // testdataDir holds the PGN files the tests read.

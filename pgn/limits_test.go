@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 func limitValues(t *testing.T, settings ...string) *limits.Values {

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"cqlvm/bitboard"
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // Movetext: moves, numbers, comments, NAGs, variations and the result,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // Parser turns RawGames into Games. Its zero value is ready to use; it keeps

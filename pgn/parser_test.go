@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // describe renders a game's nodes in index order, root left out unless it

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // RawGame is the undecoded bytes of one game, as cut from the input by Reader.

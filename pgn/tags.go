@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // The tag section: tags, the comments around them, and the start position

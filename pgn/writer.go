@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // WriteOptions controls WriteGame.

@@ -3,7 +3,7 @@ package positional
 import (
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // A middlegame with exchanges on several squares: the costs of the

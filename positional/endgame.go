@@ -1,6 +1,6 @@
 package positional
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // HasOpposition reports whether the king of colour c has the opposition
 // (:opposition), by the formal rule the seed describes: only the two

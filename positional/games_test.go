@@ -5,11 +5,11 @@ import (
 	"os"
 	"testing"
 
-	"cqlvm/bitboard"
-	"cqlvm/gametree"
-	"cqlvm/pgn"
-	"cqlvm/positional"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/gametree"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/positional"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // positionsOf reads the positions of the first games of a PGN file.

@@ -1,6 +1,6 @@
 package positional
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // pawnBoard is what the attributes of the pawns of one colour look at.
 type pawnBoard struct {

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // The pawn-structure algebra of :pawncount. A query is a chain of

@@ -3,7 +3,7 @@ package positional
 import (
 	"slices"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // values are the material values of the piece types in pawns, indexed

@@ -1,6 +1,6 @@
 package positional
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // Start positions of Chess960 and shuffle chess (the CQL-S keywords
 // :ischess960, :isshufflechess and :startposition).

@@ -6,7 +6,7 @@ import (
 	"html/template"
 	"io"
 
-	"cqlvm/diagram"
+	"github.com/cqlvm/cqlvm/diagram"
 )
 
 // DefaultMaxDiagrams caps the diagrams of a report: a page of thousands

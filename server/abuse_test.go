@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // newTestServerOf is newTestServer that also gives the *Server.

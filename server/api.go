@@ -12,12 +12,12 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/diagram"
-	"cqlvm/engine"
-	"cqlvm/engine/gameview"
-	"cqlvm/limits"
-	"cqlvm/report"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/diagram"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/gameview"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/report"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // queryRequest is the body of /api/check and /api/run.

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // clientHeader and clientCookie carry the client id: one run at a time

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // maxHeaderBytes bounds a request's headers: the page's are a few

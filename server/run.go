@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"cqlvm/engine"
-	"cqlvm/report"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/report"
 )
 
 // Run states, as /api/progress reports them.

@@ -17,9 +17,9 @@ import (
 	"sync"
 	"time"
 
-	"cqlvm/engine"
-	"cqlvm/engine/input"
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 //go:embed static

@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/diagram"
-	"cqlvm/engine"
-	"cqlvm/engine/gameview"
-	"cqlvm/report"
+	"github.com/cqlvm/cqlvm/diagram"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/gameview"
+	"github.com/cqlvm/cqlvm/report"
 )
 
 // The bundled databases (testdata/pgn/README.md).

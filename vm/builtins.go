@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // The CQL-S built-ins: chess knowledge CQL 6 has no filter for (a Chess),

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // directionSet, which steps whole sets at once, agrees with stepping each

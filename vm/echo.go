@@ -3,7 +3,7 @@ package vm
 import (
 	"math"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // echo's walk: OpEchoInit starts it in two slots (the next target, the

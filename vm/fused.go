@@ -1,6 +1,6 @@
 package vm
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // fused runs the fused ops that are not cases of the run loop itself
 // (those are the ones inside the hottest loops) (compiler/peephole.go).

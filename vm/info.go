@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // What OpInfoNum pushes (Inst.X).

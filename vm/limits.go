@@ -7,7 +7,7 @@ import (
 	"time"
 	"unsafe"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // Stop is what the machine panics with to end the evaluation of a game

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // TestCommentCostIsWhatTheLimitSays: game-comments counts each comment's

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"cqlvm/vm/nfa"
+	"github.com/cqlvm/cqlvm/vm/nfa"
 )
 
 // LineSpec is one `line` (or `path`) filter: its NFA, the bytecode entry

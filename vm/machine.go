@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // Comment is a comment produced by the query at a node of the game tree.

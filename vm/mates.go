@@ -1,6 +1,6 @@
 package vm
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // Problem-theory mates and stalemates: puremate, purestalemate,
 // modelmate, modelstalemate, idealmate, idealstalemate. Each is a set

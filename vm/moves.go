@@ -1,6 +1,6 @@
 package vm
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // A move filter (`--`, `[x]`, `move`, `countmoves`) iterates candidate
 // moves. Its state lives in a block of consecutive slots starting at the

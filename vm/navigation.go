@@ -3,7 +3,7 @@ package vm
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // pathFromRoot lists the nodes from the child of ancestor a down to node n.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // TestOpTable walks every opcode: each has a unique lower-case name and

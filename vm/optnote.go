@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // OptNote records that an optimization of the compiler fired at PC (the

@@ -3,7 +3,7 @@ package vm
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // sortGame is the machine's state for sort filters (Machine.sorts).

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strconv"
 
-	"cqlvm/bitboard"
-	"cqlvm/vm/nfa"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/vm/nfa"
 )
 
 // PathSpec adds what `path` needs to a LineSpec: its constituents are

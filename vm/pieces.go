@@ -3,7 +3,7 @@ package vm
 import (
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // pawnStructure returns the pawns of both colours with the property.

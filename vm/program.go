@@ -6,9 +6,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"cqlvm/bitboard"
-	"cqlvm/source"
-	"cqlvm/vm/nfa"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm/nfa"
 )
 
 // Program is compiled CQL: immutable once built and shared by every

@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 	"github.com/dlclark/regexp2"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // lightSquares are the light squares (b1, a2, ...; a1 is dark).

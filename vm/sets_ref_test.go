@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // The set primitives of the machine checked against deliberately slow

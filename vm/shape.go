@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // A ShapeTest decides at once whether any of many translated copies of a

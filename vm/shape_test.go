@@ -3,7 +3,7 @@ package vm
 import (
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // TestShiftSet compares shiftSet with moving the squares one by one.

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // SimilarSpec is one similarposition filter: its submissions file and

@@ -3,7 +3,7 @@ package vm
 import (
 	"testing"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // TestSimilarKey checks the similarity of similarposition.html on small

@@ -3,7 +3,7 @@ package vm
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // maxLoopIterations and maxLoopSteps bound `loop` and `while` at one

@@ -1,6 +1,6 @@
 package vm
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // tries counts the White variation moves (tries) on the path from the
 // root to node: positions with Black to move reached by a secondary move.

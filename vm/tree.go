@@ -1,6 +1,6 @@
 package vm
 
-import "cqlvm/bitboard"
+import "github.com/cqlvm/cqlvm/bitboard"
 
 // Tree is one game as the machine sees it: the game tree in pre-order
 // with the mainline continuation's subtree first, so that mainline nodes

@@ -29,7 +29,7 @@ import (
 	"syscall"
 	"time"
 
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 var defaultInputs = []string{"../shared/data/human.pgn.gz", "/work/shared/data/human.pgn.gz"}

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/diagram"
-	"cqlvm/report"
-	"cqlvm/server"
+	"github.com/cqlvm/cqlvm/diagram"
+	"github.com/cqlvm/cqlvm/report"
+	"github.com/cqlvm/cqlvm/server"
 )
 
 // The browser test (make browser-test) drives headless Chromium through

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/engine"
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // check compiles each query without reading games and prints every

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // compatRuns are queries whose output PGN is checked by other readers:

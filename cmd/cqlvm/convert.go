@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"cqlvm/engine"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // converter is one of the official query converters: the option, what

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 func shortHash(s string) string {

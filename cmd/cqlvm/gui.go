@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"cqlvm/engine"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // officialReport prints a run's report as the official program does:

@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"cqlvm/engine"
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // help prints the usage (no argument or "run"), or the syntax and

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 func TestHelpCommand(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"io"
 	"os"
 
-	"cqlvm/engine"
-	"cqlvm/report"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/report"
 )
 
 // htmlReport is the page `cqlvm run --html FILE` writes: a diagram of

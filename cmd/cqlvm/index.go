@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"cqlvm/engine/index"
+	"github.com/cqlvm/cqlvm/engine/index"
 )
 
 // index runs `cqlvm index FILE...`: it writes FILE.cqlidx beside each

@@ -24,8 +24,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/engine"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 const version = "cqlvm 0.1 (CQL 6.2 language)"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/engine/shard"
+	"github.com/cqlvm/cqlvm/engine/shard"
 )
 
 // merge runs `cqlvm merge [-o OUT] PART...`: it puts the parts of the

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // officialPrelude applies the official options that change the run's

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // TestOutputBuffer: by default a long game is written whole; with

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/term"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // progressInterval is how often the progress line is redrawn: often

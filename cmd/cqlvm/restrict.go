@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 
 	"github.com/spf13/pflag"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // TestRestrictionFlags: the restriction options fill engine.Restrictions

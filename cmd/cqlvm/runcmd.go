@@ -14,9 +14,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/engine"
-	"cqlvm/engine/input"
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // runFlags are the options of `cqlvm run`.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/limits"
-	"cqlvm/server"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/server"
 )
 
 const serveUsage = `usage: cqlvm serve [--addr 127.0.0.1:8080] [--allow-host NAME] [--timeout 10m] [--maxgames N] [--threads N] [--limit NAME=VALUE] games.pgn ...

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"cqlvm/engine"
-	"cqlvm/engine/input"
-	"cqlvm/engine/shard"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/engine/shard"
 )
 
 // shardFlags are the options of `cqlvm run` that make it one shard of a

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/engine"
-	"cqlvm/engine/shard"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/shard"
 )
 
 // shardQueries are a query that writes games in input order and two that

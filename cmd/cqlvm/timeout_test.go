@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/internal/testinput"
+	"github.com/cqlvm/cqlvm/internal/testinput"
 )
 
 // TestTimeoutStopsTheRun: an endless input is searched until --timeout,

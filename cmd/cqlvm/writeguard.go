@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // namedFile is a file a command line names: what names it (an option

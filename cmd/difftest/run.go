@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"cqlvm/pgn"
 	"errors"
 	"fmt"
+	"github.com/cqlvm/cqlvm/pgn"
 	"os"
 	"os/exec"
 	"path/filepath"

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // TestTimeGenDeterministic: a seed names one query, and seeds differ.

@@ -1,8 +1,8 @@
 package cqls
 
 import (
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Accumulators (:accumulate, :accumulate*, :sumrange). The CQL-S manual:

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // shape says what follows a keyword.

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // The lowerings of the CQL-S keywords with free-form arguments (engine

@@ -12,12 +12,12 @@ import (
 
 	gocmp "github.com/google/go-cmp/cmp"
 
-	"cqlvm/compiler"
-	"cqlvm/compiler/syntax"
-	"cqlvm/engine/knowledge"
-	"cqlvm/internal/golden"
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/engine/knowledge"
+	"github.com/cqlvm/cqlvm/internal/golden"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under compiler/cqls/testdata")

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
 )
 
 // CQL 3 piece designators: an optional piece part and an optional square

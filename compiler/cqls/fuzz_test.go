@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // FuzzParseFile: no text makes the parser panic, and every query it

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // keyword is one keyword of the old language: what follows it, how it is

@@ -9,7 +9,7 @@ package cqls
 import (
 	"strings"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // tokKind is the kind of a token of the old language.

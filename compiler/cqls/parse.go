@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // ParseFile reads a whole CQL 3 / CQL-S query: `(match ...)`, or a lone

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // The :relation keyword of CQL 3, as the CQL 3 manual ("The :relation

@@ -3,9 +3,9 @@ package cqls
 import (
 	"strings"
 
-	"cqlvm/bitboard"
-	"cqlvm/compiler/syntax"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/compiler/syntax"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Tagging, as the CQL 3 manual ("Tagging", portablegamenotation.com/

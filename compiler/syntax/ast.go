@@ -1,8 +1,8 @@
 package syntax
 
 import (
-	"cqlvm/bitboard"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Kind is the kind of an AST node.

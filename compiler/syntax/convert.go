@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // The converters rewrite a query token by token, from the lexer's spans:

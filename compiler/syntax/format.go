@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // Format prints a parsed query as CQL 6 source: the header, then the body

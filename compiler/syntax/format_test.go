@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // TestFormatRoundTrip: printing a parsed query and parsing the text again

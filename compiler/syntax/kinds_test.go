@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // TestKindTable walks the kinds table: every kind has a unique name and

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"cqlvm/bitboard"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Lex splits a query into tokens. It normalises CQL 6.2 Unicode symbols to

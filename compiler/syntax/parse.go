@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // Precedence levels, lowest first, after the CQL 6.2 precedence table.

@@ -3,7 +3,7 @@ package syntax
 import (
 	"strings"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // HHDBKeyword is one keyword of the hhdb filter (hhdb.html): the fields

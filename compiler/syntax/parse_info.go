@@ -3,7 +3,7 @@ package syntax
 import (
 	"strings"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // implicitSearch turns `player white "Adams"` into `"Adams" in player

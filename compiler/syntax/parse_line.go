@@ -1,6 +1,6 @@
 package syntax
 
-import "cqlvm/source"
+import "github.com/cqlvm/cqlvm/source"
 
 // parseLine: `line [range] [params] --> C --> C ...` (or `<--`).
 func (p *Parser) parseLine(t Token) *Node {

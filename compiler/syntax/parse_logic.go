@@ -1,6 +1,6 @@
 package syntax
 
-import "cqlvm/source"
+import "github.com/cqlvm/cqlvm/source"
 
 func (p *Parser) parseIf(t Token) *Node {
 	test := p.parseFilter()

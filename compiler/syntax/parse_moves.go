@@ -1,6 +1,6 @@
 package syntax
 
-import "cqlvm/source"
+import "github.com/cqlvm/cqlvm/source"
 
 // parseMove parses the parameters of `move`.
 func (p *Parser) parseMove(t Token) *Node {

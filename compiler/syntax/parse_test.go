@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/bitboard"
-	"cqlvm/internal/golden"
-	"cqlvm/limits"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/internal/golden"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under compiler/syntax/testdata")

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // parseUnary parses an operand: a literal, a prefix filter, a keyword

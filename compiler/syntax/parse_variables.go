@@ -1,6 +1,6 @@
 package syntax
 
-import "cqlvm/source"
+import "github.com/cqlvm/cqlvm/source"
 
 // parseIdentifier: variable reference, assignment, function call, square
 // loop `x [element] S body`, or indexing.

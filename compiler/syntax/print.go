@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // Dump prints a node as an S-expression. Two nodes with the same dump mean

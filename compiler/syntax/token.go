@@ -3,8 +3,8 @@ package syntax
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // TokKind classifies tokens.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/source"
+	"github.com/cqlvm/cqlvm/source"
 )
 
 // These tests find the fields that can hold nodes by reflection, so that

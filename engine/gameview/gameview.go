@@ -7,8 +7,8 @@ package gameview
 import (
 	"fmt"
 
-	"cqlvm/bitboard"
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // A game's view takes some hundred bytes a position, built for each

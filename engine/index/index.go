@@ -33,8 +33,8 @@ import (
 	"os"
 	"time"
 
-	"cqlvm/engine/input"
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // Suffix is added to a PGN file's name to name its index.

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/engine/input"
-	"cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 // edgeFiles are the bundled PGN files with unusual layouts (comments

@@ -28,7 +28,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"cqlvm/limits"
+	"github.com/cqlvm/cqlvm/limits"
 )
 
 // StdinName is the name standard input ("-" on the command line) has in

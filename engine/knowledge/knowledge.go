@@ -7,10 +7,10 @@
 package knowledge
 
 import (
-	"cqlvm/bitboard"
-	"cqlvm/positional"
-	"cqlvm/uci"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/positional"
+	"github.com/cqlvm/cqlvm/uci"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Chess is package positional as a vm.Chess.

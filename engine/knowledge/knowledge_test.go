@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/bitboard"
-	"cqlvm/positional"
-	"cqlvm/uci"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/bitboard"
+	"github.com/cqlvm/cqlvm/positional"
+	"github.com/cqlvm/cqlvm/uci"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // The answers themselves are tested in package positional; these tests

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine"
 )
 
 // TestOptionsClassified: every field of engine.Options says whether the

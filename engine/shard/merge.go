@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"cqlvm/engine"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // Part is one shard's output file and its summary.

@@ -14,9 +14,9 @@ import (
 	"fmt"
 	"os"
 
-	"cqlvm/engine"
-	"cqlvm/engine/index"
-	"cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/index"
+	"github.com/cqlvm/cqlvm/engine/input"
 )
 
 // Spec names one shard: I of N, counted from 1.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"cqlvm/engine"
-	"cqlvm/engine/index"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/index"
 )
 
 // gameAt is a game as a run hands it over: its number, file and offset.

@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"cqlvm/engine"
-	"cqlvm/engine/input"
-	"cqlvm/vm"
+	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // SummarySuffix is added to a part's file name to name its summary.

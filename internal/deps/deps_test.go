@@ -12,7 +12,7 @@ import (
 // go command, so that the test cache sees the files and directories
 // read and reruns the test when an import changes.
 
-const module = "cqlvm"
+const module = "github.com/cqlvm/cqlvm"
 
 // root is the module's directory, from this package's.
 var root = filepath.Join("..", "..")
@@ -71,10 +71,10 @@ func closure(t *testing.T, pkg string) map[string]bool {
 // (vm.Evaluator, vm.Chess) and engine hands them those, so neither
 // spawns processes nor depends on the chess knowledge it only passes on.
 func TestMachineNeedsNoOutsideKnowledge(t *testing.T) {
-	banned := []string{"cqlvm/uci", "cqlvm/positional", "os/exec"}
-	for _, pkg := range []string{"cqlvm/vm", "cqlvm/compiler"} {
+	banned := []string{"github.com/cqlvm/cqlvm/uci", "github.com/cqlvm/cqlvm/positional", "os/exec"}
+	for _, pkg := range []string{"github.com/cqlvm/cqlvm/vm", "github.com/cqlvm/cqlvm/compiler"} {
 		deps := closure(t, pkg)
-		if !deps["cqlvm/bitboard"] || !deps["fmt"] {
+		if !deps["github.com/cqlvm/cqlvm/bitboard"] || !deps["fmt"] {
 			t.Fatalf("the closure of %s lacks bitboard or fmt, which it uses: %v", pkg, deps)
 		}
 		for _, b := range banned {
@@ -88,8 +88,8 @@ func TestMachineNeedsNoOutsideKnowledge(t *testing.T) {
 // TestClosureSeesTheBannedPackages: the closure does reach what the test
 // above bans, where it is imported.
 func TestClosureSeesTheBannedPackages(t *testing.T) {
-	deps := closure(t, "cqlvm/engine")
-	for _, want := range []string{"cqlvm/uci", "cqlvm/positional", "os/exec"} {
+	deps := closure(t, "github.com/cqlvm/cqlvm/engine")
+	for _, want := range []string{"github.com/cqlvm/cqlvm/uci", "github.com/cqlvm/cqlvm/positional", "os/exec"} {
 		if !deps[want] {
 			t.Errorf("the closure of cqlvm/engine lacks %s", want)
 		}
@@ -101,17 +101,17 @@ func TestClosureSeesTheBannedPackages(t *testing.T) {
 // subpackages, report, diagram, source, limits, internal/... and the
 // standard library.
 var frontEnds = map[string][]string{
-	"cqlvm/cmd/cqlvm": {"cqlvm/server", "github.com/spf13/pflag", "golang.org/x/term"},
-	"cqlvm/server":    nil,
+	"github.com/cqlvm/cqlvm/cmd/cqlvm": {"github.com/cqlvm/cqlvm/server", "github.com/spf13/pflag", "golang.org/x/term"},
+	"github.com/cqlvm/cqlvm/server":    nil,
 }
 
 func allowedForFrontEnd(path string, extra []string) bool {
-	for _, p := range []string{"cqlvm/engine", "cqlvm/report", "cqlvm/diagram", "cqlvm/source", "cqlvm/limits"} {
+	for _, p := range []string{"github.com/cqlvm/cqlvm/engine", "github.com/cqlvm/cqlvm/report", "github.com/cqlvm/cqlvm/diagram", "github.com/cqlvm/cqlvm/source", "github.com/cqlvm/cqlvm/limits"} {
 		if path == p {
 			return true
 		}
 	}
-	if strings.HasPrefix(path, "cqlvm/engine/") || strings.HasPrefix(path, "cqlvm/internal/") {
+	if strings.HasPrefix(path, "github.com/cqlvm/cqlvm/engine/") || strings.HasPrefix(path, "github.com/cqlvm/cqlvm/internal/") {
 		return true
 	}
 	if !inModule(path) && standard(path) {
@@ -129,7 +129,7 @@ func TestFrontEndsTalkToEngine(t *testing.T) {
 		if err != nil {
 			t.Fatalf("reading the imports of %s: %v", pkg, err)
 		}
-		if !slices.Contains(p.Imports, "cqlvm/engine") {
+		if !slices.Contains(p.Imports, "github.com/cqlvm/cqlvm/engine") {
 			t.Errorf("%s does not import cqlvm/engine: %v", pkg, p.Imports)
 		}
 		for _, imp := range p.Imports {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"cqlvm/internal/golden"
+	"github.com/cqlvm/cqlvm/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/nfa")
