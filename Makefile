@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: all build demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
+.PHONY: all build install demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
 
 all: build
 
@@ -12,6 +12,17 @@ all: build
 # (the supervisor and its child).
 build:
 	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/cqlvm
+
+# Install cqlvm, and the link cql beside it (under that name the binary
+# is the official program's command line), into GOBIN, else GOPATH/bin,
+# the directory `go install` uses: `make install GOBIN=DIR` for another.
+GOBIN   ?= $(shell $(GO) env GOBIN)
+BINDIR  := $(or $(GOBIN),$(shell $(GO) env GOPATH)/bin)
+install:
+	mkdir -p '$(BINDIR)'
+	CGO_ENABLED=0 $(GO) build -o '$(BINDIR)/cqlvm' ./cmd/cqlvm
+	ln -sf cqlvm '$(BINDIR)/cql'
+	@case ":$$PATH:" in *':$(BINDIR):'*) ;; *) echo "$(BINDIR) is not on your PATH: add it (export PATH=\"\$$PATH:$(BINDIR)\")";; esac
 
 # Run a bundled demo query on the bundled sample database.
 demo: build
