@@ -6,9 +6,12 @@ import (
 	"strings"
 )
 
-// officialBanner is the first line the official program prints; a GUI
+// officialBanner is the first line, the official program's with cqlvm's
+// name: programs built around the official binary check that it starts
+// with "CQL version " and ends with the authors' names (ChessTab's
+// pattern is `CQL version .+ Gady Costeff and Lewis Stiller\r?\n`); a GUI
 // reads the version from the <CqlGuiVariable> lines after it.
-const officialBanner = "CQL version 6.2 (cqlvm, a Go implementation of CQL 6.2)"
+const officialBanner = "CQL version 6.2 (cqlvm " + guiBuild + "), implementing the language designed by Gady Costeff and Lewis Stiller"
 
 // officialDefaultOutput is the official program's output file when no
 // query file names one (its built-in query is "cqldefault.cql").

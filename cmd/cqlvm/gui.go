@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/cqlvm/cqlvm/engine"
 	"github.com/cqlvm/cqlvm/source"
@@ -94,7 +95,7 @@ func (r *officialReport) queryError(w io.Writer, err error) int {
 		return r.errorText(w, err.Error())
 	}
 	if !r.gui {
-		fmt.Fprintf(w, "\n%s", list.Pretty())
+		fmt.Fprintf(w, "\n%s%s", list.Pretty(), officialSyntaxError(list[0]))
 		return exitQueryError
 	}
 	first := list[0]
@@ -104,6 +105,40 @@ func (r *officialReport) queryError(w io.Writer, err error) int {
 	r.variable(w, "columnnumbererror", col)
 	fmt.Fprintf(w, "<CqlGuiError>\n%s</CqlGuiError>\n", list.Pretty())
 	return exitQueryError
+}
+
+// officialSyntaxError is the official form of an error in a query, which
+// programs built around the official binary read to put the cursor on
+// it (ChessTab's pattern ends with the token's place, its text in quotes,
+// `>` and a blank line):
+//
+//	CQL syntax error: unknown word chekc: did you mean check?
+//	Unable to parse the following token: <Token: {Line 3, Column 7} "chekc">
+//
+// The official program gives some errors without a place ("(end of
+// file)", "Lexer error at ..."); every cqlvm error has one, so every one
+// takes this form. Columns count characters from 1.
+func officialSyntaxError(e *source.Error) string {
+	line, col := e.Src.Position(int(e.Span.From))
+	msg := strings.Join(strings.Fields(e.Msg), " ")
+	return fmt.Sprintf("CQL syntax error: %s\nUnable to parse the following token: <Token: {Line %d, Column %d} \"%s\">\n\n",
+		msg, line, col, officialTokenText(e.Src, e.Span))
+}
+
+// officialTokenText is the first word of the span (the official program
+// shows one token, never a space), its double quotes shown as single
+// ones: a program reads the token between double quotes (ChessTab takes
+// its length for the selection).
+func officialTokenText(src *source.Source, sp source.Span) string {
+	from, to := int(sp.From), min(int(sp.To), len(src.Text))
+	if from < 0 || from >= to {
+		return ""
+	}
+	text := src.Text[from:to]
+	if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+		text = text[:i]
+	}
+	return strings.ReplaceAll(source.Shorten(text, 40), `"`, `'`)
 }
 
 // messageHead matches the start of a `message` line as cqlvm's engine

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -93,4 +94,42 @@ func lastSummary(out string) string {
 		}
 	}
 	return ""
+}
+
+// asMainEnv makes the test binary be cqlvm: TestMain calls main, so that
+// the supervisor (which starts its own executable again) is tested as
+// the program runs.
+const asMainEnv = "CQLVM_TEST_AS_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asMainEnv) != "" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// runAsMain runs the test binary as cqlvm with args and extra
+// environment variables.
+func runAsMain(t *testing.T, stdin string, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	return runNamed(t, "cqlvm", stdin, env, args...)
+}
+
+// runNamed is runAsMain under the program name name.
+func runNamed(t *testing.T, name, stdin string, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Args[0] = name
+	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
+	cmd.Run()
+	if cmd.ProcessState == nil {
+		t.Fatalf("cqlvm %s did not run", strings.Join(args, " "))
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
 }
