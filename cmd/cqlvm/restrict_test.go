@@ -174,3 +174,37 @@ func TestTransformOptionsAreTransforms(t *testing.T) {
 		}
 	}
 }
+
+// TestRestrictionsAlone: the restriction options are a query by
+// themselves, under both names, with the official program's counts on
+// sample.pgn (observed with the official binary); with neither a query
+// nor a restriction there is nothing to run.
+func TestRestrictionsAlone(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.pgn")
+	for _, c := range []struct {
+		args    []string
+		matches int
+	}{
+		{[]string{"-player", "Costeff"}, 7},
+		{[]string{"-white", "Korolkov"}, 9},
+		{[]string{"-event", "Olympiad"}, 2},
+		{[]string{"-year", "1980", "1990"}, 29},
+		{[]string{"-player", "Costeff", "-result", "1-0"}, 4},
+		{[]string{"-fen", "8/5k2/8/4K3/3p3P/R2b4/4p3/8"}, 1},
+		{[]string{"-fen", "8/5k2/8/4K3/3p3P/R2b4/4p3/8", "-btm"}, 0},
+	} {
+		want := strconv.Itoa(c.matches) + " matches of 253 games"
+		var stdout strings.Builder
+		cl := &cli{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stdout}
+		if status := cl.cqlMain(append(c.args, "-i", samplePGN, "-o", out)); status != 0 || !strings.Contains(stdout.String(), want) {
+			t.Errorf("cql %q: exit %d, want %q:\n%s", c.args, status, want, stdout.String())
+		}
+		r := runCLI(t, nil, append(append([]string{"run", "-q"}, c.args...), samplePGN, "-o", out)...)
+		if r.status != exitOK || !strings.Contains(r.stderr+r.stdout, want) {
+			t.Errorf("cqlvm run %q: exit %d, want %q:\n%s%s", c.args, r.status, want, r.stdout, r.stderr)
+		}
+	}
+	if r := runCLI(t, nil, "run", samplePGN); r.status != exitUsage || !strings.Contains(r.stderr, "no query") {
+		t.Errorf("cqlvm run without a query: exit %d, %s", r.status, r.stderr)
+	}
+}

@@ -116,13 +116,15 @@ func (c *cli) run(args []string) int {
 		return status
 	}
 	queryPath, pos := splitPositionals(fs.Args(), f.cql != "")
-	if queryPath == "" && f.cql == "" {
-		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql) or -cql \"filters\"\n")
-		return exitUsage
-	}
 	restrictions, err := f.restrict.restrictions(fs)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cqlvm run: %v\n", err)
+		return exitUsage
+	}
+	// the restriction options are a query by themselves, as in the
+	// official program (cql -player Carlsen -i db.pgn)
+	if queryPath == "" && f.cql == "" && restrictions == (engine.Restrictions{}) {
+		fmt.Fprint(c.stderr, "cqlvm run: no query: give a query file (query.cql), -cql \"filters\" or a restriction (-fen, -player, ...)\n")
 		return exitUsage
 	}
 	dialect, err := engine.ParseDialect(f.dialect)
