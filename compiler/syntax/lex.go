@@ -365,9 +365,35 @@ func (lx *lexer) scanDesignator(t *Token) bool {
 		return false
 	}
 	t.Kind, t.Desig = TDesig, d
+	lx.refuseDescendingRanges(lx.pos, end)
 	lx.pos = end
 	return true
 }
+
+// refuseDescendingRanges reports each range of the designator text
+// [from, to) that goes down (`c8-2`, `h-a1`), which the official program
+// refuses ("bad rank range"); the designator keeps the squares between
+// the two ends. A dash in a designator is always a range's.
+func (lx *lexer) refuseDescendingRanges(from, to int) {
+	for i := from + 1; i+1 < to; i++ {
+		if lx.text[i] != '-' {
+			continue
+		}
+		lo, hi := lx.text[i-1], lx.text[i+1]
+		if lo <= hi {
+			continue
+		}
+		switch {
+		case isFileChar(lo) && isFileChar(hi):
+			lx.errorf(i-1, i+2, "descending file range %c-%c: a file range goes from a toward h (write %c-%c)", lo, hi, hi, lo)
+		case isRankChar(lo) && isRankChar(hi):
+			lx.errorf(i-1, i+2, "descending rank range %c-%c: a rank range goes from 1 toward 8 (write %c-%c)", lo, hi, hi, lo)
+		}
+	}
+}
+
+func isFileChar(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRankChar(c byte) bool { return c >= '1' && c <= '8' }
 
 func (lx *lexer) pieceThenSquares(pos int) (Designator, int, bool) {
 	mask, end, bracketed := lx.piecePart(pos)

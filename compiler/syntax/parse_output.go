@@ -72,8 +72,8 @@ func (p *Parser) parseStr(t Token) *Node {
 	return p.prefix(KStr, t, levelArrow)
 }
 
-// parseTripleSlash: `/// args` — the arguments are the filters that start
-// on the same line, read as the arguments of comment(...) are (infix
+// parseTripleSlash: `/// args` — the arguments are the filters on the
+// same line (each must end on it), read as the arguments of comment(...) are (infix
 // expressions included: /// "near: " A attackedby k).
 func (p *Parser) parseTripleSlash() *Node {
 	defer p.withStrArgs(true)()
@@ -88,6 +88,11 @@ func (p *Parser) parseTripleSlash() *Node {
 		a := p.parseFilter()
 		if a == nil {
 			break
+		}
+		// the official program ends the arguments with the line: one
+		// that starts on it must end on it too
+		if last, _ := p.src.Position(int(a.Span.To) - 1); last != line {
+			p.errorf(a.Span, "an argument of /// must end on its line, this one runs on to line %d (comment(...) takes arguments over several lines)", last)
 		}
 		n.Args = append(n.Args, a)
 	}

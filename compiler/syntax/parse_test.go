@@ -46,6 +46,8 @@ var parseTests = []struct{ name, query string }{
 	{"attacks and arrows", "R attacks k  R -> k  R → k"},
 	{"arrows bind looser than union and intersection", "B->r|q  B→r∪q  B←r∩q  B attacks r|q  B->r->k|q  rank A->a"},
 	{"triple-slash comment with infix arguments", "mate\n/// \"near the king: \" A attackedby k\n/// \"kings on \" ♔∪♚\ncheck"},
+	{"ascending and one-square ranges", "a-h1 c2-8 a-a1 c3-3 [a-c1-8]"},
+	{"/// arguments end with the line", "check /// \"here\"\n{check mate}"},
 	{"four slashes are a plain comment", "//// mate in 2\ncheck\n//////////notes"},
 	{"find count", "find count check"},
 	{"path constituents run on over lines until a blank line", "path K--\nk--\n\ncheck"},
@@ -240,6 +242,10 @@ var errorTests = []struct{ name, query string }{
 	{"countmoves at the top level of a path", "path -- countmoves legal -- > 2"},
 	{"legal in a path's dash target", "path -- --(legal Q--)"},
 	{"error on a later line", "check\n  {mate\n   )"},
+	{"descending rank range", "c8-2"},
+	{"descending file range", "h-a1"},
+	{"descending ranges in a list", "K[a-c8-1,h-g2]"},
+	{"argument of /// past its line", "check /// \"here\" {check\n mate}"},
 }
 
 // normalizeDump makes a dump shorter to read: the set of all squares
