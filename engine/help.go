@@ -12,9 +12,20 @@ import (
 
 // HelpEntry is one entry of `cqlvm help NAME`: how a filter (or a
 // keyword that only appears inside one) is written and what it does, in
-// one line.
+// one line (from the kinds table), and for the CQL 6 words the long help
+// of helpdoc.txt: what it returns, how it is used, a worked example.
 type HelpEntry struct {
 	Name, Syntax, Meaning string
+
+	Group   string // the group of the language map it is listed in
+	Returns string // what its value is
+	Details string // the explanation, paragraphs separated by blank lines
+	Example string // a query using it
+	// ExampleMatches is the number of games of the bundled sample
+	// (testdata/pgn/sample.pgn) Example matches.
+	ExampleMatches int
+	Unsupported    bool     // cqlvm refuses the filter: Example shows it, not a match
+	Related        []string // the other topics of its helpdoc.txt entry
 }
 
 // Help are the help tables of `cqlvm help` and of the server's help,
@@ -35,6 +46,9 @@ type Help struct {
 	// Aliases map each Unicode spelling to its ASCII word, and a word
 	// without a help line of its own to the word whose line covers it.
 	Aliases map[string]string
+	// Groups is the map of the language: the help topics of Filters by
+	// feature, in the order of helpdoc.txt.
+	Groups []HelpGroup
 	// HHDB are the keywords of the hhdb filter, in the order `cql -hhdb
 	// info` lists them (-hhdb help); an entry's Syntax is its name.
 	HHDB []HelpEntry
@@ -59,22 +73,23 @@ func newHelp() *Help {
 			topic = w.See
 			h.Aliases[w.Text] = topic
 		} else {
-			h.Filters = append(h.Filters, HelpEntry{w.Text, w.Syntax, w.Meaning})
+			h.Filters = append(h.Filters, HelpEntry{Name: w.Text, Syntax: w.Syntax, Meaning: w.Meaning})
 		}
 		for _, u := range w.Unicode {
 			h.Aliases[u] = topic
 		}
 	}
 	for _, w := range syntax.OldWords() {
-		h.BuiltIns = append(h.BuiltIns, HelpEntry{w.Text, w.Syntax, w.Meaning})
+		h.BuiltIns = append(h.BuiltIns, HelpEntry{Name: w.Text, Syntax: w.Syntax, Meaning: w.Meaning})
 	}
 	for name, line := range cqls.Keywords() {
-		h.Old = append(h.Old, HelpEntry{name, name, line})
+		h.Old = append(h.Old, HelpEntry{Name: name, Syntax: name, Meaning: line})
 	}
 	slices.SortFunc(h.Old, func(a, b HelpEntry) int { return cmp.Compare(a.Name, b.Name) })
 	for _, k := range syntax.HHDBKeywords {
-		h.HHDB = append(h.HHDB, HelpEntry{k.Name, k.Name, k.Meaning})
+		h.HHDB = append(h.HHDB, HelpEntry{Name: k.Name, Syntax: k.Name, Meaning: k.Meaning})
 	}
+	h.addHelpDoc()
 	for _, e := range h.Filters {
 		h.byName[e.Name] = e
 		h.filterNames = append(h.filterNames, e.Name)

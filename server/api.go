@@ -397,11 +397,19 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 		"maxGames": s.cfg.MaxGames, "timeoutSeconds": int(s.cfg.Timeout.Seconds())})
 }
 
-// helpEntry is one line of `cqlvm help FILTER`.
+// helpEntry is `cqlvm help FILTER`: its syntax and one-line meaning,
+// and for CQL 6 filters the long help (engine.HelpEntry).
 type helpEntry struct {
-	Name    string `json:"name"`
-	Syntax  string `json:"syntax"`
-	Meaning string `json:"meaning"`
+	Name           string   `json:"name"`
+	Syntax         string   `json:"syntax"`
+	Meaning        string   `json:"meaning"`
+	Group          string   `json:"group,omitempty"`
+	Returns        string   `json:"returns,omitempty"`
+	Details        string   `json:"details,omitempty"`
+	Example        string   `json:"example,omitempty"`
+	ExampleMatches int      `json:"exampleMatches,omitempty"`
+	Unsupported    bool     `json:"unsupported,omitempty"`
+	Related        []string `json:"related,omitempty"`
 }
 
 // help is the filter help of `cqlvm help`, from the same tables
@@ -417,5 +425,5 @@ func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 	}
 	byName := func(a, b helpEntry) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(filters, byName)
-	writeJSON(w, http.StatusOK, map[string]any{"filters": filters, "old": old})
+	writeJSON(w, http.StatusOK, map[string]any{"filters": filters, "old": old, "groups": h.Groups})
 }

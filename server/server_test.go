@@ -493,10 +493,10 @@ func TestThePageAndHelpAreServed(t *testing.T) {
 	c.call("GET", "/api/help", nil, &help)
 	found := false
 	for _, h := range help.Filters {
-		found = found || h.Name == "pin" && strings.HasPrefix(h.Syntax, "pin")
+		found = found || h.Name == "pin" && strings.HasPrefix(h.Syntax, "pin") && h.Example != "" && h.Returns != ""
 	}
 	if !found || len(help.Old) == 0 {
-		t.Errorf("the help has no entry for pin, or no old keywords")
+		t.Errorf("the help has no entry for pin with its example, or no old keywords")
 	}
 	resp, err := http.Get(url + "/api/info")
 	if err != nil {

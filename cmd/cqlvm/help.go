@@ -14,8 +14,7 @@ import (
 func (c *cli) help(args []string) int {
 	if len(args) == 0 {
 		fmt.Fprint(c.stdout, usage)
-		fmt.Fprintln(c.stdout, "\nfilters and keywords (cqlvm help NAME for one):")
-		writeColumns(c.stdout, engine.HelpTables().FilterNames(), 78)
+		writeLanguageMap(c.stdout, engine.HelpTables())
 		fmt.Fprintln(c.stdout, "\nkeywords of the old CQL 3 / CQL-S language (cqlvm help :KEYWORD for one):")
 		writeColumns(c.stdout, engine.HelpTables().OldNames(), 78)
 		return exitOK
@@ -44,9 +43,89 @@ func (c *cli) help(args []string) int {
 			status = exitUsage
 			continue
 		}
-		fmt.Fprintf(c.stdout, "%s\n    %s\n", h.Syntax, h.Meaning)
+		writeHelpEntry(c.stdout, h)
 	}
 	return status
+}
+
+// samplePath is the bundled database the help's examples are counted on,
+// as a user in the checkout names it.
+const samplePath = "testdata/pgn/sample.pgn"
+
+// writeHelpEntry prints the help of one topic: its syntax and meaning,
+// and when it has them what it returns, the explanation, and the example
+// as a command to run with the number of games it finds.
+func writeHelpEntry(w io.Writer, h engine.HelpEntry) {
+	fmt.Fprintf(w, "%s\n    %s\n", h.Syntax, h.Meaning)
+	if h.Example == "" {
+		return
+	}
+	fmt.Fprintf(w, "\nReturns: %s\n", h.Returns)
+	for _, para := range strings.Split(h.Details, "\n\n") {
+		fmt.Fprintln(w)
+		writeWrapped(w, para, "", 76)
+	}
+	fmt.Fprintln(w)
+	if h.Unsupported {
+		fmt.Fprintf(w, "Example (cqlvm refuses it for now):\n    %s\n", h.Example)
+	} else {
+		fmt.Fprintf(w, "Example, which matches %d of the %d games of %s:\n", h.ExampleMatches, engine.SampleGames, samplePath)
+		for _, line := range exampleCommand(h.Example) {
+			fmt.Fprintf(w, "    %s\n", line)
+		}
+	}
+	if len(h.Related) > 0 {
+		fmt.Fprintf(w, "\nSee also: %s\n", strings.Join(h.Related, " "))
+	}
+	fmt.Fprintf(w, "In the group: %s (cqlvm help lists the groups)\n", h.Group)
+}
+
+// exampleCommand is the shell command that runs an example query on the
+// sample: with -cql for filters, through a file for a query with its own
+// cql(...) header.
+func exampleCommand(query string) []string {
+	if strings.HasPrefix(query, "cql(") {
+		return []string{
+			fmt.Sprintf("echo '%s' > example.cql", query),
+			"cqlvm run example.cql " + samplePath,
+		}
+	}
+	return []string{fmt.Sprintf("cqlvm run -cql '%s' %s", query, samplePath)}
+}
+
+// writeLanguageMap prints the help topics by group: the map of the
+// language that `cqlvm help` shows.
+func writeLanguageMap(w io.Writer, h *engine.Help) {
+	fmt.Fprintln(w, "\nThe language, by feature (cqlvm help NAME explains one, with an example):")
+	for _, g := range h.Groups {
+		fmt.Fprintf(w, "\n%s\n", g.Title)
+		writeWrapped(w, strings.Join(g.Topics, " "), "    ", 78)
+	}
+	fmt.Fprintln(w, "\nBuilt-ins of the old CQL-S language, with no CQL 6 spelling (cqlvm help :NAME)")
+	var builtIns []string
+	for _, e := range h.BuiltIns {
+		builtIns = append(builtIns, e.Name)
+	}
+	writeWrapped(w, strings.Join(builtIns, " "), "    ", 78)
+}
+
+// writeWrapped prints text in lines of at most width columns, each
+// starting with indent.
+func writeWrapped(w io.Writer, text, indent string, width int) {
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			fmt.Fprintln(w, line)
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	if len(line) > len(indent) {
+		fmt.Fprintln(w, line)
+	}
 }
 
 // helpOldKeyword prints the help line of a keyword of the old language.

@@ -251,7 +251,7 @@ var kinds = [lastKind + 1]kindInfo{
 	KUpper:         {name: "uppercase", feature: "strings", form: formPrefix, level: levelArrow, words: []Word{{Text: "uppercase", Syntax: "uppercase S", Meaning: "S in upper case"}}},
 	KInt:           {name: "int", feature: "strings", form: formPrefix, level: levelAdd, words: []Word{{Text: "int", Syntax: "int S", Meaning: "the number written in S"}}}, // below +: int "32" + "1" is int "321" (int.html)
 	KAscii:         {name: "ascii", feature: "strings", form: formPrefix, level: levelArrow, words: []Word{{Text: "ascii", Syntax: "ascii S / ascii N", Meaning: "the code of a one-character string, or the character of a code"}}},
-	KIndexOf:       {name: "indexof", feature: "strings", form: formTwoArg, words: []Word{{Text: "indexof", Syntax: "indexof(A B)", Meaning: "the position of A in B (-1 when absent)"}}},
+	KIndexOf:       {name: "indexof", feature: "strings", form: formTwoArg, words: []Word{{Text: "indexof", Syntax: "indexof(A B)", Meaning: "the position of A in B, from 0; fails when A is not in B"}}},
 	KTypeNameDesig: {name: "typenamedesig", feature: "moves", noWord: `the piece types of a promotion, =Q or ="RBN" (see --)`},
 
 	// positions and navigation

@@ -288,7 +288,16 @@ function renderHelp() {
   const byName = helpEntries.filter((h) => !q || h.name.toLowerCase().includes(q));
   const byMeaning = q ? helpEntries.filter((h) => !h.name.toLowerCase().includes(q) && h.meaning.toLowerCase().includes(q)) : [];
   const shown = byName.concat(byMeaning).slice(0, 200);
-  $('help-list').replaceChildren(...shown.flatMap((h) => [el('dt', {}, h.syntax), el('dd', {}, h.meaning)]));
+  $('help-list').replaceChildren(...shown.flatMap((h) => [el('dt', {}, h.syntax), el('dd', {}, helpText(h))]));
+}
+
+// helpText is an entry's meaning and, when it has them (`cqlvm help
+// NAME`'s long help), what it returns and its example on sample.pgn.
+function helpText(h) {
+  if (!h.example) return h.meaning;
+  const example = h.unsupported ? ' Not supported by cqlvm yet.'
+    : ` Example: ${h.example} (${h.exampleMatches || 0} games of sample.pgn).`;
+  return `${h.meaning}. Returns ${h.returns}.${example}`;
 }
 
 // ---- wiring ----
