@@ -11,8 +11,12 @@ import (
 // PGN file, the game index a shard run uses to start at its first game
 // (README "Beyond one machine").
 func (c *cli) index(args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
-		fmt.Fprint(c.stderr, "usage: cqlvm index FILE...   write FILE.cqlidx, the index of the games of FILE, for cqlvm run --shard\n")
+	if len(args) > 0 && isHelpFlag(args[0]) {
+		fmt.Fprint(c.stdout, commandUsage["index"])
+		return exitOK
+	}
+	if len(args) == 0 {
+		fmt.Fprint(c.stderr, commandUsage["index"])
 		return exitUsage
 	}
 	var reads, writes []namedFile

@@ -22,8 +22,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/cqlvm/cqlvm/engine"
 	"github.com/cqlvm/cqlvm/source"
 )
@@ -113,9 +111,17 @@ func (c *cli) main(args []string) (status int) {
 	case "merge":
 		return c.merge(args[1:])
 	case "version", "-version", "--version":
+		if len(args) > 1 && isHelpFlag(args[1]) {
+			fmt.Fprint(c.stdout, commandUsage["version"])
+			return exitOK
+		}
 		fmt.Fprintln(c.stdout, version)
 		return exitOK
 	case "help", "-help", "--help", "-h":
+		if len(args) > 1 && isHelpFlag(args[1]) {
+			fmt.Fprint(c.stdout, commandUsage["help"])
+			return exitOK
+		}
 		return c.help(args[1:])
 	}
 	// Like the official program: options and a query file without a
@@ -210,32 +216,6 @@ func (c *cli) reportQueryError(err error) int {
 	}
 	fmt.Fprintf(c.stderr, "cqlvm: %v\n", err)
 	return exitQueryError
-}
-
-func (c *cli) disasm(args []string) int {
-	var dialect string
-	var disable engine.Optimizations
-	fs := pflag.NewFlagSet("disasm", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&dialect, "dialect", "", "query language")
-	addOptFlags(fs, &disable)
-	err := fs.Parse(normalizeArgs(args))
-	d, derr := engine.ParseDialect(dialect)
-	if err != nil || derr != nil || fs.NArg() != 1 {
-		if err != nil {
-			fmt.Fprintf(c.stderr, "cqlvm disasm: %v\n", err)
-		}
-		fmt.Fprint(c.stderr, "usage: cqlvm disasm [--dialect cql3|cql6] [-O0] [-disable NAME,...] query.cql\n")
-		return exitUsage
-	}
-	q, err := engine.Load(fs.Arg(0), engine.QueryOptions{Dialect: d, Disable: disable})
-	if err != nil {
-		return c.reportQueryError(err)
-	}
-	q.Program().Disassemble(c.stdout)
-	fmt.Fprintln(c.stdout)
-	q.WriteOptimizations(c.stdout)
-	return exitOK
 }
 
 // reportInternal prints an internal error; the stack trace only when

@@ -19,8 +19,11 @@ func (c *cli) merge(args []string) int {
 	fs := pflag.NewFlagSet("merge", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVarP(&output, "output", "o", "-", "merged output")
-	if err := fs.Parse(normalizeArgs(args)); err != nil || fs.NArg() == 0 {
-		fmt.Fprint(c.stderr, "usage: cqlvm merge [-o OUT] PART...   merge the parts of the shards of a run (each PART with its PART.shard.json)\n")
+	if status, done := c.parseCommandFlags("merge", fs, args); done {
+		return status
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprint(c.stderr, commandUsage["merge"])
 		return exitUsage
 	}
 	start := time.Now()

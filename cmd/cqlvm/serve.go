@@ -44,9 +44,8 @@ func (c *cli) serve(args []string) int {
 	cfg.Limits = &limits.Values{}
 	cfg.Limits.SetValue(limits.RunMemory, serveRunMemory)
 	addLimitFlag(fs, cfg.Limits)
-	if err := fs.Parse(normalizeArgs(args)); err != nil {
-		fmt.Fprintf(c.stderr, "cqlvm serve: %s\n%s", flagErrorText(err), serveUsage)
-		return exitUsage
+	if status, done := c.parseCommandFlags("serve", fs, args); done {
+		return status
 	}
 	cfg.Inputs = fs.Args()
 	if len(cfg.Inputs) == 0 {
