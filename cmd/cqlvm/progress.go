@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"golang.org/x/term"
@@ -32,12 +34,20 @@ type progressLine struct {
 	run   *engine.Progress
 	stop  chan struct{}
 	done  chan struct{}
+	// signals: an interrupt (Ctrl+C) erases the line before it ends
+	// the process, which would otherwise leave it in the scrollback
+	// with the shell's prompt glued to it
+	signals chan os.Signal
 }
+
+// endingSignals are the signals that end a run from outside.
+var endingSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // startProgress draws the line every progressInterval until Stop.
 func startProgress(w io.Writer, width int, total int64, run *engine.Progress) *progressLine {
 	p := &progressLine{w: w, width: width, start: time.Now(), total: total, run: run,
-		stop: make(chan struct{}), done: make(chan struct{})}
+		stop: make(chan struct{}), done: make(chan struct{}), signals: make(chan os.Signal, 1)}
+	signal.Notify(p.signals, endingSignals...)
 	go p.loop()
 	return p
 }
@@ -52,6 +62,11 @@ func (p *progressLine) loop() {
 			return
 		case <-tick.C:
 			p.draw()
+		case sig := <-p.signals:
+			p.mu.Lock()
+			p.eraseLocked()
+			p.mu.Unlock()
+			endBy(sig)
 		}
 	}
 }
@@ -78,11 +93,27 @@ func (p *progressLine) eraseLocked() {
 // Stop ends the refreshing and erases the line, leaving the terminal as
 // it was before the run.
 func (p *progressLine) Stop() {
+	signal.Stop(p.signals)
 	close(p.stop)
 	<-p.done
 	p.mu.Lock()
 	p.eraseLocked()
 	p.mu.Unlock()
+}
+
+// endBy ends the process by sig, as it would have ended without a
+// handler (a shell sees the signal; a supervisor dies alike), or with
+// 128 + the signal's number where it cannot be sent again.
+func endBy(sig os.Signal) {
+	signal.Reset(sig)
+	if self, err := os.FindProcess(os.Getpid()); err == nil && self.Signal(sig) == nil {
+		time.Sleep(time.Second) // the signal is on its way
+	}
+	n := 2 // SIGINT's number, os.Interrupt's where it has none
+	if s, ok := sig.(syscall.Signal); ok {
+		n = int(s)
+	}
+	exit(128 + n)
 }
 
 // around returns a writer whose writes first erase the progress line; it

@@ -186,6 +186,11 @@ func childEnd(st *os.ProcessState, report *crashReport) int {
 			os.Stderr.Write(text)
 		}
 	}
+	if !report.ended {
+		// the child may have left its progress line: the message
+		// starts on a clean line
+		eraseTerminalLine()
+	}
 	ws, _ := st.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
 		passOn()
@@ -203,6 +208,14 @@ func childEnd(st *os.ProcessState, report *crashReport) int {
 	}
 	fmt.Fprintln(os.Stderr, msg)
 	return status
+}
+
+// eraseTerminalLine erases the line under the cursor when standard error
+// is a terminal.
+func eraseTerminalLine() {
+	if terminalWidth(os.Stderr) > 0 {
+		io.WriteString(os.Stderr, "\r\x1b[K")
+	}
 }
 
 // runtimeEnd reads the Go runtime's report of how it stopped the child

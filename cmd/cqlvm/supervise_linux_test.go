@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -114,4 +116,47 @@ func waitForChild(t *testing.T, pid int) string {
 	}
 	t.Fatal("cqlvm started no child")
 	return ""
+}
+
+// TestInterruptErasesProgressLine: Ctrl+C during a run with its progress
+// line erases the line before the process ends by the signal, so that
+// neither the line nor the shell's prompt glued to it stays on the
+// terminal.
+func TestInterruptErasesProgressLine(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(exe, "run", "--progress", "always", "-threads", "1", "-O0", "-o", dir+"/o.pgn",
+		"-cql", "piece Z in [Pp] { find <-- { pin from Z } }", gamesPGN, gamesPGN, gamesPGN)
+	cmd.Env = append(os.Environ(), asMainEnv+"=1")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var seen []byte
+	buf := make([]byte, 4096)
+	for !bytes.Contains(seen, []byte("\rcqlvm: ")) {
+		n, err := stderr.Read(buf)
+		if err != nil {
+			cmd.Process.Kill()
+			t.Fatalf("the run ended before its progress line: %q", seen)
+		}
+		seen = append(seen, buf[:n]...)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	rest, _ := io.ReadAll(stderr)
+	seen = append(seen, rest...)
+	cmd.Wait()
+	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if !ws.Signaled() || ws.Signal() != syscall.SIGINT {
+		t.Errorf("ended with %v, want death by SIGINT", cmd.ProcessState)
+	}
+	if !bytes.HasSuffix(seen, []byte("\r\x1b[K")) {
+		t.Errorf("the progress line is not erased at the end: %q", seen[max(0, len(seen)-120):])
+	}
 }
