@@ -13,8 +13,9 @@ import (
 // reads the version from the <CqlGuiVariable> lines after it.
 const officialBanner = "CQL version 6.2 (cqlvm " + guiBuild + "), implementing the language designed by Gady Costeff and Lewis Stiller"
 
-// officialDefaultOutput is the official program's output file when no
-// query file names one (its built-in query is "cqldefault.cql").
+// officialDefaultOutput is the official program's output file when there
+// is no query file (its built-in query is "cqldefault.cql"); cqlvm run
+// writes it too.
 const officialDefaultOutput = "cqldefault-out.pgn"
 
 // officialLineIncrement is the official program's default progress
@@ -70,38 +71,10 @@ func (c *cli) cqlMain(args []string) int {
 	// the official program prints its errors on standard output too,
 	// where a program that runs it reads them
 	c.stderr = c.stdout
-	args = officialDefaults(args)
 	if status := c.run(args); status != exitOK {
 		return 1
 	}
 	return exitOK
-}
-
-// officialDefaults adds what the official program does by default and
-// cqlvm run does not: the output cqldefault-out.pgn when no query file
-// names one. (The progress marks every 1,000 games come with the
-// official report: officialSettings.)
-func officialDefaults(args []string) []string {
-	has := func(names ...string) bool {
-		for _, a := range args {
-			n := strings.ToLower(strings.TrimLeft(a, "-"))
-			for _, name := range names {
-				if strings.HasPrefix(a, "-") && (n == name || strings.HasPrefix(n, name+"=")) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	out := append([]string(nil), args...)
-	query := false
-	for _, a := range args {
-		query = query || isQueryFileName(a)
-	}
-	if !query && !has("output", "o", "guipgnstdout") {
-		out = append([]string{"-o", officialDefaultOutput}, out...)
-	}
-	return out
 }
 
 // officialUsage is the official program's -help text in cqlvm's words:

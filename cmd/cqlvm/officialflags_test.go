@@ -106,3 +106,57 @@ func TestInvokedAsCQL(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultOutputFiles: the files a run writes and reads when the
+// command line does not name them, as the official program does under
+// the name cql (observed with the official binary): without a query
+// file cqldefault-out.pgn (cqlvm run too); with one, <query>-out.pgn in
+// the working directory and the header's files from there, where cqlvm
+// run puts and finds them beside the query.
+func TestDefaultOutputFiles(t *testing.T) {
+	sample, err := filepath.Abs(samplePGN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, "sub", "s.pgn", readText(t, sample))
+	writeFile(t, "sub", "q.cql", "cql(input sub/s.pgn)\nmate\n")
+	writeFile(t, "sub", "named.cql", "cql(input sub/s.pgn output named.pgn)\nmate\n")
+	writeFile(t, "sub", "beside.cql", "cql(input s.pgn output beside.pgn)\nmate\n")
+	run := func(args ...string) string {
+		r := mustRun(t, nil, append([]string{"run", "-q"}, args...)...)
+		return r.stdout + r.stderr
+	}
+	asCQL := func(args ...string) string {
+		var out strings.Builder
+		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &out}
+		if status := c.cqlMain(args); status != 0 {
+			t.Fatalf("cql %q: exit %d\n%s", args, status, out.String())
+		}
+		return out.String()
+	}
+	for _, c := range []struct {
+		run  func() string
+		file string
+	}{
+		{func() string { return asCQL("-cql", "mate", "-i", sample) }, "cqldefault-out.pgn"},
+		{func() string { return run("-cql", "mate", sample) }, "cqldefault-out.pgn"},
+		{func() string { return asCQL("sub/q.cql") }, "q-out.pgn"},
+		{func() string { return asCQL("sub/named.cql") }, "named.pgn"},
+		{func() string { return run("sub/q.cql", sample) }, filepath.Join("sub", "q-out.pgn")},
+		{func() string { return run("sub/beside.cql") }, filepath.Join("sub", "beside.pgn")},
+	} {
+		os.Remove(c.file)
+		out := c.run()
+		if !strings.Contains(out, "58 matches of 253 games") || !strings.HasSuffix(strings.TrimSpace(out), " to "+c.file) {
+			t.Errorf("want 58 matches written to %s:\n%s", c.file, out)
+		}
+		if _, err := os.Stat(c.file); err != nil {
+			t.Errorf("%s not written: %v", c.file, err)
+		}
+	}
+}

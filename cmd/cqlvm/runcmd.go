@@ -45,6 +45,10 @@ type runFlags struct {
 	limits                               limits.Values
 	disable                              engine.Optimizations
 	timeout                              time.Duration
+	// officialPaths: the files as the official program finds them
+	// (under the name cql, or with -gui), header names and the default
+	// output in the working directory, not beside the query
+	officialPaths bool
 }
 
 func newRunFlagSet(f *runFlags) *pflag.FlagSet {
@@ -115,6 +119,7 @@ func (c *cli) run(args []string) int {
 	if status, done := c.officialPrelude(&f, fs.Args()); done {
 		return status
 	}
+	f.officialPaths = c.official != nil
 	queryPath, pos := splitPositionals(fs.Args(), f.cql != "")
 	restrictions, err := f.restrict.restrictions(fs)
 	if err != nil {
@@ -383,30 +388,37 @@ func chooseInputs(f *runFlags, headerInput, queryPath string, pos []string) ([]s
 	case len(pos) > 0:
 		return pos, nil
 	case headerInput != "":
-		return []string{relativeTo(queryPath, headerInput)}, nil
+		return []string{f.headerFile(queryPath, headerInput)}, nil
 	}
 	return nil, errors.New("no PGN input: give the games after the query (or -i FILE, or \"-\" for standard input), or an 'input' in the query's header")
 }
 
 // chooseOutput picks the PGN output: -o, the header's output, or (unless
-// the matches go out as JSON) <query>-out.pgn. "" means no PGN.
+// the matches go out as JSON) <query>-out.pgn, or without a query file
+// the official program's cqldefault-out.pgn. "" means no PGN.
 func chooseOutput(f *runFlags, headerOutput, queryPath string, json bool) string {
 	switch {
 	case f.output != "":
 		return f.output
 	case headerOutput != "":
-		return relativeTo(queryPath, headerOutput)
+		return f.headerFile(queryPath, headerOutput)
 	case json:
 		return ""
-	case queryPath != "":
-		return strings.TrimSuffix(queryPath, filepath.Ext(queryPath)) + "-out.pgn"
+	case queryPath == "":
+		return officialDefaultOutput
+	case f.officialPaths:
+		// the official program writes it in the working directory
+		name := filepath.Base(queryPath)
+		return strings.TrimSuffix(name, filepath.Ext(name)) + "-out.pgn"
 	}
-	return "cql-out.pgn"
+	return strings.TrimSuffix(queryPath, filepath.Ext(queryPath)) + "-out.pgn"
 }
 
-// relativeTo resolves a header file name against the query's directory.
-func relativeTo(queryPath, name string) string {
-	if filepath.IsAbs(name) || queryPath == "" {
+// headerFile is the path of a file the query's header names: as it is
+// for the official program (which opens it from the working directory),
+// else relative to the query's directory.
+func (f *runFlags) headerFile(queryPath, name string) string {
+	if f.officialPaths || filepath.IsAbs(name) || queryPath == "" {
 		return name
 	}
 	return filepath.Join(filepath.Dir(queryPath), name)
