@@ -11,8 +11,8 @@ import (
 // "fancy" magic bitboards: the occupancy bits that can block a slider on a
 // square are multiplied by a per-square constant (magics_table.go, found
 // offline by gen_magics.go) and the top bits index that square's slice of
-// one shared table. Everything is filled by init from those constants, with
-// no search and no randomness, in about a millisecond.
+// one shared table. Everything is computed from those constants, with no
+// search and no randomness, by initTables.
 
 // direction is one of the eight ways a queen moves, as a square-index step.
 type direction int
@@ -40,17 +40,15 @@ var directionStep = [8][2]int{ // file, rank deltas
 var rookDirections = [4]direction{north, east, south, west}
 var bishopDirections = [4]direction{northEast, northWest, southWest, southEast}
 
-var (
-	rays         [8][64]Set // squares from s (excluded) to the edge in a direction
-	queenRays    [64]Set    // all eight rays: the lines on which a piece can be pinned to a king on s
-	rookRays     [64]Set    // the rank and file through s, without s
-	bishopRays   [64]Set    // the two diagonals through s, without s
-	knightTable  [64]Set
-	kingTable    [64]Set
-	pawnTable    [2][64]Set
-	betweenTable [64][64]Set
-	lineTable    [64][64]Set
-)
+// The tables themselves (rays: squares from s, excluded, to the edge in a
+// direction; queenRays: all eight rays, the lines on which a piece can be
+// pinned to a king on s; rookRays and bishopRays: the lines through s
+// without s; the leapers' attacks; betweenTable and lineTable; the magic
+// entries and sliderTable; the Zobrist keys) are in tables_data.go,
+// written by `go test ./bitboard -run TestTablesData -update` from the
+// functions below. As constant data they cost a process nothing until a
+// page of them is first read: a program start that computed them paid
+// for every page, and so did cqlvm's supervisor, which never reads them.
 
 // magicEntry locates one square's slice of sliderTable.
 type magicEntry struct {
@@ -67,21 +65,15 @@ const (
 	bishopTableSize = 5248
 )
 
-var (
-	rookMagic   [64]magicEntry
-	bishopMagic [64]magicEntry
-	sliderTable [rookTableSize + bishopTableSize]Set
-)
-
-func init() { initTables() }
-
-// initTables fills every table from scratch; it is idempotent.
+// initTables computes every table from scratch into the variables of
+// tables_data.go; it is idempotent. Only the test that writes and checks
+// tables_data.go calls it.
 func initTables() {
 	initRays()
 	initLeapers()
 	initLines()
 	next := initMagics(&rookMagic, &rookMagics, rookDirections, 0)
-	if end := initMagics(&bishopMagic, &bishopMagics, bishopDirections, next); end != uint32(len(sliderTable)) {
+	if end := initMagics(&bishopMagic, &bishopMagics, bishopDirections, next); end != rookTableSize+bishopTableSize {
 		panic("bitboard: slider table size does not match the magics") // a bug in this file, not bad input
 	}
 	initZobrist()

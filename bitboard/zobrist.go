@@ -2,12 +2,9 @@ package bitboard
 
 // Zobrist keys come from a fixed-seed generator so that hashes are the same
 // in every process (they may be stored or compared across runs).
-var (
-	zobristPiece  [16][64]uint64
-	zobristSide   uint64
-	zobristCastle [64]uint64 // per castling-rook square
-	zobristEP     [8]uint64  // per en-passant file
-)
+// The keys (zobristPiece, zobristSide, zobristCastle per castling-rook
+// square, zobristEP per en-passant file) are in tables_data.go, written
+// from initZobrist.
 
 // splitMix64 is a small, well-mixed deterministic generator.
 type splitMix64 uint64
