@@ -65,6 +65,7 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
+	l.Viable = lineViable(l, filters) && g.use(opt.LineViable)
 	if k, ok := l.NFA.SoleStartFilter(); ok && memoTest(filters[k]) {
 		switch f := filters[k]; {
 		case !l.Lin[k]:
@@ -84,6 +85,25 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 		}
 	}
 	g.jumpLine(idx, n.Bounds, fail)
+}
+
+// lineViable reports whether a table of the states from which a match
+// can be completed may refuse the starts of line l (line-viable): a
+// forward line whose constituents read no variable and nothing but the
+// position, its game and tree (their values are the same at every
+// evaluation in a game), and do nothing but comment (which the search
+// drops), so that a start refused is one where the search would find no
+// match and change nothing.
+func lineViable(l *vm.LineSpec, filters []*syntax.Node) bool {
+	if l.Backward || l.IsPath {
+		return false
+	}
+	for _, f := range filters {
+		if effectsOf(f)&(fxEffects&^fxComment|fxState|fxVar) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // testUnlinearized tests f with its move filters seeing every move of the

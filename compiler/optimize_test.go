@@ -144,7 +144,7 @@ func codeOf(p *vm.Program) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v\n%+v\n%+v\n%v\n%+v\n", p.Code, p.FindMemos, p.Shapes, p.GameFilter, p.MoveSpecs)
 	for _, l := range p.Lines {
-		fmt.Fprintf(&b, "%v %v %v %v %v %+v\n", l.StartTest, l.StartTested, l.Linear, l.Always, l.Subs, l.Path)
+		fmt.Fprintf(&b, "%v %v %v %v %v %v %+v\n", l.StartTest, l.StartTested, l.Linear, l.Viable, l.Always, l.Subs, l.Path)
 	}
 	return b.String()
 }

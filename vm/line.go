@@ -40,6 +40,11 @@ type LineSpec struct {
 	// Linear: the NFA has no Split (nfa.Prog.Linear), so a path's
 	// search needs no table of the states it has seen.
 	Linear bool
+	// Viable: a forward line whose constituents read no variable and
+	// have no effect but comments (line-viable): a table per game of the
+	// states from which a match can be completed refuses the starts
+	// from which none can (viable.go).
+	Viable bool
 }
 
 // OpLineOrPath flags.
@@ -63,8 +68,9 @@ type lineState struct {
 	// tests constituents and drops their comments; the winning match
 	// is replayed for them), so the costly ones are not even written
 	muted    int
-	used     [][]bool // per line filter, the nodes of earlier matches (nestban)
-	usedGame []int    // per line filter, the Machine.gameSerial of used
+	used     [][]bool      // per line filter, the nodes of earlier matches (nestban)
+	usedGame []int         // per line filter, the Machine.gameSerial of used
+	viable   []viableTable // per line filter (line-viable)
 }
 
 // lineStep is one consumed position of a candidate match, in an arena.
@@ -99,6 +105,10 @@ type lineRun struct {
 	done         bool // firstmatch found one
 	seen         []uint32
 	gen          uint32
+	// viableTab, when the line has a table for this game, tells the
+	// states that can complete a match at each node (line-viable): the
+	// walk drops the threads that cannot
+	viableTab *viableTable
 	// threads and pairs are stacks of the thread lists and next
 	// positions of the open levels of lineWalk, one segment each (reused
 	// from run to run: allocating them at every step slowed every line
@@ -127,7 +137,16 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	if spec.StartTest && !spec.StartTested && !m.lineMayStart(spec, start) {
 		return 0, 0, false
 	}
+	var viable *viableTable
+	if spec.Viable {
+		ok, vt := m.lineViableAt(li, start)
+		if !ok {
+			return 0, 0, false
+		}
+		viable = vt
+	}
 	r := m.lineRun(spec)
+	r.viableTab = viable
 	if spec.StartTest {
 		// the search's first test is the one just made: it finds it
 		// remembered, as it would its own
@@ -240,7 +259,7 @@ func (m *Machine) lineWalk(r *lineRun, node int32, lo, hi int, length int) {
 		t := r.threads[i]
 		if inst[t.pc].Op == nfa.Match {
 			r.record(t.path, length)
-		} else {
+		} else if r.viable(t.pc, node) {
 			r.threads = append(r.threads, t)
 		}
 	}

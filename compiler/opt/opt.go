@@ -46,6 +46,7 @@ const (
 	MoveFromPrecheck
 	MoveGenCache
 	FindPlyBound
+	LineViable
 	NumIDs
 )
 
@@ -238,6 +239,21 @@ var Table = [NumIDs]Info{
 			"worked out once as the walk starts; an unbound variable in it leaves the walk whole.",
 		Facts:    []Fact{NoEffect, NoRebind},
 		Examples: []string{"Here = ply find all {check ply - Here <= 5} >= 2", "find {mate ply <= 40}"},
+	},
+	LineViable: {
+		Name: "line-viable", Layer: "vm",
+		Doc: "A forward line whose constituents read no variable and have no effect but the comments its search drops " +
+			"is refused at once at a start from which no match exists. For each game the machine works out, in one sweep " +
+			"from the last positions back, the states of the line's automaton from which a match can be completed at " +
+			"each position: a state's constituent is tested at a position only when the position the line goes on to " +
+			"can complete the match from the state after it (and once per constituent, position and move). A start is " +
+			"searched only when the start's states meet that set, and the search then finds the match it finds without " +
+			"this; a refused start is one where the search would find nothing and change nothing. A line tried from " +
+			"every position (`line --> .{2,9} --> not check --> move promote [RBN]`) then costs about one test per " +
+			"position and state instead of a search from each. A table that refuses too few starts to pay for itself is " +
+			"given up for the rest of the run.",
+		Facts:    []Fact{NoEffect, PositionOnly},
+		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2"},
 	},
 }
 
