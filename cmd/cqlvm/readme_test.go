@@ -22,14 +22,18 @@ import (
 // up to the next command, or, in a block without `$`, each line as a
 // command that must succeed. Before a block that shows the output of a
 // command, `<!-- readme-test: output of: COMMAND -->` runs COMMAND and
-// compares (a json block: the first line of the output, as JSON).
-var readmeMarker = regexp.MustCompile(`^<!-- readme-test(?:: needs ([^>]*)|: output of: ([^>]*))? -->$`)
+// compares (a json block: the first line of the output, as JSON);
+// `<!-- readme-test: file: NAME -->` writes the block to the file NAME
+// for the commands after it.
+var readmeMarker = regexp.MustCompile(`^<!-- readme-test(?:: needs ([^>]*)|: output of: ([^>]*)|: file: ([^>]*))? -->$`)
 
 // readmeBlock is one runnable block of the README.
 type readmeBlock struct {
 	line     int // of the marker, for messages
 	needs    []string
 	commands []readmeCommand
+	file     string // the block is this file's text
+	text     []string
 }
 
 type readmeCommand struct {
@@ -51,7 +55,7 @@ func readmeBlocks(t *testing.T, text string) []readmeBlock {
 		if i+1 >= len(lines) || !strings.HasPrefix(lines[i+1], "```") {
 			t.Fatalf("README.md:%d: a readme-test marker must stand right before a code block", i+1)
 		}
-		b := readmeBlock{line: i + 1, needs: strings.Fields(m[1])}
+		b := readmeBlock{line: i + 1, needs: strings.Fields(m[1]), file: m[3]}
 		output := m[2] != ""
 		if output {
 			b.commands = []readmeCommand{{line: i + 1, text: m[2], output: []string{}, json: strings.HasPrefix(lines[i+1], "```json")}}
@@ -60,6 +64,8 @@ func readmeBlocks(t *testing.T, text string) []readmeBlock {
 		for ; i < len(lines) && !strings.HasPrefix(lines[i], "```"); i++ {
 			line := lines[i]
 			switch {
+			case b.file != "":
+				b.text = append(b.text, line)
 			case output:
 				b.commands[0].output = append(b.commands[0].output, line)
 			case strings.HasPrefix(line, "$ "):
@@ -113,6 +119,10 @@ func TestREADME(t *testing.T) {
 	dir := readmeSandbox(t)
 	env := append(os.Environ(), asMainEnv+"=1", "PATH="+filepath.Join(dir, ".path")+string(os.PathListSeparator)+os.Getenv("PATH"))
 	for _, b := range blocks {
+		if b.file != "" {
+			writeFile(t, dir, b.file, strings.Join(b.text, "\n")+"\n")
+			continue
+		}
 		if missing := missingTools(b.needs); missing != "" {
 			t.Logf("README.md:%d: not run: %s is not installed", b.line, missing)
 			continue
