@@ -77,8 +77,10 @@ func (g *gen) genIsUnbound(n *syntax.Node, fail int) {
 func (c *checker) checkVar(n *syntax.Node) Type {
 	v, ok := c.vars[n.Str]
 	if !ok {
-		if k := syntax.Suggest(n.Str); k != "" {
-			c.errorf(n, "unknown word %s: did you mean %s? (a variable must be assigned before it is used)", n.Str, k)
+		if hint := syntax.SANHint(n.Str); hint != "" {
+			c.errs.Add(c.src, n.Span, "unknown word %s: %s", n.Str, hint) // whole: the word is short
+		} else if k := syntax.Suggest(n.Str); k != "" {
+			c.errorf(n, "unknown word %s: did you mean %s?", n.Str, k)
 		} else {
 			c.errorf(n, "unknown variable %s (a variable must be assigned before it is used)", n.Str)
 		}

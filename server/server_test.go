@@ -285,6 +285,12 @@ func TestCompileErrorsAreThoseOfCqlvmCheck(t *testing.T) {
 			t.Errorf("%s: no caret form: %q", path, e.Pretty)
 		}
 	}
+	// an error in a block checked once per transformed copy (20 of
+	// them) is one error
+	var once apiError
+	if code, raw := c.call("POST", "/api/check", queryRequest{Query: "cql()\nshift flipcolor { Ka1 chekc }"}, &once); code != http.StatusUnprocessableEntity || len(once.Errors) != 1 {
+		t.Errorf("a transformed block's error: %d %s, want 422 and one error", code, raw)
+	}
 	var ok map[string]any
 	if code, _ := c.call("POST", "/api/check", queryRequest{Query: "(match (position :check))"}, &ok); code != http.StatusOK || ok["ok"] != true {
 		t.Errorf("a CQL 3 query does not check: %d %v", code, ok)

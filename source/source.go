@@ -201,6 +201,9 @@ func (l *ErrorList) Append(m ErrorList) {
 }
 
 func (l *ErrorList) add(e *Error) {
+	if l.has(e) {
+		return
+	}
 	switch {
 	case len(*l) < MaxErrors:
 		e.Msg = shortenMiddle(e.Msg, maxMessage)
@@ -209,6 +212,19 @@ func (l *ErrorList) add(e *Error) {
 		*l = append(*l, &Error{Src: e.Src, Span: e.Span, more: true,
 			Msg: fmt.Sprintf("too many errors: stopped after %d", MaxErrors)})
 	}
+}
+
+// has reports whether the list holds an error with e's place and
+// message: a query checked once per transformed copy of a block (shift
+// flipcolor { ... } makes 20) finds the same error in each, and the user
+// wants it once.
+func (l ErrorList) has(e *Error) bool {
+	for _, o := range l {
+		if o.Src == e.Src && o.Span == e.Span && o.Msg == shortenMiddle(e.Msg, maxMessage) {
+			return true
+		}
+	}
+	return false
 }
 
 // shortenMiddle cuts s to about max bytes by leaving out its middle.

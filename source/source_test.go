@@ -20,9 +20,13 @@ func TestErrorListCap(t *testing.T) {
 	if last := l[len(l)-1].Msg; last != "too many errors: stopped after 20" {
 		t.Errorf("the last entry is %q", last)
 	}
+	var other ErrorList
+	for i := range MaxErrors {
+		other.Add(src, Span{From: int32(2 * i), To: int32(2*i + 1)}, "another error")
+	}
 	var more ErrorList
 	more.Append(l)
-	more.Append(l)
+	more.Append(other)
 	if len(more) != MaxErrors+1 {
 		t.Errorf("appending two full lists kept %d entries", len(more))
 	}
@@ -191,5 +195,21 @@ func TestErrorListOrder(t *testing.T) {
 	}
 	if got := l.Err().Error(); got != "q.cql:1:1: first (and 2 more errors)" {
 		t.Errorf("Error(): %q", got)
+	}
+}
+
+// TestErrorListOnceEach: an error with the place and message of one
+// already in the list is not added again (a block checked once per
+// transformed copy finds its errors in each), and does not count toward
+// the cap; the same message elsewhere is another error.
+func TestErrorListOnceEach(t *testing.T) {
+	src := New("q.cql", "shift flipcolor { Ka1 chekc chekc }")
+	var l ErrorList
+	for range 40 {
+		l.Add(src, Span{From: 22, To: 27}, "unknown word chekc: did you mean check?")
+	}
+	l.Add(src, Span{From: 28, To: 33}, "unknown word chekc: did you mean check?")
+	if len(l) != 2 || l[0].Span.From != 22 || l[1].Span.From != 28 {
+		t.Errorf("got %d errors, want the two places once each:\n%s", len(l), l.Pretty())
 	}
 }

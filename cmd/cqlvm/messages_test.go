@@ -46,6 +46,12 @@ func TestErrorMessages(t *testing.T) {
 		{"query errors", []string{"run", badQuery, samplePGN}, exitQueryError,
 			[]string{"bad.cql:2:7:", "check }", "^"}},
 		{"unknown command", []string{"frob"}, exitUsage, []string{`unknown command "frob"`}},
+		{"an error of a transformed block once", []string{"check", "-cql", "shift flipcolor { Ka1 chekc }"}, exitQueryError,
+			[]string{"-cql:1:23: unknown word chekc: did you mean check?\n  shift flipcolor { Ka1 chekc }\n                        ^^^^^\n"}},
+		{"a misspelt infix word", []string{"check", "-cql", "A atackedby k"}, exitQueryError,
+			[]string{"unknown word atackedby: did you mean attackedby?\n"}},
+		{"a move in algebraic notation", []string{"check", "-cql", "Qxf7"}, exitQueryError,
+			[]string{"unknown word Qxf7: a move in algebraic notation, which CQL does not read: CQL writes that capture Q[x]f7 (or move from Q to f7 capture .)"}},
 		{"output over input", []string{"run", "-o", samplePGN, query, samplePGN}, exitUsage,
 			[]string{"-o " + samplePGN + " is also the input: cqlvm would overwrite it"}},
 	}
@@ -62,6 +68,9 @@ func TestErrorMessages(t *testing.T) {
 			}
 			assertNoStackTrace(t, r.stderr)
 		})
+	}
+	if r := runCLI(t, nil, "check", "-cql", "shift flipcolor { Ka1 chekc }"); strings.Count(r.stderr, "unknown word") != 1 {
+		t.Errorf("the error of a block checked in 20 transformed copies is not printed once:\n%s", r.stderr)
 	}
 	if data, err := os.ReadFile(samplePGN); err != nil || pgnMD5(data) != "eb2831a9c68512f535cd5eca2b381f99" {
 		t.Fatalf("the output-over-input case damaged %s", samplePGN)

@@ -1,10 +1,20 @@
 package syntax
 
-import "sort"
+import (
+	"fmt"
+	"regexp"
+	"sort"
+)
 
 // Suggest returns the CQL keyword closest to word when it is a likely
-// misspelling of one (at most two edits, fewer for short words), or "".
-func Suggest(word string) string { return SuggestAmong(word, keywordList()) }
+// misspelling of one (at most two edits, fewer for short words), or "";
+// none for a word of one or two letters (y is not a misspelt by).
+func Suggest(word string) string {
+	if len(word) <= 2 {
+		return ""
+	}
+	return SuggestAmong(word, keywordList())
+}
 
 // SuggestAmong returns the word of words closest to word when it is a
 // likely misspelling of one: at most two edits, one for a word of four
@@ -33,16 +43,40 @@ func Nearest(word string, words []string, maxEdits int) string {
 
 var keywords []string
 
-// keywordList is every keyword that starts a filter, sorted (so that ties go to the same word every time).
+// keywordList is every keyword, the infix words (attackedby, in) too,
+// sorted (so that ties go to the same word every time).
 func keywordList() []string {
 	if keywords != nil {
 		return keywords
 	}
-	for w := range keywordTable {
+	for w := range reserved {
 		keywords = append(keywords, w)
 	}
 	sort.Strings(keywords)
 	return keywords
+}
+
+// sanMove matches a move in algebraic notation that does not read as a
+// piece designator (Nf3 and e4 do: a knight on f3, the square e4): a
+// capture or a move with its origin (Qxf7, exd5, Nbd7, R1e2).
+var sanMove = regexp.MustCompile(`^([KQRBN]?)([a-h]?[1-8]?)(x?)([a-h][1-8])[+#]?$`)
+
+// SANHint says how CQL writes the move of a word in algebraic notation
+// (Qxf7), which CQL does not read, or "" when the word is not one; the
+// word is at most 7 characters long when it is one.
+func SANHint(word string) string {
+	m := sanMove.FindStringSubmatch(word)
+	if m == nil || m[2] == "" && m[3] == "" {
+		return ""
+	}
+	piece, to := m[1], m[4]
+	if piece == "" {
+		piece = "P" // a pawn: p for Black's
+	}
+	if m[3] != "" {
+		return fmt.Sprintf("a move in algebraic notation, which CQL does not read: CQL writes that capture %s[x]%s (or move from %s to %s capture .)", piece, to, piece, to)
+	}
+	return fmt.Sprintf("a move in algebraic notation, which CQL does not read: CQL writes that move %s--%s (or move from %s to %s)", piece, to, piece, to)
 }
 
 // EditDistance is the Levenshtein distance of a and b, or max when it is
