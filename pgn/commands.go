@@ -1,0 +1,233 @@
+package pgn
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The annotation commands of a move's comments that carry numbers: an
+// engine's evaluation and the players' clocks, in the form Lichess,
+// ChessBase and most broadcast software write them (the PGN Specification
+// Supplement's [%name args]):
+//
+//	[%eval 0.17]  [%eval -1.5]  [%eval #3]  [%eval #-2]  [%eval 0.17,22]
+//	[%clk 0:01:23]  [%clk 1:02:03.4]  [%emt 0:00:05]
+//
+// An evaluation is in pawns from White's side, or #N, a mate in N moves
+// (N > 0 White mates, N < 0 Black does), optionally followed by the
+// search depth after a comma. A clock or elapsed time is H:MM:SS or
+// M:SS, with an optional fraction of a second. Commands of other names
+// ([%csl], [%cal], ...) are not read. They are read when a query asks
+// (ReadCommands), not when a game is parsed, so that a game without them
+// costs nothing.
+
+// MateValue is how Commands.Eval counts a mate: mate in n is MateValue -
+// n centipawns, being mated in n is -(MateValue - n), as package uci
+// counts an engine's mates, so that every mate is worth more than any
+// material and a quicker one more than a slower.
+const MateValue = 100000
+
+// Which commands Commands.Has holds.
+const (
+	HasEval  uint8 = 1 << iota // Eval (and Mate when it is one)
+	HasMate                    // the evaluation is a mate: Mate is its distance
+	HasClock                   // Clock
+	HasEMT                     // EMT
+)
+
+// Commands are the values of the annotation commands of one move. When a
+// command occurs more than once, the last one counts.
+type Commands struct {
+	Eval  int32 // centipawns from White's side; a mate as MateValue says
+	Mate  int32 // the moves to mate, positive when White mates (HasMate)
+	Clock int32 // the mover's remaining time after the move, in whole seconds
+	EMT   int32 // the time the move took, in whole seconds
+	Has   uint8
+}
+
+// CommandError is a malformed command, which ReadCommands skips.
+type CommandError struct {
+	Text   string // the command as written, "[%clk 1:xx]"
+	Reason string
+}
+
+func (e *CommandError) Error() string { return fmt.Sprintf("%s: %s", e.Text, e.Reason) }
+
+// ReadCommands reads the commands of the comments after a move. A
+// malformed command is skipped and reported in errs; the others are read.
+func ReadCommands(comments []string) (c Commands, errs []*CommandError) {
+	for _, text := range comments {
+		for {
+			i := strings.Index(text, "[%")
+			if i < 0 {
+				break
+			}
+			text = text[i:]
+			end := strings.IndexByte(text, ']')
+			if end < 0 {
+				if name, _ := commandName(text[2:]); isNumberCommand(name) {
+					errs = append(errs, &CommandError{text, "no closing ]"})
+				}
+				break
+			}
+			if err := c.read(text[:end+1]); err != nil {
+				errs = append(errs, err)
+			}
+			text = text[end+1:]
+		}
+	}
+	return c, errs
+}
+
+// commandName splits the text after "[%" into the command's name and its
+// arguments.
+func commandName(s string) (name, args string) {
+	name, args, _ = strings.Cut(s, " ")
+	return name, strings.TrimSpace(args)
+}
+
+func isNumberCommand(name string) bool { return name == "eval" || name == "clk" || name == "emt" }
+
+// read reads one command, "[%name args]", into c.
+func (c *Commands) read(cmd string) *CommandError {
+	name, args := commandName(cmd[2 : len(cmd)-1])
+	bad := func(reason string) *CommandError { return &CommandError{cmd, reason} }
+	switch name {
+	case "eval":
+		v, mate, isMate, reason := readEval(args)
+		if reason != "" {
+			return bad(reason)
+		}
+		c.Eval, c.Mate = v, mate
+		c.Has = c.Has&^HasMate | HasEval
+		if isMate {
+			c.Has |= HasMate
+		}
+	case "clk", "emt":
+		secs, ok := readTime(args)
+		if !ok {
+			return bad("expected a time H:MM:SS")
+		}
+		if name == "clk" {
+			c.Clock, c.Has = secs, c.Has|HasClock
+		} else {
+			c.EMT, c.Has = secs, c.Has|HasEMT
+		}
+	}
+	return nil
+}
+
+// readEval reads an evaluation's arguments: pawns or #N, then an optional
+// ",depth".
+func readEval(args string) (v, mate int32, isMate bool, reason string) {
+	score, depth, hasDepth := strings.Cut(args, ",")
+	if hasDepth {
+		if _, ok := readUint(strings.TrimSpace(depth), 3); !ok {
+			return 0, 0, false, "expected a depth after the comma"
+		}
+		score = strings.TrimSpace(score)
+	}
+	if m, ok := strings.CutPrefix(score, "#"); ok {
+		n, ok := readSigned(m, 4)
+		if !ok || n == 0 {
+			return 0, 0, false, "expected a mate #N or #-N"
+		}
+		if n > 0 {
+			return MateValue - n, n, true, ""
+		}
+		return -(MateValue + n), n, true, ""
+	}
+	cp, ok := readPawns(score)
+	if !ok {
+		return 0, 0, false, "expected pawns (0.17) or a mate (#3)"
+	}
+	return cp, 0, false, ""
+}
+
+// readPawns reads a signed decimal number of pawns as centipawns, rounded
+// half away from zero; at most 9999 pawns.
+func readPawns(s string) (int32, bool) {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimLeft(s, "+-")
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" && frac == "" {
+		return 0, false
+	}
+	w := int32(0)
+	if whole != "" {
+		var ok bool
+		if w, ok = readUint(whole, 4); !ok {
+			return 0, false
+		}
+	}
+	if frac != "" {
+		if _, ok := readUint(frac, 9); !ok {
+			return 0, false
+		}
+	}
+	frac += "000"
+	cp := w*100 + int32(frac[0]-'0')*10 + int32(frac[1]-'0')
+	if frac[2] >= '5' {
+		cp++
+	}
+	if neg {
+		cp = -cp
+	}
+	return cp, true
+}
+
+// readTime reads H:MM:SS or M:SS, with an optional fraction of a second,
+// as whole seconds (the fraction dropped).
+func readTime(s string) (int32, bool) {
+	s, frac, hasFrac := strings.Cut(s, ".")
+	if hasFrac {
+		if _, ok := readUint(frac, 9); !ok {
+			return 0, false
+		}
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, false
+	}
+	total := int32(0)
+	for i, p := range parts {
+		digits := 2
+		if i == 0 {
+			digits = 4
+		}
+		n, ok := readUint(p, digits)
+		if !ok || i > 0 && (len(p) != 2 || n > 59) {
+			return 0, false
+		}
+		total = total*60 + n
+	}
+	return total, true
+}
+
+// readSigned reads an optionally signed integer of at most max digits.
+func readSigned(s string, max int) (int32, bool) {
+	neg := strings.HasPrefix(s, "-")
+	if neg || strings.HasPrefix(s, "+") {
+		s = s[1:]
+	}
+	n, ok := readUint(s, max)
+	if neg {
+		n = -n
+	}
+	return n, ok
+}
+
+// readUint reads a decimal number of 1 to max digits.
+func readUint(s string, max int) (int32, bool) {
+	if s == "" || len(s) > max {
+		return 0, false
+	}
+	n := int32(0)
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int32(s[i]-'0')
+	}
+	return n, true
+}
