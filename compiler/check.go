@@ -40,6 +40,7 @@ type checker struct {
 
 	needPieceIDs, needLastGame bool
 	needEngine                 bool                             // builtins.go: the program evaluates positions with an engine
+	refuseExtensions           string                           // Options.RefuseExtensions
 	chess                      vm.Chess                         // Options.Chess, for the built-ins (builtins.go)
 	kindSeen                   func(pass string, k syntax.Kind) // Options.kindSeen
 }
@@ -138,6 +139,9 @@ func (c *checker) checkAll(ns []*syntax.Node) {
 // (logic.go, arith.go, sets.go, ...); the generator's switch, in gen.go,
 // has the same shape.
 func (c *checker) infer(n *syntax.Node) Type {
+	if c.refuseExtensions != "" && syntax.IsExtension(n.Kind) {
+		c.errorf(n, "'%s' is a cqlvm extension, not CQL 6.2: %s", syntax.KeywordOf(n.Kind), c.refuseExtensions)
+	}
 	if c.kindSeen != nil {
 		c.kindSeen("check", n.Kind)
 	}
@@ -385,6 +389,12 @@ func (c *checker) infer(n *syntax.Node) Type {
 		return c.checkBuiltinNumber(n)
 	case syntax.KEvaluation, syntax.KMoveEvaluation:
 		return c.checkEvaluation(n)
+
+	// annotations.go
+	case syntax.KEval, syntax.KEvalMate, syntax.KClock, syntax.KEmt:
+		return c.checkAnnotation(n)
+	case syntax.KEngineEval:
+		return c.checkEngineEval(n)
 
 	case syntax.KFuncDef, syntax.KReadFile, syntax.KWriteFile:
 		return c.checkUnsupported(n)

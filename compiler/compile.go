@@ -61,6 +61,10 @@ type Options struct {
 	// Disable switches optimizations off (compiler/opt's registry);
 	// opt.All gives the plain program, which tests compare with.
 	Disable opt.Set
+	// RefuseExtensions, when set, makes every filter of cqlvm's own (not
+	// in CQL 6.2: syntax.IsExtension) an error, which ends with this
+	// advice: the official-compatible command refuses them unless asked.
+	RefuseExtensions string
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -198,7 +202,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	slots := &slotAlloc{}
 	work := newBudget(opt.Limits, &errs)
 	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen, budget: work,
-		chess: opt.Chess}
+		chess: opt.Chess, refuseExtensions: opt.RefuseExtensions}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
 	// the depth first: the size estimate recurses into the bodies of

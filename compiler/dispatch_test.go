@@ -182,6 +182,12 @@ var kindExamples = []struct {
 	{syntax.KSort, "sort #A"},
 	{syntax.KComment, `comment("x")`},
 	{syntax.KMessage, `message("x")`},
+	// annotations
+	{syntax.KEval, "(parent:eval) - eval >= 300"},
+	{syntax.KEvalMate, "evalmate sidetomove > 0"},
+	{syntax.KClock, "clock black < 30"},
+	{syntax.KEmt, "emt > 60"},
+	{syntax.KEngineEval, "engineeval depth 8 sidetomove > 200"},
 }
 
 // kindsCheckOnly are kinds the checker rewrites into another kind, so

@@ -117,6 +117,10 @@ var kindEffects = [syntax.NumKinds]effect{
 	syntax.KSimilarPosition: fxComment | fxState | fxPosition,
 	syntax.KEvaluation:      fxState | fxPosition, syntax.KMoveEvaluation: fxState | fxTree,
 	syntax.KQuiet: fxEffects | fxState,
+
+	// annotation commands of the moves' comments, and an engine
+	syntax.KEval: fxTree, syntax.KEvalMate: fxTree, syntax.KClock: fxTree, syntax.KEmt: fxTree,
+	syntax.KEngineEval: fxState | fxPosition,
 }
 
 // nodeEffects is what node n itself (its operands aside) reads and does:

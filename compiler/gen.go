@@ -699,6 +699,12 @@ func (g *gen) valueOrFail(n *syntax.Node, fail int) {
 	case syntax.KEvaluation, syntax.KMoveEvaluation:
 		g.genEvaluation(n, fail)
 
+	// annotations.go
+	case syntax.KEval, syntax.KEvalMate, syntax.KClock, syntax.KEmt:
+		g.genAnnotation(n, fail)
+	case syntax.KEngineEval:
+		g.genEngineEval(n, fail)
+
 	default:
 		// the checker rejects or rewrites every other kind
 		g.errorf(n, "internal error: the generator has no case for node kind %d", n.Kind)

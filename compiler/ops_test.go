@@ -155,6 +155,7 @@ var opExamples = []struct {
 	{vm.OpDictDel, `dictionary D["a"] = 1  unbind D["a"]`},
 	{vm.OpDictClear, `dictionary D["a"] = 1  unbind D`},
 	{vm.OpChar, `ascii 65 == "A"`},
+	{vm.OpAnnotation, `flipcolor {btm (parent:eval) - eval >= 300}`},
 }
 
 // TestOpExamples: each example compiles to the op it shows.

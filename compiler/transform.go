@@ -344,6 +344,10 @@ func xformInPlace(n *syntax.Node, x xform, names []string) bool {
 			if x.swapColor && n.Int != 0 {
 				n.Int = 3 - n.Int
 			}
+		case syntax.KEval, syntax.KEvalMate, syntax.KClock, syntax.KEmt, syntax.KEngineEval:
+			if x.swapColor && (n.Int == syntax.ViewWhite || n.Int == syntax.ViewBlack) {
+				n.Int = syntax.ViewWhite + syntax.ViewBlack - n.Int
+			}
 		case syntax.KLight, syntax.KDark:
 			if x.swapsSquareColor() {
 				n.Kind = syntax.KLight + syntax.KDark - n.Kind

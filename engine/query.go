@@ -61,6 +61,10 @@ type QueryOptions struct {
 	// (AllOptimizations: the plain program, -O0). Answers and output
 	// are the same; only the time differs.
 	Disable Optimizations
+	// RefuseExtensions, when set, makes the filters of cqlvm's own (eval,
+	// clock, ...: not in CQL 6.2) errors that end with this advice, as
+	// the official-compatible `cql` command wants.
+	RefuseExtensions string
 }
 
 // Dialect names a query language.
@@ -178,7 +182,7 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 // o.Extra named extraName in messages.
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(o.Limits),
-		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable}
+		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable, RefuseExtensions: o.RefuseExtensions}
 	opt.Chess = knowledge.Chess // the CQL-S built-ins' chess, which compiler and vm do not import
 	for _, a := range o.Assign {
 		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))

@@ -110,6 +110,23 @@ func (a annotations) Comment(node int32) string {
 
 func (a annotations) NAGs(node int32) []uint8 { return a.g.Nodes[node].NAGs }
 
+// Commands reads the annotation commands of the move's comments, all of
+// them (a command may sit in any), each time a filter asks: games nobody
+// asks about pay nothing.
+func (a annotations) Commands(node int32) vm.Commands {
+	c, errs := pgn.ReadCommands(a.g.Nodes[node].Comments)
+	out := vm.Commands{Eval: c.Eval, Mate: c.Mate, Clock: c.Clock, EMT: c.EMT}
+	for _, bit := range [...][2]uint8{{pgn.HasEval, vm.CmdEval}, {pgn.HasMate, vm.CmdMate}, {pgn.HasClock, vm.CmdClock}, {pgn.HasEMT, vm.CmdEMT}} {
+		if c.Has&bit[0] != 0 {
+			out.Has |= bit[1]
+		}
+	}
+	if len(errs) > 0 {
+		out.Bad = errs[0].Error()
+	}
+	return out
+}
+
 // tagValue is a tag as the official program's filters read it (event,
 // player, date, eco, tag "X"; found by experiment, issue 13): player names
 // and dates without surrounding blanks (a Date of " 2007.??.??" is 2007,

@@ -1198,6 +1198,14 @@ func (m *Machine) run(pc int) bool {
 		case OpRemoveTag:
 			m.addComment(Comment{Node: m.cur, Kind: CommentRemoveTag, Tag: m.popStr()})
 
+		case OpAnnotation:
+			v, ok := m.annotation(in, pc-1)
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushNum(v)
+
 		case OpExchange, OpMaxSwap, OpPawnCount, OpGoodBishop, OpBuiltinTest, OpBuiltinNum, OpEvaluate:
 			if !m.builtin(in, pc-1) {
 				pc = int(in.B)

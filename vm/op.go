@@ -99,6 +99,9 @@ func choice(mask uint8, names ...string) []Flag {
 // Flags of the ops whose X is OFlags, named as the disassembler prints
 // them.
 var (
+	annotationFlags = append(choice(AnnWhat, "eval", "evalmate", "clock", "emt"),
+		Flag{3 << AnnViewShift, ViewWhite << AnnViewShift, "white"}, Flag{3 << AnnViewShift, ViewBlack << AnnViewShift, "black"},
+		Flag{3 << AnnViewShift, ViewSideToMove << AnnViewShift, "sidetomove"})
 	echoFlags = append(choice(EchoInAll, "others", "all"), bit(EchoSameBoard, "sameboard"),
 		bit(EchoAfterSource, "after"), bit(EchoAfterOnly, "afteronly"), bit(EchoPlyWindow, "plywindow"))
 	forwardBackward = choice(1, "forward", "backward")
@@ -358,6 +361,9 @@ const (
 	OpBuiltinNum
 	OpEvaluate
 
+	// Annotation commands (annotations.go).
+	OpAnnotation
+
 	// Fused ops (compiler/peephole.go): each stands for the instruction
 	// at its pc and the one or two after it, which stay in place for
 	// other jumps into them; it runs them in one dispatch, skips them and
@@ -562,6 +568,7 @@ var opTable = [opCount]opInfo{
 	OpGoodBishop:      {Name: "goodbishop", X: OFlags, Flags: []Flag{bit(BishopPercent1, "percent1"), bit(BishopPercent2, "percent2"), bit(BishopStrictLo1, "strictlo1"), bit(BishopStrictHi1, "stricthi1"), bit(BishopStrictLo2, "strictlo2"), bit(BishopStrictHi2, "stricthi2")}, Doc: "pop hi2, lo2, hi1, lo1, set; push the bishops of set with lo1..hi1 enemy pawns on their square colour and lo2..hi2 own pawns off it (X: the Bishop* flags, for percentages and strict bounds)", Pop: 5, Push: 1},
 	OpBuiltinTest:     {Name: "builtintest", X: OFlags, Flags: choice(0xf, "opposition", "cannotwin", "matingmaterial", "gameisover", "fiftymoverule", "threefold", "takeslastpiece", "shufflechess"), A: OImm, B: OJump, Doc: "jump unless built-in test X (Builtin* constants) holds for colour A (0 the side to move, 1 White, 2 Black)"},
 	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Flags: choice(3, "halfmoveclock", "repetitioncount", "startposition"), Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
+	OpAnnotation:      {Name: "annotation", X: OFlags, Flags: annotationFlags, B: OJump, Doc: "push the value of an annotation command of the move into the position (X&AnnWhat: [%eval] centipawns, its mate distance, [%clk] or [%emt] seconds) in the view X>>AnnViewShift; jump if the game has none", Push: 1},
 	OpEvaluate:        {Name: "evaluate", X: OFlags, Flags: append(choice(EvalView, "tomove", "white", "black"), bit(EvalMoveTime, "movetime"), bit(EvalDifference, "difference")), A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
 	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 

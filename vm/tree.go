@@ -46,6 +46,9 @@ type Annotations interface {
 	Comment(node int32) string
 	// NAGs are the move's numeric annotation glyphs.
 	NAGs(node int32) []uint8
+	// Commands are the values of the annotation commands ([%eval],
+	// [%clk], [%emt]) of the move's comments, read at each call.
+	Commands(node int32) Commands
 }
 
 // Comment is the original PGN comment after the move into node.
@@ -54,6 +57,14 @@ func (t *Tree) Comment(node int32) string {
 		return ""
 	}
 	return t.Annotations.Comment(node)
+}
+
+// Commands are the annotation commands of the move into node.
+func (t *Tree) Commands(node int32) Commands {
+	if t.Annotations == nil {
+		return Commands{}
+	}
+	return t.Annotations.Commands(node)
 }
 
 // NAGs are the numeric annotation glyphs of the move into node.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -68,6 +69,7 @@ func (c *cli) cqlMain(args []string) int {
 	if c.official == nil {
 		c.official = &officialReport{}
 	}
+	c.asCQL = true
 	// the official program prints its errors on standard output too,
 	// where a program that runs it reads them
 	c.stderr = c.stdout
@@ -86,4 +88,18 @@ func officialUsage() string {
 		fmt.Fprintf(&b, "%s: %s\n", opt.spelling(), opt.official)
 	}
 	return b.String()
+}
+
+// extensionsEnv, set to anything, lets the command cql run the filters of
+// cqlvm's own (eval, clock, ...), which it otherwise refuses.
+const extensionsEnv = "CQLVM_EXTENSIONS"
+
+// refuseExtensions is the advice that ends the error of a filter not in
+// CQL 6.2 under the name cql, "" when they are allowed: with cqlvm run,
+// and with cql when extensionsEnv asks for them.
+func (c *cli) refuseExtensions() string {
+	if !c.asCQL || os.Getenv(extensionsEnv) != "" {
+		return ""
+	}
+	return "use cqlvm run, or set " + extensionsEnv + "=1"
 }

@@ -55,6 +55,9 @@ type cli struct {
 	// official, when set, reports as the official program does (under
 	// the name cql, or with -gui): gui.go
 	official *officialReport
+	// asCQL: started under the name cql, whose queries are CQL 6.2's
+	// (refuseExtensions)
+	asCQL bool
 }
 
 func main() {

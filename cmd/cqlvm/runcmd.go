@@ -141,7 +141,8 @@ func (c *cli) run(args []string) int {
 	// comments (and header info)"): the compiler leaves out the automatic
 	// comments of find, echo, line, path and consecutivemoves
 	q, err := engine.Load(queryPath, f.official.queryOptions(engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
-		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect, Limits: &f.limits, Disable: f.disable}))
+		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect, Limits: &f.limits, Disable: f.disable,
+		RefuseExtensions: c.refuseExtensions()}))
 	if err != nil {
 		return c.reportQueryError(err)
 	}

@@ -293,7 +293,42 @@ const (
 	// (:isshufflechess; every Chess960 start is one).
 	KShuffleChess
 
+	// The annotation filters, cqlvm extensions of CQL 6 (parse_annotations.go).
+	// Int is the view (ViewNatural, ViewWhite, ViewBlack, ViewSideToMove).
+
+	// KEval: Number: the [%eval] of the move into the position, in
+	// centipawns from the view's side (ViewWhite by default); a mate in n
+	// is 100000-n, being mated in n -(100000-n). Fails without one.
+	KEval
+	// KEvalMate: Number: the n of an [%eval #n], the moves to mate,
+	// positive when the view's side mates (ViewWhite by default); fails
+	// when the evaluation is not a mate or there is none.
+	KEvalMate
+	// KClock: Number: the remaining time in seconds of [%clk]: by default
+	// (ViewNatural) of the side that just moved, from the comment of the
+	// move into the position; with a colour, of that side, from this
+	// move's comment or the one before; with ViewSideToMove, from the
+	// one before. Fails without one.
+	KClock
+	// KEmt: Number: the seconds of [%emt], the time the move took, with
+	// the views of KClock.
+	KEmt
+	// KEngineEval: Str "depth" or "movetime", Int2 the plies or the
+	// milliseconds, Int the view (ViewWhite by default). Number: a UCI
+	// engine's score, counted as KEvaluation's; fails when the engine
+	// cannot give one.
+	KEngineEval
+
 	NumKinds // the number of kinds: not a kind, it ends the list
+)
+
+// Views of the annotation filters (Node.Int): whose side a value is
+// from. A colour flip swaps ViewWhite and ViewBlack.
+const (
+	ViewNatural    = 0 // the command's own: the mover's clock
+	ViewWhite      = 1
+	ViewBlack      = 2
+	ViewSideToMove = 3
 )
 
 // Flag bits used by several kinds.

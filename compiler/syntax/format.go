@@ -117,7 +117,7 @@ func firstWord(k Kind) string {
 func atomic(n *Node) bool {
 	switch n.Kind {
 	case KNumber, KString, KDesig, KVar, KTrue, KFalse, KCompound, KGroup, KEmptySet, KTypeNameDesig, KCount, KCall,
-		KElo, KResult, KChild:
+		KElo, KResult, KChild, KEval, KEvalMate, KClock, KEmt, KEngineEval:
 		return true
 	}
 	return kinds[n.Kind].form == formSimple
@@ -272,10 +272,15 @@ func init() {
 			pr.word(" " + n.Str + " ")
 			pr.operand(n.Args[1])
 		},
-		KElo:      func(pr *printer, n *Node) { pr.word("elo" + colorWord(n.Int)) },
-		KPlayer:   func(pr *printer, n *Node) { pr.word("player" + colorWord(n.Int)) },
-		KResult:   func(pr *printer, n *Node) { pr.word("result " + n.Str) },
-		KTagValue: printTag,
+		KElo:        func(pr *printer, n *Node) { pr.word("elo" + colorWord(n.Int)) },
+		KEval:       printAnnotation,
+		KEvalMate:   printAnnotation,
+		KClock:      printAnnotation,
+		KEmt:        printAnnotation,
+		KEngineEval: printAnnotation,
+		KPlayer:     func(pr *printer, n *Node) { pr.word("player" + colorWord(n.Int)) },
+		KResult:     func(pr *printer, n *Node) { pr.word("result " + n.Str) },
+		KTagValue:   printTag,
 		KSimilarPosition: func(pr *printer, n *Node) {
 			pr.word("similarposition")
 			if n.Flags&FlagAll != 0 {
@@ -604,6 +609,20 @@ func printCompound(pr *printer, n *Node) {
 		pr.word(pad + part + "\n")
 	}
 	pr.word(strings.Repeat("  ", pr.indent) + "}")
+}
+
+// printAnnotation prints an annotation filter with its view, and
+// engineeval with its search.
+func printAnnotation(pr *printer, n *Node) {
+	pr.word(kinds[n.Kind].words[0].Text)
+	if n.Kind == KEngineEval {
+		pr.word(fmt.Sprintf(" %s %d", n.Str, n.Int2))
+	}
+	if n.Int == ViewSideToMove {
+		pr.word(" sidetomove")
+	} else {
+		pr.word(colorWord(n.Int))
+	}
 }
 
 func colorWord(which int64) string {

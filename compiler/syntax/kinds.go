@@ -60,6 +60,10 @@ type kindInfo struct {
 	// noWord says, for a kind without words, how it comes about (and so
 	// why it has no help line): internal, a literal, another kind's syntax.
 	noWord string
+	// extension marks a filter of cqlvm's own, which CQL 6.2 does not
+	// have: its help says so, and the official-compatible `cql` command
+	// refuses it unless asked (IsExtension).
+	extension bool
 	// old are the CQL-S keywords (written with their colon) that the
 	// old-syntax front end lowers to a kind with no CQL 6 spelling: such a
 	// kind has no words and no form, and `cqlvm help` shows these.
@@ -355,6 +359,12 @@ var kinds = [lastKind + 1]kindInfo{
 	KShuffleChess:   {name: "shufflechess", feature: "builtins", old: []Word{{Text: ":isshufflechess", Syntax: "(position :isshufflechess)", Meaning: "the game starts from a shuffle-chess position: pawns on their ranks, the pieces of the back rank in any order, Black mirroring White (every Chess960 start included)"}}},
 	KTakesLastPiece: {name: "takeslastpiece", feature: "builtins", old: []Word{{Text: ":takeslastpiece", Syntax: "(position :takeslastpiece)", Meaning: "the next move takes the opponent's last man besides the king"}}},
 	KMoveEvaluation: {name: "moveevaluation", feature: "builtins", old: []Word{{Text: ":moveevaluation", Syntax: "(position :moveevaluation FROM TO depth D|movetime MS LO HI sidetomove|absolute)", Meaning: "the engine's score of the position less that of the one before lies in LO..HI (needs stockfish or --engine)"}}},
+	// annotation commands and engines: cqlvm extensions of CQL 6
+	KEval:       {name: "eval", feature: "annotations", form: formOwn, extension: true, words: []Word{{Text: "eval", Syntax: "eval [white|black|sidetomove]", Meaning: "the [%eval] of the move into the position, in centipawns from White's side (or that side's); a mate in N is 100000-N, being mated -(100000-N); fails without one"}}},
+	KEvalMate:   {name: "evalmate", feature: "annotations", form: formOwn, extension: true, words: []Word{{Text: "evalmate", Syntax: "evalmate [white|black|sidetomove]", Meaning: "the N of an [%eval #N]: the moves to mate, positive when White (or that side) mates; fails when the evaluation is not a mate"}}},
+	KClock:      {name: "clock", feature: "annotations", form: formOwn, extension: true, words: []Word{{Text: "clock", Syntax: "clock [white|black|sidetomove]", Meaning: "the [%clk] remaining time in seconds of the side that just moved (or of that side, as of this position); fails without one"}}},
+	KEmt:        {name: "emt", feature: "annotations", form: formOwn, extension: true, words: []Word{{Text: "emt", Syntax: "emt [white|black|sidetomove]", Meaning: "the [%emt] time in seconds the last move took (or that side's last move); fails without one"}}},
+	KEngineEval: {name: "engineeval", feature: "annotations", form: formOwn, extension: true, words: []Word{{Text: "engineeval", Syntax: "engineeval [depth D|movetime MS] [white|black|sidetomove]", Meaning: "a UCI engine's score of the position in centipawns, counted as eval (default depth 12; needs stockfish or --engine)"}}},
 }
 
 // otherWords are the keywords and symbols that are not kinds of their
@@ -433,14 +443,35 @@ func MessageName(n *Node) string {
 }
 
 // Words is every word of the language: the kinds' in Kind order, then the
-// words that are not kinds. `cqlvm help` is made from it.
+// words that are not kinds. `cqlvm help` is made from it. The meaning of
+// an extension's word ends with ExtensionNote.
 func Words() []Word {
 	var ws []Word
 	for _, k := range kinds {
-		ws = append(ws, k.words...)
+		for _, w := range k.words {
+			if k.extension && w.Meaning != "" {
+				w.Meaning += ExtensionNote
+			}
+			ws = append(ws, w)
+		}
 	}
 	return append(ws, otherWords...)
 }
+
+// ExtensionNote ends the help line of a filter of cqlvm's own.
+const ExtensionNote = " (cqlvm extension, not in CQL 6.2)"
+
+// KeywordOf is the first spelling of kind k ("" for a kind without one).
+func KeywordOf(k Kind) string {
+	if int(k) < len(kinds) && len(kinds[k].words) > 0 {
+		return kinds[k].words[0].Text
+	}
+	return ""
+}
+
+// IsExtension reports whether kind k is a filter of cqlvm's own, not in
+// CQL 6.2, which the official-compatible command refuses unless asked.
+func IsExtension(k Kind) bool { return int(k) < len(kinds) && kinds[k].extension }
 
 // OldWords are the CQL-S keywords of the kinds that have no CQL 6
 // spelling, in Kind order: `cqlvm help` lists them apart.

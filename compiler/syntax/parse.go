@@ -659,6 +659,11 @@ func init() {
 		"dictionary":       (*Parser).parseDictionary,
 		"string":           (*Parser).parseStringLoop,
 		"local":            (*Parser).parseDictionary,
+		"eval":             (*Parser).parseEval,
+		"evalmate":         (*Parser).parseEvalMate,
+		"clock":            (*Parser).parseClock,
+		"emt":              (*Parser).parseEmt,
+		"engineeval":       (*Parser).parseEngineEval,
 	}
 }
 

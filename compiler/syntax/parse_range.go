@@ -38,7 +38,8 @@ func (p *Parser) looksNumeric(n *Node) bool {
 	switch n.Kind {
 	case KNumber, KCount, KAbs, KSqrt, KTimes, KDiv, KMod, KPly, KMoveNumber, KDepth, KPower,
 		KRank, KFile, KType, KColorType, KPieceId, KSideToMove, KPositionId, KGameNumber,
-		KLastGameNumber, KYear, KElo, KCountMoves, KMax, KMin, KInt, KIndexOf:
+		KLastGameNumber, KYear, KElo, KCountMoves, KMax, KMin, KInt, KIndexOf,
+		KEval, KEvalMate, KClock, KEmt, KEngineEval:
 		return true
 	case KNeg:
 		return p.looksNumeric(n.Args[0])

@@ -190,6 +190,11 @@ var parseTests = []struct{ name, query string }{
 	{"header", "cql(input in.pgn output out.pgn variations matchcount 2 5 silent) check"},
 	{"header result and sort", `cql(result 1-0 sort matchcount 3 gamenumber 1 10 quiet matchstring "M") mate`},
 	{"header quoted result", `cql(result "0-1") mate`},
+
+	// annotation filters (cqlvm extensions)
+	{"annotation views", "eval  eval black  evalmate sidetomove  clock  clock white  emt sidetomove"},
+	{"the drop of the evaluation over a move", "(parent:eval) - eval >= 300"},
+	{"engineeval searches", "engineeval  engineeval depth 8  engineeval movetime 200 sidetomove > 100"},
 }
 
 // errorTests are rejected queries; the caret messages are in
@@ -246,6 +251,9 @@ var errorTests = []struct{ name, query string }{
 	{"descending file range", "h-a1"},
 	{"descending ranges in a list", "K[a-c8-1,h-g2]"},
 	{"argument of /// past its line", "check /// \"here\" {check\n mate}"},
+
+	{"engineeval without a number", "engineeval depth > 3"},
+	{"engineeval with a zero depth", "engineeval depth 0"},
 }
 
 // normalizeDump makes a dump shorter to read: the set of all squares
