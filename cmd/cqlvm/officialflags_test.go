@@ -160,3 +160,29 @@ func TestDefaultOutputFiles(t *testing.T) {
 		}
 	}
 }
+
+// Under the name cql the filters of cqlvm's own are refused, with the
+// official status, unless CQLVM_EXTENSIONS asks for them; cqlvm run
+// takes them.
+func TestCQLRefusesExtensions(t *testing.T) {
+	games := filepath.Join(t.TempDir(), "a.pgn")
+	if err := os.WriteFile(games, []byte("[Result \"*\"]\n\n1. e4 { [%eval 0.3] } *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cql := func() (int, string) {
+		var out strings.Builder
+		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &out}
+		status := c.cqlMain([]string{"-i", games, "-o", os.DevNull, "-cql", "eval > 20"})
+		return status, out.String()
+	}
+	if status, out := cql(); status != 1 || !strings.Contains(out, "'eval' is a cqlvm extension, not CQL 6.2: use cqlvm run, or set CQLVM_EXTENSIONS=1") {
+		t.Errorf("cql: status %d\n%s", status, out)
+	}
+	t.Setenv(extensionsEnv, "1")
+	if status, out := cql(); status != 0 || !strings.Contains(out, "1 matches of 1 games") {
+		t.Errorf("cql with %s=1: status %d\n%s", extensionsEnv, status, out)
+	}
+	if r := runCLI(t, nil, "run", "-o", os.DevNull, "-cql", "eval > 20", games); r.status != 0 {
+		t.Errorf("cqlvm run: %+v", r)
+	}
+}
