@@ -21,9 +21,12 @@ type HelpEntry struct {
 	Returns string // what its value is
 	Details string // the explanation, paragraphs separated by blank lines
 	Example string // a query using it
-	// ExampleMatches is the number of games of the bundled sample
-	// (testdata/pgn/sample.pgn) Example matches.
+	// ExampleMatches is the number of games of ExampleInput, the bundled
+	// sample (testdata/pgn/sample.pgn) unless the entry names another
+	// file, that Example matches; ExampleGames is its number of games.
 	ExampleMatches int
+	ExampleInput   string
+	ExampleGames   int
 	Unsupported    bool     // cqlvm refuses the filter: Example shows it, not a match
 	Related        []string // the other topics of its helpdoc.txt entry
 }

@@ -30,6 +30,9 @@ type helpDoc struct {
 	returns        string
 	example        string
 	exampleMatches int
+	// input is the file the example is counted on when it is not the
+	// bundled sample (the annotation filters': testdata/annotated).
+	input string
 	// unsupported: cqlvm refuses the filter (the example must fail to
 	// compile with "not supported yet").
 	unsupported bool
@@ -79,6 +82,8 @@ func parseHelpDoc(text string) ([]HelpGroup, []*helpDoc, error) {
 			cur.returns = strings.TrimPrefix(line, "returns: ")
 		case strings.HasPrefix(line, "example: "):
 			cur.example = strings.TrimPrefix(line, "example: ")
+		case strings.HasPrefix(line, "input: "):
+			cur.input = strings.TrimPrefix(line, "input: ")
 		case line == "unsupported: yes":
 			cur.unsupported = true
 		case strings.HasPrefix(line, "matches: "):
@@ -124,6 +129,10 @@ func (h *Help) addHelpDoc() {
 		}
 		e.Group, e.Returns, e.Details = d.group, d.returns, d.details
 		e.Example, e.ExampleMatches, e.Unsupported = d.example, d.exampleMatches, d.unsupported
+		e.ExampleInput, e.ExampleGames = samplePath, SampleGames
+		if d.input != "" {
+			e.ExampleInput, e.ExampleGames = d.input, exampleInputs[d.input]
+		}
 		for _, t := range d.topics {
 			if t != e.Name {
 				e.Related = append(e.Related, t)
@@ -135,3 +144,10 @@ func (h *Help) addHelpDoc() {
 // SampleGames is the number of games of the bundled sample
 // (testdata/pgn/sample.pgn), on which the help's examples are counted.
 const SampleGames = 253
+
+// samplePath is the bundled sample, as a user in the checkout names it.
+const samplePath = "testdata/pgn/sample.pgn"
+
+// exampleInputs are the other files examples are counted on (input:),
+// with their number of games (TestHelpExamples checks them).
+var exampleInputs = map[string]int{"testdata/annotated/sample.pgn": 70}

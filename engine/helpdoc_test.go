@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cqlvm/cqlvm/uci"
 )
 
 var updateHelpDoc = flag.Bool("update", false, "rewrite the matches: lines of helpdoc.txt with the counts found")
@@ -72,15 +74,23 @@ func TestHelpExamples(t *testing.T) {
 			t.Errorf("helpdoc.txt:%d: example of %s: %v", d.line, d.topics[0], err)
 			continue
 		}
+		if _, err := uci.Find(""); err != nil && q.Program().NeedsEngine {
+			t.Logf("helpdoc.txt:%d: the example of %s is not run: it needs a UCI engine: %v", d.line, d.topics[0], err)
+			continue
+		}
 		o := q.Options()
-		o.Inputs = []string{"testdata/pgn/sample.pgn"}
+		input, games := samplePath, SampleGames
+		if d.input != "" {
+			input, games = d.input, exampleInputs[d.input]
+		}
+		o.Inputs = []string{input}
 		st, err := Run(q, o)
 		if err != nil {
 			t.Errorf("helpdoc.txt:%d: example of %s: %v", d.line, d.topics[0], err)
 			continue
 		}
-		if st.Games != SampleGames {
-			t.Fatalf("sample.pgn has %d games, SampleGames says %d", st.Games, SampleGames)
+		if st.Games != games {
+			t.Fatalf("%s has %d games, the help says %d", input, st.Games, games)
 		}
 		found[d.line] = st.Matches
 		if st.Matches != d.exampleMatches && !*updateHelpDoc {

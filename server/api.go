@@ -408,6 +408,8 @@ type helpEntry struct {
 	Details        string   `json:"details,omitempty"`
 	Example        string   `json:"example,omitempty"`
 	ExampleMatches int      `json:"exampleMatches,omitempty"`
+	ExampleInput   string   `json:"exampleInput,omitempty"`
+	ExampleGames   int      `json:"exampleGames,omitempty"`
 	Unsupported    bool     `json:"unsupported,omitempty"`
 	Related        []string `json:"related,omitempty"`
 }

@@ -48,10 +48,6 @@ func (c *cli) help(args []string) int {
 	return status
 }
 
-// samplePath is the bundled database the help's examples are counted on,
-// as a user in the checkout names it.
-const samplePath = "testdata/pgn/sample.pgn"
-
 // writeHelpEntry prints the help of one topic: its syntax and meaning,
 // and when it has them what it returns, the explanation, and the example
 // as a command to run with the number of games it finds.
@@ -69,8 +65,8 @@ func writeHelpEntry(w io.Writer, h engine.HelpEntry) {
 	if h.Unsupported {
 		fmt.Fprintf(w, "Example (cqlvm refuses it for now):\n    %s\n", h.Example)
 	} else {
-		fmt.Fprintf(w, "Example, which matches %d of the %d games of %s:\n", h.ExampleMatches, engine.SampleGames, samplePath)
-		for _, line := range exampleCommand(h.Example) {
+		fmt.Fprintf(w, "Example, which matches %d of the %d games of %s:\n", h.ExampleMatches, h.ExampleGames, h.ExampleInput)
+		for _, line := range exampleCommand(h.Example, h.ExampleInput) {
 			fmt.Fprintf(w, "    %s\n", line)
 		}
 	}
@@ -80,17 +76,17 @@ func writeHelpEntry(w io.Writer, h engine.HelpEntry) {
 	fmt.Fprintf(w, "In the group: %s (cqlvm help lists the groups)\n", h.Group)
 }
 
-// exampleCommand is the shell command that runs an example query on the
-// sample: with -cql for filters, through a file for a query with its own
+// exampleCommand is the shell command that runs an example query on its
+// games: with -cql for filters, through a file for a query with its own
 // cql(...) header.
-func exampleCommand(query string) []string {
+func exampleCommand(query, input string) []string {
 	if strings.HasPrefix(query, "cql(") {
 		return []string{
 			fmt.Sprintf("echo '%s' > example.cql", query),
-			"cqlvm run example.cql " + samplePath,
+			"cqlvm run example.cql " + input,
 		}
 	}
-	return []string{fmt.Sprintf("cqlvm run -cql '%s' %s", query, samplePath)}
+	return []string{fmt.Sprintf("cqlvm run -cql '%s' %s", query, input)}
 }
 
 // writeLanguageMap prints the help topics by group: the map of the

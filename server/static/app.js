@@ -292,11 +292,13 @@ function renderHelp() {
 }
 
 // helpText is an entry's meaning and, when it has them (`cqlvm help
-// NAME`'s long help), what it returns and its example on sample.pgn.
+// NAME`'s long help), what it returns and its example on the games it is
+// counted on (sample.pgn, or the annotated sample for eval and clock).
 function helpText(h) {
   if (!h.example) return h.meaning;
+  const input = (h.exampleInput || 'sample.pgn').replace(/^testdata\//, '');
   const example = h.unsupported ? ' Not supported by cqlvm yet.'
-    : ` Example: ${h.example} (${h.exampleMatches || 0} games of sample.pgn).`;
+    : ` Example: ${h.example} (${h.exampleMatches || 0} games of ${input}).`;
   return `${h.meaning}. Returns ${h.returns}.${example}`;
 }
 
