@@ -251,6 +251,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	}
 	g.finish(c)
 	g.prefilter(body)
+	g.summaryNeed(body)
 	g.growSlots() // the prefilter's temporaries (max, min, ...) need slots too
 	g.resolve()
 	g.peephole()

@@ -142,7 +142,7 @@ func fired(p *vm.Program, name string) bool {
 // and the specifications its instructions name.
 func codeOf(p *vm.Program) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v\n%+v\n%+v\n%v\n%+v\n", p.Code, p.FindMemos, p.Shapes, p.GameFilter, p.MoveSpecs)
+	fmt.Fprintf(&b, "%v\n%+v\n%+v\n%v\n%+v\n%v\n", p.Code, p.FindMemos, p.Shapes, p.GameFilter, p.MoveSpecs, p.Need)
 	for _, l := range p.Lines {
 		fmt.Fprintf(&b, "%v %v %v %v %v %v %+v\n", l.StartTest, l.StartTested, l.Linear, l.Viable, l.Always, l.Subs, l.Path)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cqlvm/cqlvm/pgn"
 	"github.com/cqlvm/cqlvm/vm"
+	"github.com/cqlvm/cqlvm/vm/summary"
 )
 
 // keptNodes is the most nodes a Tree keeps for the next game, as
@@ -149,4 +150,17 @@ func tagValue(name, v string) (string, bool) {
 		return pgn.CQLECO(v)
 	}
 	return v, true
+}
+
+// Summarize is the summary of a parsed game (vm/summary): of the
+// positions of its mainline, which a search without variations visits,
+// and of its whole tree.
+func Summarize(g *pgn.Game) summary.Summary {
+	var b summary.Builder
+	mainline := g.MainlineLen()
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		b.Add(&n.Pos, n.Ply, &n.Move, i < mainline)
+	}
+	return b.Summary()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/cqlvm/cqlvm/bitboard"
 	"github.com/cqlvm/cqlvm/source"
 	"github.com/cqlvm/cqlvm/vm/nfa"
+	"github.com/cqlvm/cqlvm/vm/summary"
 )
 
 // Program is compiled CQL: immutable once built and shared by every
@@ -53,6 +54,10 @@ type Program struct {
 	// GameFilter is the entry of the game prefilter (conditions on the
 	// game's tags, result and number alone), -1 when there is none.
 	GameFilter int
+	// Need is what a game's summary must meet for some position of the
+	// game to match (summary.Anything when the compiler knows nothing):
+	// a run over a game store skips the games that fail it.
+	Need summary.Need
 	// Opts are the optimizations that fired, in the order the compiler
 	// took them (for the disassembler).
 	Opts  []OptNote
@@ -117,6 +122,9 @@ func (p *Program) Disassemble(w io.Writer) error {
 func (p *Program) disassembleLines(w io.Writer) error {
 	if p.GameFilter >= 0 {
 		fmt.Fprintf(w, "\ngame prefilter: code at %d\n", p.GameFilter)
+	}
+	if p.Need.Op != summary.Anything {
+		fmt.Fprintf(w, "\nsummary need: %s\n", p.Need)
 	}
 	for i, l := range p.Lines {
 		fmt.Fprintf(w, "\n%s #%d%s:\n", l.Name, i, lineFlags(&l))

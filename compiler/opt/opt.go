@@ -47,6 +47,7 @@ const (
 	MoveGenCache
 	FindPlyBound
 	LineViable
+	SummaryPrune
 	NumIDs
 )
 
@@ -254,6 +255,19 @@ var Table = [NumIDs]Info{
 			"given up for the rest of the run.",
 		Facts:    []Fact{NoEffect, PositionOnly},
 		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2"},
+	},
+	SummaryPrune: {
+		Name: "summary-prune", Layer: "codegen",
+		Doc: "The filters the body requires at a matching position that are piece counts (`Q>=2`, `[Rr]==2`, `not Q`), " +
+			"check, mate, stalemate, a promotion, null move or castling of a game move (`move promote N`), and the and, or " +
+			"and find of such filters, each need some position or move of the game to have a property that the game's " +
+			"summary in a game store records for the positions the search visits (the smallest and largest count of each " +
+			"piece, the promotions, checks, mates, ...). Their conjunction is the program's need; a run over a store skips " +
+			"the games whose summary fails it without reading their moves, since none of their positions can match. Any " +
+			"other filter needs nothing, so the need is necessary for every query. Not taken with persistent variables, " +
+			"messages, files written or assertions, which a skipped game's positions would update or print.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"Q>=2 q>=2", "move promote N", "mate", "find check or stalemate"},
 	},
 }
 
