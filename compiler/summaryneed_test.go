@@ -1,10 +1,14 @@
 package compiler
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/cqlvm/cqlvm/compiler/opt"
 	"github.com/cqlvm/cqlvm/gametree"
+	"github.com/cqlvm/cqlvm/source"
+	"github.com/cqlvm/cqlvm/vm"
 )
 
 // TestSummaryNeed: the need derived from each query, printed; the
@@ -82,4 +86,73 @@ func TestSummaryNeedSkips(t *testing.T) {
 			t.Errorf("%s: the need %s skips %d of %d games", query, p.Need, skipped, len(games))
 		}
 	}
+}
+
+// needAtoms and needForms make the queries of FuzzSummaryNeed: filters
+// the need understands, some it does not, and forms that combine them.
+var (
+	needAtoms = []string{"Q>=2", "q>=1", "R==1", "r<2", "not B", "[Nn]>2", "Pa-h2 >= 3", "#P < 5", "2 > N", "[Qq] == 0",
+		"mate", "check", "stalemate", "move promote N", "move promote [QR]", "move previous promote B", "move null",
+		"move o-o", "move castle", "wtm", "Ka1", "not mate", "P", "_a1", "ply > 30", "move legal promote N", "A == 12"}
+	needForms = []string{"{%s %s}", "%s or %s", "not %s", "find %s", "find <-- %s", "flipcolor %s", "find all %s", "%s and %s"}
+)
+
+// fuzzQuery reads a query from the bytes: each byte picks an atom or a
+// form around what it has read so far.
+func fuzzQuery(data []byte) string {
+	var stack []string
+	for _, b := range data {
+		k := int(b)
+		if k%3 != 0 || len(stack) == 0 {
+			stack = append(stack, needAtoms[k%len(needAtoms)])
+			continue
+		}
+		form := needForms[(k/3)%len(needForms)]
+		if strings.Count(form, "%s") == 2 && len(stack) >= 2 {
+			a, b := stack[len(stack)-2], stack[len(stack)-1]
+			stack = append(stack[:len(stack)-2], fmt.Sprintf(form, a, b))
+		} else if strings.Count(form, "%s") == 1 {
+			stack[len(stack)-1] = fmt.Sprintf(form, stack[len(stack)-1])
+		}
+	}
+	return strings.Join(stack, " ")
+}
+
+// FuzzSummaryNeed: on test games with and without their variations, a
+// game whose summary fails the need of a query has no position where
+// the plain program (-O0) of the query matches.
+//
+//	go test ./compiler -run=^$ -fuzz=FuzzSummaryNeed -fuzztime=1m
+func FuzzSummaryNeed(f *testing.F) {
+	for _, seed := range []string{"\x01\x02\x00", "\x0d\x0e", "\x04\x05\x03\x07", "\x10\x0c\x01\x09", "\x13\x11\x06", "\x0e\x0f\x12", "\x01"} {
+		f.Add([]byte(seed))
+	}
+	games := firstGames(f, 15)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 12 {
+			t.Skip("longer queries only slow the search down")
+		}
+		query := fuzzQuery(data)
+		for _, variations := range []bool{false, true} {
+			text := query
+			if variations {
+				text = "cql(variations) " + query
+			}
+			q, err := Compile(source.New("f.cql", text), Options{})
+			if err != nil {
+				return // an atom the grammar allows where the language does not
+			}
+			plain := compileDisabling(t, text, opt.All)
+			m := vm.NewMachine(plain)
+			for gi, g := range games {
+				sum := gametree.Summarize(g)
+				if q.Program.Need.Holds(sum.Of(variations)) {
+					continue
+				}
+				if got := matches(m, treeOf(g, variations)); len(got) > 0 {
+					t.Fatalf("%s: game %d fails the need %s, but the plain program matches %v", text, gi+1, q.Program.Need, got)
+				}
+			}
+		}
+	})
 }

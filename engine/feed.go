@@ -28,10 +28,10 @@ type gameFeed struct {
 	cancelled error
 }
 
-func newFeed(cfg *runConfig) *gameFeed {
+func newFeed(cfg *runConfig, stores *storeUse) *gameFeed {
 	f := &gameFeed{ctx: cfg.Context}
 	f.next, f.stop = iter.Pull(func(yield func(*rawBatch) bool) {
-		f.err = readInputs(cfg, &batcher{yield: yield})
+		f.err = readInputs(cfg, stores, &batcher{yield: yield})
 	})
 	return f
 }
@@ -53,8 +53,9 @@ func (f *gameFeed) take() (batch *rawBatch, seq int, ok bool) {
 // readInputs yields the games of every input (or of the run's Spans) in
 // batches, numbering them continuously across files, and stops after the
 // last game of the game-number range or when the batches are no longer
-// wanted.
-func readInputs(cfg *runConfig, b *batcher) (err error) {
+// wanted. The games that the summaries of an input's store rule out are
+// marked to be skipped.
+func readInputs(cfg *runConfig, stores *storeUse, b *batcher) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = NewInternalError(p, "while reading the input")
@@ -67,11 +68,15 @@ func readInputs(cfg *runConfig, b *batcher) (err error) {
 			next = sp.FirstGame
 		}
 		done := false
+		sums := stores.open(sp.Input)
 		err := cfg.opener.EachFrom(sp.Input, sp.Start, func(s input.Stream) error {
 			var err error
-			next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b)
+			next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b, func(raw *pgn.RawGame) bool { return stores.skips(sums, raw) })
 			return err
 		})
+		if sums != nil {
+			sums.Close()
+		}
 		if err != nil || done {
 			return err
 		}
@@ -110,8 +115,9 @@ func spansOf(o Options) []Span {
 
 // readStream sends the games of one stream of span sp that start in
 // [sp.From, sp.To), numbered from first; it returns the next game number
-// and whether the game-number range is done.
-func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWanted int, raws *batcher) (next int, done bool, err error) {
+// and whether the game-number range is done; skip says which games need
+// not be searched.
+func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWanted int, raws *batcher, skip func(*pgn.RawGame) bool) (next int, done bool, err error) {
 	r := pgn.NewReader(s.R, s.Name)
 	r.SetLimits(lim)
 	r.SetFirstNumber(first)
@@ -141,7 +147,7 @@ func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWant
 			raws.discard()
 			continue // before the span: only counted
 		}
-		raws.commit()
+		raws.commit(skip(raw))
 		if raw.Err != nil {
 			// a game over a limit: say so now, not once the rest of
 			// it is skipped (an endless input has no rest)
@@ -182,9 +188,11 @@ func (b *batcher) slot() (*pgn.RawGame, *[]byte) {
 	return &b.cur.raws[len(b.cur.games)], &b.cur.arena
 }
 
-// commit adds the game of the last slot to the batch.
-func (b *batcher) commit() {
+// commit adds the game of the last slot to the batch, to be skipped or
+// searched.
+func (b *batcher) commit(skip bool) {
 	c := b.cur
+	c.skip[len(c.games)] = skip
 	c.games = append(c.games, &c.raws[len(c.games)])
 	if len(c.games) >= batchGames || len(c.arena) >= batchBytes {
 		b.flush()
@@ -212,7 +220,8 @@ func (b *batcher) flush() {
 type rawBatch struct {
 	games []*pgn.RawGame // the batch: pointers to raws[:len(games)]
 	raws  [batchGames]pgn.RawGame
-	arena []byte // the games' bytes
+	skip  [batchGames]bool // skip[i]: games[i] is ruled out by its summary
+	arena []byte           // the games' bytes
 }
 
 var rawBatches = sync.Pool{New: func() any {
@@ -224,6 +233,7 @@ func newRawBatch() *rawBatch { return rawBatches.Get().(*rawBatch) }
 // recycle gives b back once its games are searched.
 func (b *rawBatch) recycle() {
 	clear(b.raws[:len(b.games)])
+	clear(b.skip[:len(b.games)])
 	clear(b.games)
 	b.games = b.games[:0]
 	b.arena = b.arena[:0]

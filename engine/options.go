@@ -102,6 +102,11 @@ type Options struct {
 	// each submissions file of the query's similarposition filters,
 	// before the search starts.
 	OnSubmissions func(file string, games int) `shard:"free: a callback"`
+	// NoStore reads the PGN even when a fresh game store is beside an
+	// input (engine/store); by default a run whose query needs something
+	// of the games' summaries skips the games whose summary rules them
+	// out, with the same output.
+	NoStore bool `shard:"free: the output is the same with or without the store"`
 }
 
 // Span is a part of one input: the games that start at a byte offset in
@@ -150,6 +155,14 @@ type Stats struct {
 	// Persistent are the query's persistent variables at the end, as
 	// "name: value" lines.
 	Persistent []string
+	Store      StoreStats
+}
+
+// StoreStats say what a run did with the game stores of its inputs.
+type StoreStats struct {
+	Used    []string // the stores read
+	Refused []string // why a store beside an input was not used (stale, damaged, other limits)
+	Skipped int      // games ruled out by their summary, not parsed
 }
 
 // Progress are a run's running totals, for a progress display: the run

@@ -138,9 +138,9 @@ func runPipeline(q *Query, cfg *runConfig) (runStats, error) {
 			last = countGames(cfg.Inputs, cfg.Limits)
 		}
 	}
-	feed := newFeed(cfg)
-	defer feed.stop()
 	c := newCollector(cfg, q.Program().Sorts)
+	feed := newFeed(cfg, newStoreUse(q, cfg, &c.st.Store))
+	defer feed.stop()
 	if cfg.Threads <= 1 {
 		runOneWorker(q, cfg, last, feed, c)
 	} else {
@@ -170,11 +170,11 @@ func runOneWorker(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collect
 			out = out[:0]
 			w.batchOut = &out
 		}
-		for _, raw := range batch.games {
+		for i := range batch.games {
 			if cfg.guard.stopped() {
 				break
 			}
-			r := w.processSafely(raw)
+			r := w.search(batch, i)
 			c.add(&r)
 		}
 		batch.recycle()

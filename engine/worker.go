@@ -72,6 +72,15 @@ func (w *worker) close() {
 	}
 }
 
+// search is the result of the i-th game of batch: skipped when its
+// summary rules it out, else searched.
+func (w *worker) search(batch *rawBatch, i int) gameResult {
+	if batch.skip[i] {
+		return skippedResult(batch.games[i])
+	}
+	return w.processSafely(batch.games[i])
+}
+
 // processSafely is process that turns a panic into a report naming the
 // game, so that a bug shows where to look instead of a stack trace. A
 // machine that stopped the game's evaluation (*vm.Stop) is no bug.

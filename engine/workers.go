@@ -41,11 +41,11 @@ func runWorkers(q *Query, cfg *runConfig, last int, feed *gameFeed, c *collector
 					b.out = pools.output()
 					w.batchOut = b.out
 				}
-				for i, raw := range batch.games {
+				for i := range batch.games {
 					if cfg.guard.stopped() {
 						break // the rest stay unread results
 					}
-					b.results[i] = w.processSafely(raw)
+					b.results[i] = w.search(batch, i)
 				}
 				batch.recycle()
 				order.commit(b)

@@ -5,11 +5,13 @@ import (
 	"time"
 
 	"github.com/cqlvm/cqlvm/engine/index"
+	"github.com/cqlvm/cqlvm/engine/store"
 )
 
 // index runs `cqlvm index FILE...`: it writes FILE.cqlidx beside each
 // PGN file, the game index a shard run uses to start at its first game
-// (README "Beyond one machine").
+// (README "Beyond one machine"), and FILE.cqlstore, the game store whose
+// summaries let a run skip the games that cannot match (engine/store).
 func (c *cli) index(args []string) int {
 	if len(args) > 0 && isHelpFlag(args[0]) {
 		fmt.Fprint(c.stdout, commandUsage["index"])
@@ -22,7 +24,8 @@ func (c *cli) index(args []string) int {
 	var reads, writes []namedFile
 	for _, name := range args {
 		reads = append(reads, namedFile{"the file to index", name})
-		writes = append(writes, namedFile{"the index", index.PathOf(name)}, namedFile{"the index's temporary file", index.PathOf(name) + ".tmp"})
+		writes = append(writes, namedFile{"the index", index.PathOf(name)}, namedFile{"the index's temporary file", index.PathOf(name) + ".tmp"},
+			namedFile{"the game store", store.PathOf(name)}, namedFile{"the game store's temporary file", store.PathOf(name) + ".tmp"})
 	}
 	if status, refused := c.refuseConflicts("cqlvm index", reads, writes); refused {
 		return status
@@ -40,6 +43,14 @@ func (c *cli) index(args []string) int {
 		secs := time.Since(start).Seconds()
 		fmt.Fprintf(c.stdout, "%s: %d games, %.1f MB in %.2f seconds (%.0f MB/s)\n",
 			index.PathOf(name), ix.Games, float64(ix.Size)/1e6, secs, float64(ix.Size)/1e6/max(secs, 1e-9))
+		start = time.Now()
+		st, err := store.Build(name)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cqlvm index: %v\n", err)
+			return exitInput
+		}
+		fmt.Fprintf(c.stdout, "%s: %d games (%d summarised), %.1f MB in %.2f seconds\n",
+			store.PathOf(name), st.Games, st.Summarised, float64(st.Bytes)/1e6, time.Since(start).Seconds())
 	}
 	return exitOK
 }

@@ -187,6 +187,9 @@ run flags (one or two dashes, as the official cql spells them):
                           auto: from a Slurm job array or a Kubernetes Indexed Job
   --shard-summary F       the shard's summary for cqlvm merge (default OUTPUT.shard.json)
   --timeout D             stop the run after D (30s, 10m; exit status 6)
+  --nostore               read the PGN even when a fresh game store (cqlvm index) is
+                          beside it (by default the run skips the games whose stored
+                          summary rules them out, and says so on stderr)
   -O0, --disable NAME,... switch off all or some optimizations of the compiler (same
                           answers; cqlvm help optimizations lists them)
   --cpuprofile F, --memprofile F

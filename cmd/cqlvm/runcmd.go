@@ -34,6 +34,7 @@ type runFlags struct {
 	format                               string
 	progress                             string
 	noProgress                           bool
+	noStore                              bool
 	lineIncrement                        int
 	outputBuffer                         int
 	alwaysComment                        bool
@@ -73,6 +74,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVarP(&f.singleThreaded, "singlethreaded", "s", false, "one thread")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line: auto, always or never")
 	fs.BoolVarP(&f.noProgress, "noprogress", "q", false, "no progress line")
+	fs.BoolVar(&f.noStore, "nostore", false, "read the PGN even when a fresh game store (cqlvm index) is beside it")
 	fs.IntVar(&f.lineIncrement, "lineincrement", 0, "print a line every N games")
 	fs.IntVar(&f.outputBuffer, "outputbuffer", 0, "cut each written game after N bytes, as the official program does")
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
@@ -289,6 +291,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.Silent = o.Silent || f.silent
 	o.Quiet = o.Quiet || f.quiet
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
+	o.NoStore = f.noStore
 	o.Engine = f.enginePath
 	o.Limits = &f.limits
 	if f.variations || f.restrict.VirtualMainline {
@@ -539,6 +542,7 @@ func (c *cli) finishRun(cfg *runConfig, st engine.Stats, err error, file *os.Fil
 		for _, p := range st.Persistent {
 			fmt.Fprintln(report, p)
 		}
+		c.reportStores(st.Store)
 		fmt.Fprintln(report, summaryLine(st, cfg, start))
 	}
 	if crash != nil {
@@ -630,6 +634,18 @@ func bothOnGame(a, b func(*engine.Game)) func(*engine.Game) {
 		return a
 	}
 	return func(g *engine.Game) { a(g); b(g) }
+}
+
+// reportStores says on stderr which game stores the run read, how many
+// games their summaries ruled out, and why a store beside an input was
+// not used.
+func (c *cli) reportStores(st engine.StoreStats) {
+	for _, why := range st.Refused {
+		fmt.Fprintf(c.stderr, "cqlvm: not using a game store: %s; reading the PGN\n", why)
+	}
+	if len(st.Used) > 0 {
+		fmt.Fprintf(c.stderr, "cqlvm: used the game store %s: %d games ruled out by their summaries\n", strings.Join(st.Used, ", "), st.Skipped)
+	}
 }
 
 // summaryLine is the official program's last line,

@@ -15,10 +15,11 @@ var commandUsage = map[string]string{
 	"translate": `usage: cqlvm translate [--dialect cql3|cql6] query.cqls ... | - (standard input) | -cql "(match ...)"` + "\n",
 	"disasm":    `usage: cqlvm disasm [--dialect cql3|cql6] [-O0] [-disable NAME,...] [-cql "filters"] query.cql ... | -    show the compiled bytecode` + "\n",
 	"serve":     serveUsage,
-	"index":     "usage: cqlvm index FILE...   write FILE.cqlidx, the index of the games of FILE, for cqlvm run --shard\n",
-	"merge":     "usage: cqlvm merge [-o OUT] PART...   merge the parts of the shards of a run (each PART with its PART.shard.json)\n",
-	"help":      "usage: cqlvm help [FILTER | limits | optimizations]   the language, or the syntax and meaning of one filter\n",
-	"version":   "usage: cqlvm version   the version of cqlvm and of the CQL language it reads\n",
+	"index": "usage: cqlvm index FILE...   write FILE.cqlidx, the index of the games of FILE, for cqlvm run --shard,\n" +
+		"                             and FILE.cqlstore, the summaries of its games, which let cqlvm run skip games\n",
+	"merge":   "usage: cqlvm merge [-o OUT] PART...   merge the parts of the shards of a run (each PART with its PART.shard.json)\n",
+	"help":    "usage: cqlvm help [FILTER | limits | optimizations]   the language, or the syntax and meaning of one filter\n",
+	"version": "usage: cqlvm version   the version of cqlvm and of the CQL language it reads\n",
 }
 
 // isHelpFlag reports whether arg asks for a command's usage.

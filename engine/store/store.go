@@ -1,0 +1,279 @@
+// Package store writes and reads the game store of a PGN file: a
+// sidecar (FILE.cqlstore) with the summary of every game (vm/summary),
+// so that a run whose query needs something of the summaries
+// (vm.Program.Need) skips the games that cannot match without replaying
+// their moves.
+//
+// The format, version 1:
+//
+//	cqlvm-store 1\n
+//	{"size":S,"mtime":"RFC 3339 time","games":N,"limits":{...}}\n
+//	then N records, in file order:
+//	  offset - previous offset, an unsigned varint (the first's previous is 0)
+//	  1 and the game's summary (summary.Append), or 0 for a game
+//	  without one (it has errors, or no position): never skipped
+//
+// Offsets are where the games start in the file's (decompressed)
+// stream, as the PGN reader reports them. Size and mtime are the file's
+// when the store was built: a store that does not match its file is
+// stale and refused. limits are the values of the limits that change
+// what a game's positions are (game-bytes, game-positions,
+// variation-depth) when it was built: a run with other values reads the
+// PGN instead, since its games' trees (and errors) may differ.
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"time"
+
+	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/gametree"
+	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/vm/summary"
+)
+
+// Suffix is added to a PGN file's name to name its store.
+const Suffix = ".cqlstore"
+
+const magic = "cqlvm-store 1\n"
+
+// PathOf is the name of the store of the PGN file name.
+func PathOf(name string) string { return name + Suffix }
+
+// treeLimits are the limits that change a game's tree or errors.
+var treeLimits = []limits.ID{limits.GameBytes, limits.GamePositions, limits.VariationDepth}
+
+// header is the JSON line after the magic line.
+type header struct {
+	Size    int64            `json:"size"`
+	ModTime time.Time        `json:"mtime"`
+	Games   int              `json:"games"`
+	Limits  map[string]int64 `json:"limits"`
+}
+
+// limitValues are the tree limits' values in lim (nil: the defaults),
+// by name.
+func limitValues(lim *limits.Values) map[string]int64 {
+	m := map[string]int64{}
+	for _, id := range treeLimits {
+		m[limits.Table[id].Name] = lim.Get(id)
+	}
+	return m
+}
+
+// Stats are what Build tells of the store it wrote.
+type Stats struct {
+	Games, Summarised int
+	Bytes             int64 // the store's size
+}
+
+// Build reads every game of the PGN file name (one stream: not an
+// archive of several), replays it and writes its store to PathOf(name),
+// through a temporary file so that a reader never sees half a store.
+func Build(name string) (Stats, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return Stats{}, fmt.Errorf("%s: %w", name, err)
+	}
+	var body bytes.Buffer
+	var stats Stats
+	streams := 0
+	var opener input.Opener
+	err = opener.Each(name, func(s input.Stream) error {
+		streams++
+		if streams > 1 {
+			return fmt.Errorf("%s: a store is built of one PGN stream, and this archive holds several", name)
+		}
+		return summarise(s, &body, &stats)
+	})
+	if err != nil {
+		return Stats{}, err
+	}
+	h, err := json.Marshal(header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Limits: limitValues(nil)})
+	if err != nil {
+		return Stats{}, err
+	}
+	path := PathOf(name)
+	tmp := path + ".tmp"
+	data := append(append(append([]byte(magic), h...), '\n'), body.Bytes()...)
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		os.Remove(tmp)
+		return Stats{}, err
+	}
+	stats.Bytes = int64(len(data))
+	return stats, os.Rename(tmp, path)
+}
+
+// summarise appends the record of every game of stream s to body.
+func summarise(s input.Stream, body *bytes.Buffer, stats *Stats) error {
+	r := pgn.NewReader(s.R, s.Name)
+	var parser pgn.Parser
+	parser.CastlingFromPlacement = true // as a run reads FENs
+	var g pgn.Game
+	var rec []byte
+	prev := int64(0)
+	for {
+		raw, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		stats.Games++
+		rec = binary.AppendUvarint(rec[:0], uint64(raw.Offset-prev))
+		prev = raw.Offset
+		parser.Parse(raw, &g)
+		if len(g.Errors) > 0 || len(g.Nodes) == 0 {
+			rec = append(rec, 0)
+		} else {
+			sum := gametree.Summarize(&g)
+			rec = summary.Append(append(rec, 1), &sum)
+			stats.Summarised++
+		}
+		body.Write(rec)
+	}
+}
+
+// Store is an open store, checked against its file.
+type Store struct {
+	Path  string
+	Games int
+	body  int64 // where its records begin
+}
+
+// ErrStale is the error of a store that no longer matches its file.
+var ErrStale = errors.New("stale store")
+
+// ErrOtherLimits is the error of a store built with other values of the
+// limits that shape a game's tree than the run's.
+var ErrOtherLimits = errors.New("store built with other limits")
+
+// Open opens the store of the PGN file name for a run with the limits
+// lim, if it has one: nil and no error when there is none. A store that
+// does not match the file's size and modification time is an error
+// wrapping ErrStale; one built with other tree limits, ErrOtherLimits; a
+// damaged one, an error saying so. Its records are read through once,
+// so that a damaged store is refused before a run begins.
+func Open(name string, lim *limits.Values) (*Store, error) {
+	path := PathOf(name)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	first, err := br.ReadString('\n')
+	if err != nil || first != magic {
+		return nil, fmt.Errorf("%s: not a cqlvm store of format version 1", path)
+	}
+	hline, err := br.ReadBytes('\n')
+	var h header
+	if err != nil || json.Unmarshal(bytes.TrimSpace(hline), &h) != nil || h.Games < 0 {
+		return nil, fmt.Errorf("%s: the store header is damaged", path)
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if st.Size() != h.Size || !st.ModTime().Equal(h.ModTime) {
+		return nil, fmt.Errorf("%s: %w: %s changed since it was stored (size %d, then %d; modified %s, then %s); run cqlvm index %s again",
+			path, ErrStale, name, st.Size(), h.Size, st.ModTime().Format(time.RFC3339Nano), h.ModTime.Format(time.RFC3339Nano), name)
+	}
+	if want := limitValues(lim); !maps.Equal(h.Limits, want) {
+		return nil, fmt.Errorf("%s: %w (%v, the run's %v)", path, ErrOtherLimits, h.Limits, want)
+	}
+	s := &Store{Path: path, Games: h.Games, body: int64(len(first) + len(hline))}
+	c := cursor{r: br, left: h.Games}
+	for c.left > 0 {
+		if err := c.next(); err != nil {
+			return nil, fmt.Errorf("%s: %w after %d of its %d games", path, err, h.Games-c.left, h.Games)
+		}
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%s: bytes after its %d games", path, h.Games)
+	}
+	return s, nil
+}
+
+// cursor reads a store's records in order.
+type cursor struct {
+	r       *bufio.Reader
+	left    int   // records not read
+	started bool  // a record has been read
+	offset  int64 // the last record's game's offset
+	known   bool  // the last record has a summary
+	sum     summary.Summary
+}
+
+// next reads the next record.
+func (c *cursor) next() error {
+	delta, err := binary.ReadUvarint(c.r)
+	if err != nil {
+		return errors.New("truncated")
+	}
+	kind, err := c.r.ReadByte()
+	if err != nil || kind > 1 {
+		return errors.New("damaged record")
+	}
+	c.left--
+	c.started = true
+	c.offset += int64(delta)
+	c.known = kind == 1
+	if c.known {
+		return summary.Read(c.r, &c.sum)
+	}
+	return nil
+}
+
+// Reader gives the summaries of a store's games in file order.
+type Reader struct {
+	f   *os.File
+	c   cursor
+	err error
+}
+
+// Reader opens the store's records for reading from the first.
+func (s *Store) Reader() (*Reader, error) {
+	f, err := os.Open(s.Path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(s.body, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Reader{f: f, c: cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games}}, nil
+}
+
+// Find returns the summary of the game that starts at offset, nil when
+// the store has none (the game has no summary, or the store no such
+// game). Offsets must be asked in increasing order: the records before
+// are passed over.
+func (r *Reader) Find(offset int64) *summary.Summary {
+	for r.err == nil && (!r.c.started || r.c.offset < offset) {
+		if r.c.left == 0 {
+			return nil
+		}
+		r.err = r.c.next()
+	}
+	if r.err != nil || r.c.offset != offset || !r.c.known {
+		return nil
+	}
+	return &r.c.sum
+}
+
+// Close closes the store's file.
+func (r *Reader) Close() error { return r.f.Close() }
