@@ -32,7 +32,7 @@ func TestCommandHelp(t *testing.T) {
 // TestDisasmTakesCQL: disasm reads -cql as check does.
 func TestDisasmTakesCQL(t *testing.T) {
 	r := mustRun(t, nil, "disasm", "-cql", "check")
-	if !strings.Contains(r.stdout, "check") || !strings.Contains(r.stdout, "; optimizations:") {
+	if !strings.Contains(r.stdout, "check") || !strings.Contains(r.stdout, "; optimizations") {
 		t.Errorf("disasm -cql check:\n%s", r.stdout)
 	}
 	if r := runCLI(t, nil, "disasm", "-cql", "chekc"); r.status != exitQueryError || !strings.Contains(r.stderr, "-cql:1:1: unknown word chekc") {
