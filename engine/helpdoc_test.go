@@ -27,6 +27,9 @@ func TestHelpDocCoversEveryTopic(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for _, d := range docs {
+		if strings.Contains(d.example, "'") {
+			t.Errorf("helpdoc.txt:%d: the example has a ', which the shell command cqlvm help prints cannot quote", d.line)
+		}
 		for _, topic := range d.topics {
 			if !topics[topic] {
 				t.Errorf("helpdoc.txt:%d: %q is not a help topic of the kinds table", d.line, topic)
