@@ -65,6 +65,11 @@ type Options struct {
 	// in CQL 6.2: syntax.IsExtension) an error, which ends with this
 	// advice: the official-compatible command refuses them unless asked.
 	RefuseExtensions string
+	// KeepFailedComments compiles for runs that keep the comments of
+	// filters that failed (-alwayscomment): the planner then skips no
+	// filter that comments. A program compiled without it says whether it
+	// may (vm.Program.DropsFailedComments).
+	KeepFailedComments bool
 }
 
 // wrapTransforms puts the filters of a body (its function definitions
@@ -242,6 +247,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	g.vars = c.vars
 	g.kindSeen = opt.kindSeen
 	g.disabled = opt.Disable
+	g.keepFailedComments = opt.KeepFailedComments
 	g.prog.Chess = opt.Chess
 	g.quiet = file.Header.Quiet || file.Header.Silent || opt.Quiet
 	g.noSetTag, g.noRemoveComment = opt.NoSetTag, opt.NoRemoveComment
@@ -270,16 +276,21 @@ type bodyPart struct {
 func (g *gen) body(parts []bodyPart) {
 	g.prog.Entry = len(g.prog.Code)
 	fail := g.newLabel()
-	var filters []*syntax.Node
+	var filters, tests []*syntax.Node
+	var srcs []*source.Source
 	for _, part := range parts {
-		g.src = part.src
 		for _, f := range part.nodes {
 			filters = append(filters, f)
-			if f.Kind == syntax.KFuncDef {
-				continue
+			if f.Kind != syntax.KFuncDef {
+				tests, srcs = append(tests, f), append(srcs, part.src)
 			}
-			g.test(f, fail)
 		}
+	}
+	g.roots = filters
+	order, _ := g.conjunctOrder(tests, !g.keepFailedComments, false)
+	for _, i := range order {
+		g.src = srcs[i]
+		g.test(tests[i], fail)
 	}
 	if len(filters) > 0 {
 		g.span = source.Join(filters[0].Span, filters[len(filters)-1].Span)

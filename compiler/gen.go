@@ -46,6 +46,11 @@ type gen struct {
 	// everySquareVar: the variable of this name is every square in the
 	// code compiled now (loopDomain)
 	everySquareVar string
+	// roots are the query's top-level filters (localLoop looks through
+	// them for a loop variable's name)
+	roots []*syntax.Node
+	// keepFailedComments: Options.KeepFailedComments
+	keepFailedComments bool
 	// operandError is set once a value did not fit an instruction
 	// (operandOutOfRange): one error says it all.
 	operandError bool

@@ -61,26 +61,35 @@ func (g *gen) genFalse(n *syntax.Node, fail int) {
 // genCompound: the value of a compound is its last filter's; when that
 // is a set, a failure anywhere in the compound is the compound's own (the
 // empty set where its value is used, see value).
+// genCompound tests the filters of a compound in the planner's order
+// (conjunctOrder) and leaves the last one's value: when the order tests
+// it early, its value is worked out again at the end.
 func (g *gen) genCompound(n *syntax.Node, fail int) {
-	for i, a := range n.Args {
-		if i < len(n.Args)-1 {
-			g.test(a, fail)
-		} else {
-			g.valueOrFail(a, fail)
+	order, lastMoved := g.conjunctOrder(n.Args, false, true)
+	last := len(n.Args) - 1
+	for _, i := range order {
+		if i < last || lastMoved {
+			g.test(n.Args[i], fail)
 		}
 	}
+	g.valueOrFail(n.Args[last], fail)
 }
 
-// testCompound tests every filter of a compound.
+// testCompound tests every filter of a compound, in the planner's order.
 func (g *gen) testCompound(n *syntax.Node, fail int) {
-	for _, a := range n.Args {
-		g.test(a, fail)
-	}
+	g.testAll(n.Args, fail)
 }
 
 func (g *gen) genAnd(n *syntax.Node, fail int) {
-	g.test(n.Args[0], fail)
-	g.test(n.Args[1], fail)
+	g.testAll(n.Args, fail)
+}
+
+// testAll tests the filters of a conjunction in the planner's order.
+func (g *gen) testAll(args []*syntax.Node, fail int) {
+	order, _ := g.conjunctOrder(args, false, false)
+	for _, i := range order {
+		g.test(args[i], fail)
+	}
 }
 
 func (g *gen) genOr(n *syntax.Node, fail int) {

@@ -142,6 +142,8 @@ func (g *gen) loopDomain(n *syntax.Node) {
 			domain = func(int) { g.emit(vm.OpMoveFroms, 0, 0, 0) }
 		case isDashFromVar(f, n.Str):
 			domain = func(int) { g.emit(vm.OpMoveFroms, vm.FromsCastleRook, 0, 0) }
+		case isGeneratedMoveToVar(f, n.Str):
+			domain = g.generatedMoveTos(f, n.Str)
 		default:
 			domain = g.pointwiseDomain(f, n.Str)
 		}
@@ -233,6 +235,46 @@ func isMoveFromVar(f *syntax.Node, x string) bool {
 	mp := f.Move
 	return mp.From != nil && mp.From.Kind == syntax.KVar && mp.From.Str == x &&
 		!mp.Previous && !mp.Legal && !mp.PseudoLegal && !mp.Count && !mp.Null
+}
+
+// isGeneratedMoveToVar reports whether f is a `move legal` or `move
+// pseudolegal` whose to set is variable x alone, x appearing nowhere else
+// in it: it holds on a square only when a generated move that meets its
+// other parameters goes there.
+func isGeneratedMoveToVar(f *syntax.Node, x string) bool {
+	if f.Kind != syntax.KMove {
+		return false
+	}
+	mp := f.Move
+	if !mp.Legal && !mp.PseudoLegal || mp.Count || mp.Null || mp.Previous || mp.Comment != nil ||
+		mp.To == nil || mp.To.Kind != syntax.KVar || mp.To.Str != x {
+		return false
+	}
+	for _, p := range []*syntax.Node{mp.From, mp.Capture, mp.Promote, mp.EnPassantSquare} {
+		if p != nil && readsVar(p, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// generatedMoveTos is the domain of a loop over x whose body needs move
+// filter f (isGeneratedMoveToVar): the to squares of the generated moves
+// that meet f's other parameters, f's value with to written first and x
+// as every square. For castling that value holds the squares of both
+// pieces that f's to set may match, so no square where f holds is left
+// out.
+func (g *gen) generatedMoveTos(f *syntax.Node, x string) func(fail int) {
+	mp := *f.Move
+	mp.First = "to"
+	tos := &syntax.Node{Kind: syntax.KMove, Span: f.Span, Move: &mp}
+	g.types[tos] = TSet
+	return func(fail int) {
+		saved := g.everySquareVar
+		g.everySquareVar = x
+		g.value(tos, fail)
+		g.everySquareVar = saved
+	}
 }
 
 // isDashFromVar reports whether f is an `x--...` of the game's moves: it

@@ -65,6 +65,10 @@ type QueryOptions struct {
 	// clock, ...: not in CQL 6.2) errors that end with this advice, as
 	// the official-compatible `cql` command wants.
 	RefuseExtensions string
+	// KeepFailedComments compiles the query for runs that keep the
+	// comments of filters that failed (Options.AlwaysComment), which a
+	// program compiled without it refuses.
+	KeepFailedComments bool
 }
 
 // Dialect names a query language.
@@ -182,7 +186,8 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 // o.Extra named extraName in messages.
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(o.Limits),
-		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable, RefuseExtensions: o.RefuseExtensions}
+		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable, RefuseExtensions: o.RefuseExtensions,
+		KeepFailedComments: o.KeepFailedComments}
 	opt.Chess = knowledge.Chess // the CQL-S built-ins' chess, which compiler and vm do not import
 	for _, a := range o.Assign {
 		opt.Prelude = append(opt.Prelude, source.New("-assign "+a[0], assignment(a[0], a[1])))

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -90,6 +91,9 @@ func (c *runConfig) writesPGN() bool { return c.PGN != nil }
 func Run(q *Query, o Options) (Stats, error) {
 	if err := checkFiles(append(inputUses(o), q.similarUses()...), o.Files); err != nil {
 		return Stats{}, err
+	}
+	if o.AlwaysComment && q.Program().DropsFailedComments {
+		return Stats{}, errors.New("keeping the comments of filters that failed (AlwaysComment) needs the query compiled with QueryOptions.KeepFailedComments")
 	}
 	cfg := newConfig(q, o)
 	cfg.guard.start(o.Limits)

@@ -85,6 +85,11 @@ type Program struct {
 	// NeedsEngine: the program evaluates positions with a UCI engine
 	// (OpEvaluate), so the driver gives each machine an Evaluator.
 	NeedsEngine bool
+	// DropsFailedComments: the planner skips, where the top level fails,
+	// filters that comment (opt.CheapFirst), which is exact only when the
+	// comments of a position that does not match are dropped (a machine
+	// without AlwaysComment)
+	DropsFailedComments bool
 
 	// traced is the original code of a program made by Traced, whose Code
 	// is all OpTrace.

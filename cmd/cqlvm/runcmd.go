@@ -144,7 +144,8 @@ func (c *cli) run(args []string) int {
 	// comments of find, echo, line, path and consecutivemoves
 	q, err := engine.Load(queryPath, f.official.queryOptions(engine.QueryOptions{Extra: f.cql, Restrictions: restrictions,
 		Quiet: f.quiet || f.silent, Transforms: f.restrict.bodyTransforms(), Dialect: dialect, Limits: &f.limits, Disable: f.disable,
-		RefuseExtensions: c.refuseExtensions()}))
+		RefuseExtensions:   c.refuseExtensions(),
+		KeepFailedComments: f.alwaysComment}))
 	if err != nil {
 		return c.reportQueryError(err)
 	}

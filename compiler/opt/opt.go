@@ -48,6 +48,7 @@ const (
 	FindPlyBound
 	LineViable
 	SummaryPrune
+	CheapFirst
 	NumIDs
 )
 
@@ -161,10 +162,13 @@ var Table = [NumIDs]Info{
 	LoopDomain: {
 		Name: "loop-domain", Layer: "codegen",
 		Doc: "A square or piece loop whose body needs something of the loop's square alone (a game move from it, " +
-			"`y attacks x`, a pin through it) runs only over the squares that can pass that test. On another square the " +
-			"body would fail at that test having changed nothing, so the value and effects are the same.",
-		Facts:    []Fact{NoEffect},
-		Examples: []string{"piece X in [QRBN] {line --> move from X --> check}", "square y in A {y attacks k}"},
+			"a legal or pseudolegal move to it, `y attacks x`, a pin through it) runs only over the squares that can " +
+			"pass that test (for `move legal from N to x`, the squares the legal moves from N go to, worked out once " +
+			"from the position's moves). On another square the body would fail at that test having changed nothing, " +
+			"so the value and effects are the same.",
+		Facts: []Fact{NoEffect},
+		Examples: []string{"piece X in [QRBN] {line --> move from X --> check}", "square y in A {y attacks k}",
+			"square x in a {move legal from N to x}", "square x in (. attackedby K) {move pseudolegal from K to x capture a}"},
 	},
 	LoopPrechecks: {
 		Name: "loop-prechecks", Layer: "codegen",
@@ -268,6 +272,20 @@ var Table = [NumIDs]Info{
 			"messages, files written or assertions, which a skipped game's positions would update or print.",
 		Facts:    []Fact{NoEffect},
 		Examples: []string{"Q>=2 q>=2", "move promote N", "mate", "find check or stalemate"},
+	},
+	CheapFirst: {
+		Name: "cheap-first", Layer: "codegen",
+		Doc: "The filters of a conjunction (a compound, an and, the query's top level) are tested cheapest first: a " +
+			"filter that only tests and is cheap (it looks at the board, the tags or the move played, or at most " +
+			"generates the position's moves) is tested before the costlier filters written ahead of it (loops, " +
+			"searches), when those can be skipped. Where the cheap filter fails the conjunction fails, and a skipped " +
+			"filter would have changed nothing that outlives the failure: it only tests, or binds the variable of a " +
+			"loop that nothing outside the loop reads, or (at the top level, whose failed position's comments are " +
+			"dropped) comments. A compound's last filter gives its value, so one tested early is evaluated again at " +
+			"the end. The classes come from one table (compiler/cost_table.go); a class only decides an order.",
+		Facts: []Fact{NoEffect},
+		Examples: []string{"square x in a {move legal from N to x} move from k to .", "{line --> check --> . --> check} mate",
+			"piece X in [QR] {find 1 10 {X attacks k}} check"},
 	},
 }
 
