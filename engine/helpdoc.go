@@ -121,22 +121,26 @@ func (h *Help) addHelpDoc() {
 			byTopic[t] = d
 		}
 	}
-	for i := range h.Filters {
-		e := &h.Filters[i]
-		d := byTopic[e.Name]
-		if d == nil {
-			continue
-		}
-		e.Group, e.Returns, e.Details = d.group, d.returns, d.details
-		e.Example, e.ExampleMatches, e.Unsupported = d.example, d.exampleMatches, d.unsupported
-		e.ExampleInput, e.ExampleGames = samplePath, SampleGames
-		if d.input != "" {
-			e.ExampleInput, e.ExampleGames = d.input, exampleInputs[d.input]
-		}
-		for _, t := range d.topics {
-			if t != e.Name {
-				e.Related = append(e.Related, t)
+	for _, entries := range [][]HelpEntry{h.Filters, h.BuiltIns} {
+		for i := range entries {
+			if d := byTopic[entries[i].Name]; d != nil {
+				entries[i].addDoc(d)
 			}
+		}
+	}
+}
+
+// addDoc fills the long help of e from its entry of helpdoc.txt.
+func (e *HelpEntry) addDoc(d *helpDoc) {
+	e.Group, e.Returns, e.Details = d.group, d.returns, d.details
+	e.Example, e.ExampleMatches, e.Unsupported = d.example, d.exampleMatches, d.unsupported
+	e.ExampleInput, e.ExampleGames = samplePath, SampleGames
+	if d.input != "" {
+		e.ExampleInput, e.ExampleGames = d.input, exampleInputs[d.input]
+	}
+	for _, t := range d.topics {
+		if t != e.Name {
+			e.Related = append(e.Related, t)
 		}
 	}
 }
@@ -150,4 +154,4 @@ const samplePath = "testdata/pgn/sample.pgn"
 
 // exampleInputs are the other files examples are counted on (input:),
 // with their number of games (TestHelpExamples checks them).
-var exampleInputs = map[string]int{"testdata/annotated/sample.pgn": 70}
+var exampleInputs = map[string]int{"testdata/annotated/sample.pgn": 70, "testdata/pgn/studies.pgn": 2636}

@@ -97,12 +97,6 @@ func writeLanguageMap(w io.Writer, h *engine.Help) {
 		fmt.Fprintf(w, "\n%s\n", g.Title)
 		writeWrapped(w, strings.Join(g.Topics, " "), "    ", 78)
 	}
-	fmt.Fprintln(w, "\nBuilt-ins of the old CQL-S language, with no CQL 6 spelling (cqlvm help :NAME)")
-	var builtIns []string
-	for _, e := range h.BuiltIns {
-		builtIns = append(builtIns, e.Name)
-	}
-	writeWrapped(w, strings.Join(builtIns, " "), "    ", 78)
 }
 
 // writeWrapped prints text in lines of at most width columns, each
@@ -135,6 +129,12 @@ func (c *cli) helpOldKeyword(topic string) int {
 		}
 		fmt.Fprintf(c.stderr, "cqlvm help: %q is not a CQL 3 / CQL-S keyword%s\n", topic, hint)
 		return exitUsage
+	}
+	// a built-in with no CQL 6 spelling has the long help of a filter
+	if b, ok := engine.HelpTables().Lookup(name); ok && b.Example != "" {
+		fmt.Fprint(c.stdout, "(CQL 3 / CQL-S) ")
+		writeHelpEntry(c.stdout, b)
+		return exitOK
 	}
 	fmt.Fprintf(c.stdout, "%s  (CQL 3 / CQL-S)\n    %s\n", name, h.Meaning)
 	return exitOK
