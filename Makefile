@@ -15,9 +15,10 @@ build:
 
 # Install cqlvm, and the link cql beside it (under that name the binary
 # is the official program's command line), into GOBIN, else GOPATH/bin,
-# the directory `go install` uses: `make install GOBIN=DIR` for another.
+# the directory `go install` uses (the first of several GOPATH entries):
+# `make install GOBIN=DIR` for another.
 GOBIN   ?= $(shell $(GO) env GOBIN)
-BINDIR  := $(or $(GOBIN),$(shell $(GO) env GOPATH)/bin)
+BINDIR  := $(or $(GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
 install:
 	mkdir -p '$(BINDIR)'
 	CGO_ENABLED=0 $(GO) build -o '$(BINDIR)/cqlvm' ./cmd/cqlvm
