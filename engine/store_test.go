@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cqlvm/cqlvm/engine/index"
 	"github.com/cqlvm/cqlvm/engine/store"
 	"github.com/cqlvm/cqlvm/vm/summary"
 )
@@ -125,5 +126,53 @@ func TestStoreRefused(t *testing.T) {
 	again, got, err := runOver(t, query, input, false)
 	if err != nil || got != want || again.Store.Skipped != fresh.Store.Skipped {
 		t.Fatalf("rebuilt store: %v, %+v; same output %v", err, again.Store, got == want)
+	}
+}
+
+// TestStoreShards: the shards of a run (spans of the file, the second
+// starting in the middle) skip games by the store and write, together,
+// what they write without it.
+func TestStoreShards(t *testing.T) {
+	input := copyWithStore(t, "sample.pgn")
+	ix, err := index.Build(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mid index.Start
+	midGame := ix.Games / 2
+	ix.Each(func(k int, s index.Start) bool {
+		if k >= midGame && s.LineStart {
+			mid, midGame = s, k+1
+			return false
+		}
+		return true
+	})
+	q, err := Compile("cql() mate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spans := []Span{
+		{Input: input, From: 0, To: mid.Offset},
+		{Input: input, Start: mid.Offset, StartLine: mid.Line, FirstGame: midGame, From: mid.Offset, To: -1},
+	}
+	for i, sp := range spans {
+		var with, without strings.Builder
+		for _, noStore := range []bool{false, true} {
+			o := q.Options()
+			o.Inputs, o.Spans, o.NoStore, o.PGN = []string{input}, []Span{sp}, noStore, &with
+			if noStore {
+				o.PGN = &without
+			}
+			st, err := Run(q, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !noStore && (st.Store.Skipped == 0 || st.Store.Skipped >= st.Games) {
+				t.Errorf("shard %d: %d of %d games skipped", i+1, st.Store.Skipped, st.Games)
+			}
+		}
+		if with.String() != without.String() || with.Len() == 0 {
+			t.Errorf("shard %d: %d bytes with the store, %d without, or they differ", i+1, with.Len(), without.Len())
+		}
 	}
 }
