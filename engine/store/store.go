@@ -32,6 +32,8 @@ import (
 	"io"
 	"maps"
 	"os"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/cqlvm/cqlvm/engine/input"
@@ -113,35 +115,99 @@ func Build(name string) (Stats, error) {
 	return stats, os.Rename(tmp, path)
 }
 
-// summarise appends the record of every game of stream s to body.
+// summarise appends the record of every game of stream s to body. The
+// games are cut here and parsed, replayed and summarised by a worker per
+// CPU, in batches whose records are written in file order.
 func summarise(s input.Stream, body *bytes.Buffer, stats *Stats) error {
+	workers := runtime.GOMAXPROCS(0)
+	jobs, done := make(chan *batch, 2*workers), make(chan *batch, 2*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			var parser pgn.Parser
+			parser.CastlingFromPlacement = true // as a run reads FENs
+			var g pgn.Game
+			for b := range jobs {
+				b.summarise(&parser, &g)
+				done <- b
+			}
+		})
+	}
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		pending, next := map[int]*batch{}, 0
+		for b := range done {
+			pending[b.seq] = b
+			for b := pending[next]; b != nil; b = pending[next] {
+				body.Write(b.records)
+				stats.Summarised += b.summarised
+				delete(pending, next)
+				next++
+			}
+		}
+	}()
+	err := cut(s, stats, jobs)
+	close(jobs)
+	wg.Wait()
+	close(done)
+	<-written
+	return err
+}
+
+// cut sends the games of stream s to jobs in batches.
+func cut(s input.Stream, stats *Stats, jobs chan<- *batch) error {
 	r := pgn.NewReader(s.R, s.Name)
-	var parser pgn.Parser
-	parser.CastlingFromPlacement = true // as a run reads FENs
-	var g pgn.Game
-	var rec []byte
-	prev := int64(0)
+	b := &batch{}
 	for {
 		raw, err := r.Next()
-		if err == io.EOF {
-			return nil
-		}
 		if err != nil {
+			if len(b.raws) > 0 {
+				jobs <- b
+			}
+			if err == io.EOF {
+				return nil
+			}
 			return err
 		}
 		stats.Games++
-		rec = binary.AppendUvarint(rec[:0], uint64(raw.Offset-prev))
-		prev = raw.Offset
-		parser.Parse(raw, &g)
-		if len(g.Errors) > 0 || len(g.Nodes) == 0 {
-			rec = append(rec, 0)
-		} else {
-			sum := gametree.Summarize(&g)
-			rec = summary.Append(append(rec, 1), &sum)
-			stats.Summarised++
+		b.raws = append(b.raws, raw)
+		if len(b.raws) == batchGames {
+			jobs <- b
+			b = &batch{seq: b.seq + 1, prev: raw.Offset}
 		}
-		body.Write(rec)
 	}
+}
+
+// batchGames is the number of games of a batch.
+const batchGames = 256
+
+// batch is a run of consecutive games and, once summarised, their
+// records.
+type batch struct {
+	seq        int
+	prev       int64 // the offset of the game before the first
+	raws       []*pgn.RawGame
+	records    []byte
+	summarised int
+}
+
+// summarise makes the records of the batch's games.
+func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game) {
+	prev := b.prev
+	for _, raw := range b.raws {
+		b.records = binary.AppendUvarint(b.records, uint64(raw.Offset-prev))
+		prev = raw.Offset
+		parser.Parse(raw, g)
+		if len(g.Errors) > 0 || len(g.Nodes) == 0 {
+			b.records = append(b.records, 0)
+			continue
+		}
+		sum := gametree.Summarize(g)
+		b.records = summary.Append(append(b.records, 1), &sum)
+		b.summarised++
+	}
+	b.raws = nil // the games' bytes can go
 }
 
 // Store is an open store, checked against its file.
