@@ -56,7 +56,8 @@ func writeHelpEntry(w io.Writer, h engine.HelpEntry) {
 	if h.Example == "" {
 		return
 	}
-	fmt.Fprintf(w, "\nReturns: %s\n", h.Returns)
+	fmt.Fprintln(w)
+	writeWrapped(w, "Returns: "+h.Returns, "", 76)
 	for _, para := range strings.Split(h.Details, "\n\n") {
 		fmt.Fprintln(w)
 		writeWrapped(w, para, "", 76)
