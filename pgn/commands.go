@@ -144,8 +144,13 @@ func readEval(args string) (v, mate int32, isMate bool, reason string) {
 	return cp, 0, false, ""
 }
 
-// readPawns reads a signed decimal number of pawns as centipawns, rounded
-// half away from zero; at most 9999 pawns.
+// MaxPawnEval bounds an evaluation in pawns: a larger one is read as
+// this many centipawns, so that no evaluation reaches the mates' values.
+const MaxPawnEval = MateValue/2 - 1
+
+// readPawns reads a signed decimal number of pawns (at most 4 digits
+// before the point) as centipawns, rounded half away from zero, within
+// ±MaxPawnEval.
 func readPawns(s string) (int32, bool) {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimLeft(s, "+-")
@@ -160,16 +165,15 @@ func readPawns(s string) (int32, bool) {
 			return 0, false
 		}
 	}
-	if frac != "" {
-		if _, ok := readUint(frac, 9); !ok {
-			return 0, false
-		}
+	if frac != "" && !allDigits(frac) {
+		return 0, false
 	}
 	frac += "000"
 	cp := w*100 + int32(frac[0]-'0')*10 + int32(frac[1]-'0')
 	if frac[2] >= '5' {
 		cp++
 	}
+	cp = min(cp, MaxPawnEval)
 	if neg {
 		cp = -cp
 	}
@@ -185,23 +189,32 @@ func readTime(s string) (int32, bool) {
 			return 0, false
 		}
 	}
-	parts := strings.Split(s, ":")
-	if len(parts) < 2 || len(parts) > 3 {
-		return 0, false
-	}
 	total := int32(0)
-	for i, p := range parts {
+	for part := 0; ; part++ {
+		field, rest, more := strings.Cut(s, ":")
 		digits := 2
-		if i == 0 {
+		if part == 0 {
 			digits = 4
 		}
-		n, ok := readUint(p, digits)
-		if !ok || i > 0 && (len(p) != 2 || n > 59) {
+		n, ok := readUint(field, digits)
+		if !ok || part > 0 && (len(field) != 2 || n > 59) || part > 2 {
 			return 0, false
 		}
 		total = total*60 + n
+		if !more {
+			return total, part > 0
+		}
+		s = rest
 	}
-	return total, true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // readSigned reads an optionally signed integer of at most max digits.

@@ -16,6 +16,8 @@ func TestReadCommandsForms(t *testing.T) {
 		{"[%eval -1.5]", Commands{Eval: -150, Has: HasEval}},
 		{"[%eval +2]", Commands{Eval: 200, Has: HasEval}},
 		{"[%eval .5]", Commands{Eval: 50, Has: HasEval}},
+		{"[%eval 700]", Commands{Eval: MaxPawnEval, Has: HasEval}}, // kept clear of the mates
+		{"[%eval -9999.99]", Commands{Eval: -MaxPawnEval, Has: HasEval}},
 		{"[%eval -0.005]", Commands{Eval: -1, Has: HasEval}},
 		{"[%eval 0.004]", Commands{Eval: 0, Has: HasEval}},
 		{"[%eval 0.17,22]", Commands{Eval: 17, Has: HasEval}},
@@ -109,8 +111,8 @@ func FuzzReadCommands(f *testing.F) {
 		// a single well-formed evaluation and nothing else
 		if m := plainEval.FindStringSubmatch(s); m != nil && m[0] == s {
 			whole, _, _ := strings.Cut(strings.TrimLeft(m[1], "+-"), ".")
-			if len(whole) > 4 {
-				return
+			if len(whole) > 4 || len(whole) == 4 || len(whole) == 3 && whole >= "499" {
+				return // beyond MaxPawnEval
 			}
 			f, err := strconv.ParseFloat(m[1], 64)
 			if err != nil || errs != nil {

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cqlvm/cqlvm/bitboard"
 )
@@ -68,7 +69,7 @@ func (m *Machine) annotation(in *Inst, pc int) (int64, bool) {
 	if node <= 0 { // the root's comments are not a move's
 		return 0, false
 	}
-	c := m.tree.Commands(node)
+	c := m.commandsAt(node)
 	if c.Bad != "" {
 		m.reportOnce(pc, func() string {
 			return fmt.Sprintf("position %d: a malformed annotation is skipped: %s", node, c.Bad)
@@ -122,4 +123,29 @@ func (m *Machine) viewSign(view uint8) int64 {
 		}
 	}
 	return 1
+}
+
+// commandCache holds the commands of the nodes of the game read so far:
+// a query reads a node's again and again (at it, and as the parent of its
+// children), and each reading goes through the node's comments.
+type commandCache struct {
+	serial int // Machine.gameSerial of the game the cache holds
+	of     []Commands
+	read   []bool
+}
+
+// commandsAt are the commands of the move into node.
+func (m *Machine) commandsAt(node int32) Commands {
+	c := &m.commands
+	if c.serial != m.gameSerial || len(c.read) != len(m.tree.Nodes) {
+		n := len(m.tree.Nodes)
+		c.serial = m.gameSerial
+		c.of = slices.Grow(c.of[:0], n)[:n]
+		c.read = slices.Grow(c.read[:0], n)[:n]
+		clear(c.read)
+	}
+	if !c.read[node] {
+		c.of[node], c.read[node] = m.tree.Commands(node), true
+	}
+	return c.of[node]
 }

@@ -97,6 +97,9 @@ type Machine struct {
 	castleView castleView
 	ret        uint64 // value left by OpReturn
 	gameSerial int
+	// commands are the annotation commands of the game's nodes read so
+	// far (annotations.go)
+	commands commandCache
 
 	// AlwaysComment keeps the comments of filters that failed (the
 	// official -alwayscomment): a matched position keeps every comment

@@ -5,7 +5,11 @@
 // the sample of testdata/annotated (see its README), which the examples
 // of eval, evalmate, clock and emt are tested on:
 //
-//	go run ./scripts/annotate -every 50 -depth 10 /work/shared/data/games.pgn > testdata/annotated/sample.pgn
+//	go run ./scripts/annotate -every 70 -depth 10 /work/shared/data/games.pgn > testdata/annotated/sample.pgn
+//
+// (which gives the committed sample byte for byte). With -random it makes
+// the evaluations up as well, without an engine, for speed tests on large
+// files.
 //
 // The evaluations are the engine's. The clocks are made up, since the
 // source games have none: a blitz time control (TimeControl "180+2"),
@@ -20,6 +24,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -43,27 +48,93 @@ func main() {
 	maxPlies := flag.Int("maxplies", 140, "leave out games longer than this")
 	depth := flag.Int("depth", 10, "the engine's search depth")
 	enginePath := flag.String("engine", "", "the UCI engine (default: stockfish, as uci.Find looks for it)")
+	random := flag.Bool("random", false, "make the evaluations up too, a random walk written with two decimals, without an engine: large files for speed tests")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: annotate [flags] GAMES.pgn")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *enginePath, *every, *maxPlies, *depth, os.Stdout); err != nil {
+	var eval evaluator
+	if *random {
+		eval = &randomWalk{}
+	} else {
+		path, err := uci.Find(*enginePath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "annotate:", err)
+			os.Exit(1)
+		}
+		engine, err := uci.Start(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "annotate:", err)
+			os.Exit(1)
+		}
+		defer engine.Close()
+		eval = engineEval{engine, *depth}
+	}
+	out := bufio.NewWriterSize(os.Stdout, 1<<20)
+	defer out.Flush()
+	if err := run(flag.Arg(0), eval, *every, *maxPlies, *depth, out); err != nil {
 		fmt.Fprintln(os.Stderr, "annotate:", err)
 		os.Exit(1)
 	}
 }
 
-func run(input, enginePath string, every, maxPlies, depth int, out io.Writer) error {
-	path, err := uci.Find(enginePath)
-	if err != nil {
-		return err
+// evaluator scores the positions of one game after another.
+type evaluator interface {
+	startGame(number int)
+	// score is the evaluation of pos from White's side, and how it is
+	// written.
+	score(pos *bitboard.Position) (uci.Score, error)
+	text(s uci.Score) string
+	name() string // for the Annotator tag
+}
+
+// engineEval asks the engine.
+type engineEval struct {
+	engine *uci.Engine
+	depth  int
+}
+
+func (engineEval) startGame(int) {}
+
+func (e engineEval) score(pos *bitboard.Position) (uci.Score, error) {
+	s, err := e.engine.Evaluate(pos.FEN(), uci.Limit{Depth: e.depth})
+	if err == nil && pos.Side == bitboard.Black {
+		s = uci.Score{Centipawns: -s.Centipawns, Mate: -s.Mate, IsMate: s.IsMate}
 	}
-	engine, err := uci.Start(path)
-	if err != nil {
-		return err
+	return s, err
+}
+
+func (engineEval) text(s uci.Score) string { return evalText(s) }
+
+func (e engineEval) name() string { return fmt.Sprintf("stockfish depth %d", e.depth) }
+
+// randomWalk makes evaluations up: a walk from 0.2 with steps of about
+// a third of a pawn, and a blunder of three pawns or more one move in
+// fifty, seeded with the game's number.
+type randomWalk struct {
+	rng *rand.Rand
+	cp  int
+}
+
+func (w *randomWalk) startGame(number int) {
+	w.rng, w.cp = rand.New(rand.NewSource(int64(number))), 20
+}
+
+func (w *randomWalk) score(*bitboard.Position) (uci.Score, error) {
+	step := int(w.rng.NormFloat64() * 35)
+	if w.rng.Intn(50) == 0 {
+		step = (300 + w.rng.Intn(400)) * (2*w.rng.Intn(2) - 1)
 	}
-	defer engine.Close()
+	w.cp = max(-2000, min(2000, w.cp+step))
+	return uci.Score{Centipawns: w.cp}, nil
+}
+
+func (*randomWalk) text(s uci.Score) string { return fmt.Sprintf("%.2f", float64(s.Centipawns)/100) }
+
+func (*randomWalk) name() string { return "evaluations made up" }
+
+func run(input string, eval evaluator, every, maxPlies, depth int, out io.Writer) error {
 	f, err := os.Open(input)
 	if err != nil {
 		return err
@@ -89,7 +160,7 @@ func run(input, enginePath string, every, maxPlies, depth int, out io.Writer) er
 			continue
 		}
 		annotated++
-		if err := annotate(&g, engine, depth, n, annotated); err != nil {
+		if err := annotate(&g, eval, depth, n, annotated); err != nil {
 			return fmt.Errorf("game %d: %v", n, err)
 		}
 		if err := pgn.WriteGame(out, &g, pgn.WriteOptions{}); err != nil {
@@ -100,23 +171,19 @@ func run(input, enginePath string, every, maxPlies, depth int, out io.Writer) er
 
 // annotate gives every move of g its comment of commands.
 // The index-th game annotated (from 1) is g, number in the input.
-func annotate(g *pgn.Game, engine *uci.Engine, depth, number, index int) error {
+func annotate(g *pgn.Game, eval evaluator, depth, number, index int) error {
 	evals := make([]string, len(g.Nodes))
 	whites := make([]int, len(g.Nodes)) // the evaluations, in centipawns from White's side
+	eval.startGame(number)
 	for i := 1; i < len(g.Nodes); i++ {
-		pos := &g.Nodes[i].Pos
-		s, err := engine.Evaluate(pos.FEN(), uci.Limit{Depth: depth})
+		white, err := eval.score(&g.Nodes[i].Pos)
 		if err != nil {
 			return err
 		}
-		if s.IsMate && s.Mate == 0 {
+		if white.IsMate && white.Mate == 0 {
 			continue // mate on the board: Lichess writes no evaluation
 		}
-		white := s
-		if pos.Side == bitboard.Black {
-			white = uci.Score{Centipawns: -s.Centipawns, Mate: -s.Mate, IsMate: s.IsMate}
-		}
-		evals[i], whites[i] = evalText(white), white.Value()
+		evals[i], whites[i] = eval.text(white), white.Value()
 	}
 	flagged := index%7 == 0 && cutWon(g, whites)
 	clocks, emts := clocks(g, flagged, number)
@@ -126,7 +193,7 @@ func annotate(g *pgn.Game, engine *uci.Engine, depth, number, index int) error {
 		termination = "Time forfeit"
 	}
 	setTag(g, "Termination", termination)
-	setTag(g, "Annotator", fmt.Sprintf("stockfish depth %d, clocks made up (scripts/annotate)", depth))
+	setTag(g, "Annotator", eval.name()+", clocks made up (scripts/annotate)")
 	for i := 1; i < len(g.Nodes); i++ {
 		var cmds []string
 		if evals[i] != "" {
