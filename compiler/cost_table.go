@@ -37,6 +37,7 @@ var kindCost = map[syntax.Kind]cost{
 	syntax.KFind: costSearch, syntax.KEcho: costSearch, syntax.KLine: costSearch, syntax.KPath: costSearch,
 	syntax.KConsecutiveMoves: costSearch, syntax.KEvaluation: costSearch, syntax.KMoveEvaluation: costSearch,
 	syntax.KSimilarPosition: costSearch, syntax.KReadFile: costSearch, syntax.KHHDB: costSearch,
+	syntax.KEngineEval: costSearch,
 }
 
 // nodeCost is the class of node n itself: its kind's, or for a move
