@@ -53,12 +53,16 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	if back == 0 {
 		bound = g.findPlyBound(n.Args[0])
 	}
+	anchor := g.findAnchor(n.Args[0])
 	g.bind(top)
 	if memo >= 0 {
 		g.emit(vm.OpFindSkip, back, it, int32(memo))
 	}
 	if bound >= 0 {
 		g.emit(vm.OpFindPrune, 0, it, int32(bound))
+	}
+	if anchor >= 0 {
+		g.emit(vm.OpFindAnchor, back, it, int32(anchor))
 	}
 	g.jump(vm.OpFindNext, back, it, done)
 	g.emit(vm.OpDup, 0, 0, 0)
@@ -286,4 +290,37 @@ func (g *gen) positionFree(e, body *syntax.Node) bool {
 		return false
 	}
 	return !syntax.Any(e, func(v *syntax.Node) bool { return v.Kind == syntax.KVar && mayRebind(body, v.Str) })
+}
+
+// findAnchor makes a vm.FindAnchor of the first of the tests a find's
+// body makes before anything it does (leadingTests) that reads only the
+// position: no variable, no state, no move of the game that a line's
+// linearization could restrict, no search or loop (anchorTest). The walk
+// then goes from one position where it holds to the next (find-anchor).
+// -1 when there is none.
+func (g *gen) findAnchor(body *syntax.Node) int {
+	var anchor *syntax.Node
+	leadingTests(body, func(t *syntax.Node) {
+		if anchor == nil && pureTest(t) && anchorTest(t) && !linearized(t) && !isAllSquares(t) && t.Kind != syntax.KTrue {
+			anchor = t
+		}
+	})
+	if anchor == nil || !g.use(opt.FindAnchor) {
+		return -1
+	}
+	idx := len(g.prog.FindAnchors)
+	g.prog.FindAnchors = append(g.prog.FindAnchors, vm.FindAnchor{})
+	g.later(func() { g.prog.FindAnchors[idx].Entry = g.subroutine(anchor) })
+	return idx
+}
+
+// anchorTest reports whether f can anchor a walk: a pure test of the
+// position alone (no variable, no state such as the castling view of
+// from and to), with no search or loop inside, so that testing it at
+// every position of a game costs about as much as one visit each.
+func anchorTest(f *syntax.Node) bool {
+	if !memoTest(f) || effectsOf(f)&fxVar != 0 {
+		return false
+	}
+	return costOf(f) <= costMoves
 }

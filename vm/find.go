@@ -11,9 +11,10 @@ import "strconv"
 
 // findState is the machine's state for find filters (Machine.find).
 type findState struct {
-	memos      []findMemoState // per Program.FindMemos, for the current game
-	memoFree   [][]int32       // tables of earlier games, for reuse
-	foundTexts [][]string      // "Found k of n" as foundTexts[n][k] (foundText)
+	memos      []findMemoState   // per Program.FindMemos, for the current game
+	memoFree   [][]int32         // tables of earlier games, for reuse
+	foundTexts [][]string        // "Found k of n" as foundTexts[n][k] (foundText)
+	anchors    []findAnchorTable // per Program.FindAnchors, for the current game
 }
 
 // numberFound turns the placeholders left by the counting find whose markc

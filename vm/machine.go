@@ -956,6 +956,8 @@ func (m *Machine) run(pc int) bool {
 				}
 				m.slots[in.A] = uint64(int64(r))
 			}
+		case OpFindAnchor:
+			m.findAnchor(in)
 		case OpFindPrune:
 			m.findPrune(in)
 		case OpFindFail:

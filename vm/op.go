@@ -314,6 +314,7 @@ const (
 	OpFindSkip
 	OpFindFail
 	OpFindPrune
+	OpFindAnchor
 	OpPieceSquareAt
 	OpStoreKeep
 	OpOrInto
@@ -513,6 +514,7 @@ var opTable = [opCount]opInfo{
 	OpPieceSquareAt:   {Name: "piecesquareat", A: OSlot, B: OJump, Doc: "pop a position; push the square of piece variable A there (empty when captured); jump if A is unbound: P:X for a piece variable X without moving the current position", Pop: 1, Push: 1},
 	OpFindSkip:        {Name: "findskip", X: OFlags, Flags: forwardBackward, A: OSlot, B: OImm, Doc: "advance the walk in slot A (X=1: the ancestors' walk) past the positions where the body of find memo B is known to fail with the current values of its variables"},
 	OpFindPrune:       {Name: "findprune", A: OSlot, B: OImm, Doc: "skip, in the forward walk in slot A, the subtrees of the positions whose ply is above the number in slot B"},
+	OpFindAnchor:      {Name: "findanchor", X: OFlags, Flags: forwardBackward, A: OSlot, B: OImm, Doc: "advance the walk in slot A (X=1: the ancestors' walk) to the next position where find anchor B holds, a conjunct the body needs"},
 	OpFindFail:        {Name: "findfail", X: OFlags, Flags: forwardBackward, B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
 	OpEchoMemo:        {Name: "echomemo", X: OFlags, Flags: choice(1, "start", "advance"), A: OSlot, B: OImm, Doc: "start the echo walk in slot A with memo B's table for the current values of its variables, or advance it past the targets known to fail memo B's tests, never past its last target"},
 	OpEchoMemoFail:    {Name: "echomemofail", A: OSlot, B: OImm, Doc: "record that the target in slot A fails the target tests of memo B with the current values of its variables"},

@@ -51,6 +51,11 @@ type Program struct {
 	// a loop over the game's positions then tests each position once per
 	// value of its variables instead of once per start.
 	FindMemos []FindMemo
+	// FindAnchors are conjuncts of find bodies that read only the
+	// position (find-anchor): the walk goes from one position where the
+	// anchor holds to the next (OpFindAnchor), the body failing at the
+	// others before it does anything.
+	FindAnchors []FindAnchor
 	// GameFilter is the entry of the game prefilter (conditions on the
 	// game's tags, result and number alone), -1 when there is none.
 	GameFilter int

@@ -49,6 +49,7 @@ const (
 	LineViable
 	SummaryPrune
 	CheapFirst
+	FindAnchor
 	NumIDs
 )
 
@@ -286,6 +287,19 @@ var Table = [NumIDs]Info{
 		Facts: []Fact{NoEffect},
 		Examples: []string{"square x in a {move legal from N to x} move from k to .", "{line --> check --> . --> check} mate",
 			"piece X in [QR] {find 1 10 {X attacks k}} check"},
+	},
+	FindAnchor: {
+		Name: "find-anchor", Layer: "vm",
+		Doc: "A find whose body tests, before anything it does, a conjunct that reads only the position (no variable, " +
+			"no move a line's linearization could restrict, no search or loop: `mate` in `find {mate k == Here}`) " +
+			"walks from one position where that conjunct holds to the next, in the subtree (or, with <--, among the " +
+			"ancestors): at the others the body fails at that test having changed nothing. The positions where it " +
+			"holds are found once per game, one test at each position (after a few walks of the game, so that a find " +
+			"tried at few positions does not pay for it), and kept as the next one at or after each position and the " +
+			"nearest ancestor. A find tried from every position then visits the positions that can match instead of " +
+			"the whole subtree.",
+		Facts:    []Fact{NoEffect, PositionOnly},
+		Examples: []string{"Here = q find {mate k == Here}", "piece X in [Qq] find {check X attacks k}", "Start = ply find <-- {stalemate ply < Start}"},
 	},
 }
 
