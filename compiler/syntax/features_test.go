@@ -64,7 +64,7 @@ var features = []feature{
 	{name: "transform", parse: []string{"compiler/syntax/parse_transform.go"}, compiler: []string{"compiler/transform.go", "compiler/orbit.go", "compiler/shape.go"}, vm: []string{"vm/shape.go"},
 		tests: []string{"compiler/transform_test.go", "compiler/shape_test.go", "vm/shape_test.go"}},
 	{name: "annotations", parse: []string{"compiler/syntax/parse_annotations.go"}, compiler: []string{"compiler/annotations.go"}, vm: []string{"vm/annotations.go"},
-		tests: []string{"compiler/annotations_test.go", "pgn/commands_test.go", "engine/annotations_test.go"}},
+		tests: []string{"compiler/annotations_test.go", "vm/annotations_test.go", "pgn/commands_test.go", "engine/annotations_test.go"}},
 	{name: "builtins", parse: []string{"compiler/cqls/builtins.go"}, compiler: []string{"compiler/builtins.go"}, vm: []string{"vm/builtins.go"},
 		tests: []string{"compiler/builtins_test.go"}},
 }
