@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/cqlvm/cqlvm/engine/input"
+	"github.com/cqlvm/cqlvm/engine/store"
 	"github.com/cqlvm/cqlvm/limits"
 	"github.com/cqlvm/cqlvm/pgn"
 )
@@ -71,7 +72,7 @@ func readInputs(cfg *runConfig, stores *storeUse, b *batcher) (err error) {
 		sums := stores.open(sp.Input)
 		err := cfg.opener.EachFrom(sp.Input, sp.Start, func(s input.Stream) error {
 			var err error
-			next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b, func(raw *pgn.RawGame) bool { return stores.skips(sums, raw) })
+			next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b, storeSkipper{stores, sums, s})
 			return err
 		})
 		if sums != nil {
@@ -116,8 +117,8 @@ func spansOf(o Options) []Span {
 // readStream sends the games of one stream of span sp that start in
 // [sp.From, sp.To), numbered from first; it returns the next game number
 // and whether the game-number range is done; skip says which games need
-// not be searched.
-func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWanted int, raws *batcher, skip func(*pgn.RawGame) bool) (next int, done bool, err error) {
+// not be searched, and passes over those it can without their being cut.
+func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWanted int, raws *batcher, skip skipper) (next int, done bool, err error) {
 	r := pgn.NewReader(s.R, s.Name)
 	r.SetLimits(lim)
 	r.SetFirstNumber(first)
@@ -127,6 +128,12 @@ func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWant
 	next = first
 	end := sp.Start // where the last complete game ended
 	for {
+		if err := skip.passOver(r, raws, &next, sp, lastWanted); err != nil {
+			return next, false, &InputError{fmt.Errorf("%s: the game store does not match the file: %v", s.Name, err)}
+		}
+		if lastWanted > 0 && next > lastWanted || raws.abandoned {
+			return next, true, nil
+		}
 		raw, arena := raws.slot()
 		err := r.NextIn(raw, arena)
 		if err == io.EOF {
@@ -147,7 +154,7 @@ func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWant
 			raws.discard()
 			continue // before the span: only counted
 		}
-		raws.commit(skip(raw))
+		raws.commit(skip.skips(raw))
 		if raw.Err != nil {
 			// a game over a limit: say so now, not once the rest of
 			// it is skipped (an endless input has no rest)
@@ -158,6 +165,29 @@ func readStream(s input.Stream, lim *limits.Values, first int, sp Span, lastWant
 		}
 	}
 }
+
+// skipper says which games a stream's store rules out.
+type skipper interface {
+	// passOver commits the games from the reader's position on that it
+	// rules out and that can be passed over without being cut, and
+	// moves the reader past them (next is the next game's number).
+	passOver(r *pgn.Reader, raws *batcher, next *int, sp Span, lastWanted int) error
+	// skips reports whether a game that was cut is ruled out.
+	skips(raw *pgn.RawGame) bool
+}
+
+// storeSkipper is the skipper of the store sums of stream s (none: nil).
+type storeSkipper struct {
+	u    *storeUse
+	sums *store.Reader
+	s    input.Stream
+}
+
+func (k storeSkipper) passOver(r *pgn.Reader, raws *batcher, next *int, sp Span, lastWanted int) error {
+	return k.u.passOver(k.sums, r, k.s, raws, next, sp, lastWanted)
+}
+
+func (k storeSkipper) skips(raw *pgn.RawGame) bool { return k.u.skips(k.sums, raw) }
 
 // batcher groups games for the workers: up to batchGames games or
 // batchBytes bytes of PGN, whichever comes first.
@@ -193,6 +223,21 @@ func (b *batcher) slot() (*pgn.RawGame, *[]byte) {
 func (b *batcher) commit(skip bool) {
 	c := b.cur
 	c.skip[len(c.games)] = skip
+	c.size[len(c.games)] = int64(len(c.raws[len(c.games)].Data))
+	b.add()
+}
+
+// commitSkipped adds the game of the last slot, whose bytes (size of
+// them) were not read, to the batch, to be skipped.
+func (b *batcher) commitSkipped(size int) {
+	c := b.cur
+	c.skip[len(c.games)] = true
+	c.size[len(c.games)] = int64(size)
+	b.add()
+}
+
+func (b *batcher) add() {
+	c := b.cur
 	c.games = append(c.games, &c.raws[len(c.games)])
 	if len(c.games) >= batchGames || len(c.arena) >= batchBytes {
 		b.flush()
@@ -220,8 +265,9 @@ func (b *batcher) flush() {
 type rawBatch struct {
 	games []*pgn.RawGame // the batch: pointers to raws[:len(games)]
 	raws  [batchGames]pgn.RawGame
-	skip  [batchGames]bool // skip[i]: games[i] is ruled out by its summary
-	arena []byte           // the games' bytes
+	skip  [batchGames]bool  // skip[i]: games[i] is ruled out by its summary
+	size  [batchGames]int64 // and its length in bytes
+	arena []byte            // the games' bytes
 }
 
 var rawBatches = sync.Pool{New: func() any {

@@ -163,6 +163,7 @@ type StoreStats struct {
 	Used    []string // the stores read
 	Refused []string // why a store beside an input was not used (stale, damaged, other limits)
 	Skipped int      // games ruled out by their summary, not parsed
+	Uncut   int      // of which the games passed over without being cut out of the PGN
 }
 
 // Progress are a run's running totals, for a progress display: the run

@@ -61,7 +61,7 @@ func TestStoreConformance(t *testing.T) {
 	}
 	for _, corpus := range corpora {
 		input := copyWithStore(t, corpus+".pgn")
-		queries, skipped := 0, 0
+		queries, skipped, uncut := 0, 0, 0
 		for _, c := range findCases(t) {
 			if c.area == "errors" {
 				continue
@@ -85,9 +85,10 @@ func TestStoreConformance(t *testing.T) {
 				t.Errorf("%s on %s: stores used %v, without %v", c.name, corpus, with.Store.Used, without.Store.Used)
 			}
 			skipped += with.Store.Skipped
+			uncut += with.Store.Uncut
 		}
-		t.Logf("%s: %d queries with a need, %d games ruled out in all", corpus, queries, skipped)
-		if queries < 5 || skipped == 0 {
+		t.Logf("%s: %d queries with a need, %d games ruled out in all, %d of them not cut", corpus, queries, skipped, uncut)
+		if queries < 5 || skipped == 0 || uncut == 0 {
 			t.Errorf("%s: %d queries with a need, %d games ruled out: the comparison shows little", corpus, queries, skipped)
 		}
 	}
@@ -173,6 +174,50 @@ func TestStoreShards(t *testing.T) {
 		}
 		if with.String() != without.String() || with.Len() == 0 {
 			t.Errorf("shard %d: %d bytes with the store, %d without, or they differ", i+1, with.Len(), without.Len())
+		}
+	}
+}
+
+// TestStoreGamesSharingLines: where a game starts on the line of the one
+// before, the games before it cannot be passed over uncut (the reader
+// resumes only at the start of a line): they are cut and then skipped,
+// and the output is still that of the run over the PGN.
+func TestStoreGamesSharingLines(t *testing.T) {
+	data, err := os.ReadFile("../testdata/pgn/sample.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(string(data), "\n\n[Event ")
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			sep := "\n\n[Event "
+			if i%3 == 0 {
+				sep = " [Event "
+			}
+			b.WriteString(sep)
+		}
+		b.WriteString(p)
+	}
+	input := filepath.Join(t.TempDir(), "shared.pgn")
+	if err := os.WriteFile(input, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Build(input); err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{"cql() mate", "cql() Q>=2 q>=2", "cql() move promote [NB]"} {
+		path := filepath.Join(t.TempDir(), "q.cql")
+		if err := os.WriteFile(path, []byte(query), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		with, got, err1 := runOver(t, path, input, false)
+		without, want, err2 := runOver(t, path, input, true)
+		if err1 != nil || err2 != nil || got != want || with.Games != without.Games || with.Matches != without.Matches {
+			t.Fatalf("%s: %v %v; %d of %d games, without %d of %d; same output %v", query, err1, err2, with.Matches, with.Games, without.Matches, without.Games, got == want)
+		}
+		if cut := with.Store.Skipped - with.Store.Uncut; with.Store.Uncut == 0 || cut == 0 {
+			t.Errorf("%s: %d games skipped uncut, %d cut: both ways should be taken", query, with.Store.Uncut, cut)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/cqlvm/cqlvm/engine/input"
 	"github.com/cqlvm/cqlvm/engine/store"
 	"github.com/cqlvm/cqlvm/pgn"
 	"github.com/cqlvm/cqlvm/vm/summary"
@@ -51,19 +52,60 @@ func (u *storeUse) open(name string) *store.Reader {
 // skips reports whether the game raw, read from the input of r, is ruled
 // out by its summary.
 func (u *storeUse) skips(r *store.Reader, raw *pgn.RawGame) bool {
-	if r == nil {
-		return false
-	}
-	sum := r.Find(raw.Offset)
-	if sum == nil || u.need.Holds(sum.Of(u.cfg.Variations)) {
+	if r == nil || !u.rulesOut(r.Find(raw.Offset)) {
 		return false
 	}
 	u.st.Skipped++
 	return true
 }
 
+// rulesOut reports whether a game with the summary sum (nil: none)
+// cannot match.
+func (u *storeUse) rulesOut(sum *summary.Summary) bool {
+	return sum != nil && !u.need.Holds(sum.Of(u.cfg.Variations))
+}
+
+// passOver hands to the workers, as skipped, the games that the store
+// sr of stream s rules out from where the reader r stands, as long as
+// the game after each starts a line, and moves the reader past them
+// without cutting them: the next game is then read from its first byte.
+// next is the number of the reader's next game; games outside the span
+// sp, or after lastWanted (when positive), are left to the reader.
+func (u *storeUse) passOver(sr *store.Reader, r *pgn.Reader, s input.Stream, raws *batcher, next *int, sp Span, lastWanted int) error {
+	if sr == nil || !r.CanSkip() {
+		return nil
+	}
+	for rec := sr.Peek(); rec != nil && rec.Offset < r.Offset(); rec = sr.Peek() {
+		sr.Take() // games the reader has passed
+	}
+	passed := 0
+	for rec := sr.Peek(); rec != nil; rec = sr.Peek() {
+		inSpan := rec.Offset >= sp.From && (sp.To < 0 || rec.Offset < sp.To) && (lastWanted <= 0 || *next <= lastWanted)
+		if !inSpan || !rec.NextLineStart || !u.rulesOut(rec.Summary) {
+			break
+		}
+		raw, _ := raws.slot()
+		*raw = pgn.RawGame{Number: *next, File: s.Name, Offset: rec.Offset, Line: rec.Line, Col: 1}
+		raws.commitSkipped(rec.Bytes)
+		*next++
+		passed++
+		u.st.Skipped++
+		u.st.Uncut++
+		sr.Take()
+	}
+	if passed == 0 {
+		return nil
+	}
+	to := sr.Peek()
+	if to == nil {
+		return r.SkipTo(sr.StreamBytes, 0, passed)
+	}
+	return r.SkipTo(to.Offset, to.Line, passed)
+}
+
 // skippedResult is the result of a game its summary rules out: read,
-// with no position matched, which is what its search would find.
-func skippedResult(raw *pgn.RawGame) gameResult {
-	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: int64(len(raw.Data))}, read: true}
+// with no position matched, which is what its search would find; size
+// is its length in bytes.
+func skippedResult(raw *pgn.RawGame, size int64) gameResult {
+	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: size}, read: true}
 }

@@ -76,7 +76,7 @@ func (w *worker) close() {
 // summary rules it out, else searched.
 func (w *worker) search(batch *rawBatch, i int) gameResult {
 	if batch.skip[i] {
-		return skippedResult(batch.games[i])
+		return skippedResult(batch.games[i], batch.size[i])
 	}
 	return w.processSafely(batch.games[i])
 }

@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -378,3 +379,39 @@ func (lc *lineCounter) advance(b []byte) {
 		lc.lastCR = c == '\r'
 	}
 }
+
+// ErrSkip is the error of a SkipTo the Reader cannot make: inside a
+// game over game-bytes, backwards, or past the end of the input.
+var ErrSkip = errors.New("cannot skip there")
+
+// SkipTo moves the Reader, between games, to byte offset, the first
+// byte of a game at the start of line line (or the end of the input),
+// without cutting the bytes before it: they held games games, which
+// count as read (the next game's number is games more). A game store,
+// which knows where every game starts, passes over the games it rules
+// out this way; the bytes are still read, not cut.
+func (r *Reader) SkipTo(offset int64, line, games int) error {
+	if r.skip != nil || offset < r.base+int64(r.pos) {
+		return ErrSkip
+	}
+	for offset > r.base+int64(r.end) {
+		if r.atEOF {
+			return ErrSkip
+		}
+		r.pos = r.end
+		r.lines.at = r.base + int64(r.pos) // the bytes passed over are not counted
+		r.fill()
+	}
+	r.pos = int(offset - r.base)
+	r.col0, r.inEscape = true, false
+	r.lines = lineCounter{line: line, at: offset}
+	r.number += games
+	return nil
+}
+
+// Offset is the stream offset of the first byte not yet cut.
+func (r *Reader) Offset() int64 { return r.base + int64(r.pos) }
+
+// CanSkip reports whether SkipTo may be asked: the Reader is not inside
+// a game over game-bytes.
+func (r *Reader) CanSkip() bool { return r.skip == nil }

@@ -645,7 +645,7 @@ func (c *cli) reportStores(st engine.StoreStats) {
 		fmt.Fprintf(c.stderr, "cqlvm: not using a game store: %s; reading the PGN\n", why)
 	}
 	if len(st.Used) > 0 {
-		fmt.Fprintf(c.stderr, "cqlvm: used the game store %s: %d games ruled out by their summaries\n", strings.Join(st.Used, ", "), st.Skipped)
+		fmt.Fprintf(c.stderr, "cqlvm: used the game store %s: %d games ruled out by their summaries (%d of them not cut out of the PGN)\n", strings.Join(st.Used, ", "), st.Skipped, st.Uncut)
 	}
 }
 

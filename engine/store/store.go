@@ -4,17 +4,22 @@
 // (vm.Program.Need) skips the games that cannot match without replaying
 // their moves.
 //
-// The format, version 1:
+// The format, version 2:
 //
-//	cqlvm-store 1\n
-//	{"size":S,"mtime":"RFC 3339 time","games":N,"limits":{...}}\n
-//	then N records, in file order:
-//	  offset - previous offset, an unsigned varint (the first's previous is 0)
+//	cqlvm-store 2\n
+//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"limits":{...}}\n
+//	then N records, in file order, of unsigned varints and bytes:
+//	  (offset - previous offset) << 2 | 2 if the game starts a line
+//	      | 1 if the next game starts a line (or there is none)
+//	  line - previous line (the first's previous offset is 0, line 1)
+//	  the game's length in bytes
 //	  1 and the game's summary (summary.Append), or 0 for a game
 //	  without one (it has errors, or no position): never skipped
 //
-// Offsets are where the games start in the file's (decompressed)
-// stream, as the PGN reader reports them. Size and mtime are the file's
+// Offsets, lines and lengths are those of the games in the file's
+// (decompressed) stream as the PGN reader cuts them, and stream_bytes
+// the stream's length: a run passes over the games it skips without
+// cutting them (pgn.Reader.SkipTo), to the next game that starts a line. Size and mtime are the file's
 // when the store was built: a store that does not match its file is
 // stale and refused. limits are the values of the limits that change
 // what a game's positions are (game-bytes, game-positions,
@@ -46,7 +51,7 @@ import (
 // Suffix is added to a PGN file's name to name its store.
 const Suffix = ".cqlstore"
 
-const magic = "cqlvm-store 1\n"
+const magic = "cqlvm-store 2\n"
 
 // PathOf is the name of the store of the PGN file name.
 func PathOf(name string) string { return name + Suffix }
@@ -59,6 +64,7 @@ type header struct {
 	Size    int64            `json:"size"`
 	ModTime time.Time        `json:"mtime"`
 	Games   int              `json:"games"`
+	Stream  int64            `json:"stream_bytes"`
 	Limits  map[string]int64 `json:"limits"`
 }
 
@@ -76,6 +82,7 @@ func limitValues(lim *limits.Values) map[string]int64 {
 type Stats struct {
 	Games, Summarised int
 	Bytes             int64 // the store's size
+	stream            int64 // the stream's length
 }
 
 // Build reads every game of the PGN file name (one stream: not an
@@ -95,12 +102,16 @@ func Build(name string) (Stats, error) {
 		if streams > 1 {
 			return fmt.Errorf("%s: a store is built of one PGN stream, and this archive holds several", name)
 		}
-		return summarise(s, &body, &stats)
+		counted := &countingReader{r: s.R}
+		s.R = counted
+		err := summarise(s, &body, &stats)
+		stats.stream = counted.n
+		return err
 	})
 	if err != nil {
 		return Stats{}, err
 	}
-	h, err := json.Marshal(header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Limits: limitValues(nil)})
+	h, err := json.Marshal(header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, Limits: limitValues(nil)})
 	if err != nil {
 		return Stats{}, err
 	}
@@ -155,7 +166,8 @@ func summarise(s input.Stream, body *bytes.Buffer, stats *Stats) error {
 	return err
 }
 
-// cut sends the games of stream s to jobs in batches.
+// cut sends the games of stream s to jobs in batches. A game is sent
+// once the next one is cut, which says whether it starts a line.
 func cut(s input.Stream, stats *Stats, jobs chan<- *batch) error {
 	r := pgn.NewReader(s.R, s.Name)
 	b := &batch{}
@@ -163,6 +175,7 @@ func cut(s input.Stream, stats *Stats, jobs chan<- *batch) error {
 		raw, err := r.Next()
 		if err != nil {
 			if len(b.raws) > 0 {
+				b.nextLineStart = append(b.nextLineStart, true)
 				jobs <- b
 			}
 			if err == io.EOF {
@@ -171,12 +184,28 @@ func cut(s input.Stream, stats *Stats, jobs chan<- *batch) error {
 			return err
 		}
 		stats.Games++
-		b.raws = append(b.raws, raw)
-		if len(b.raws) == batchGames {
-			jobs <- b
-			b = &batch{seq: b.seq + 1, prev: raw.Offset}
+		if len(b.raws) > 0 {
+			b.nextLineStart = append(b.nextLineStart, raw.Col == 1)
 		}
+		if len(b.raws) == batchGames {
+			last, full := b.raws[len(b.raws)-1], b // a worker has full once it is sent
+			b = &batch{seq: b.seq + 1, prev: last.Offset, prevLine: last.Line}
+			jobs <- full
+		}
+		b.raws = append(b.raws, raw)
 	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // batchGames is the number of games of a batch.
@@ -185,19 +214,32 @@ const batchGames = 256
 // batch is a run of consecutive games and, once summarised, their
 // records.
 type batch struct {
-	seq        int
-	prev       int64 // the offset of the game before the first
-	raws       []*pgn.RawGame
-	records    []byte
-	summarised int
+	seq      int
+	prev     int64 // the offset of the game before the first
+	prevLine int   // and its line
+	raws     []*pgn.RawGame
+	// nextLineStart[i]: the game after raws[i] starts a line, or there
+	// is none
+	nextLineStart []bool
+	records       []byte
+	summarised    int
 }
 
 // summarise makes the records of the batch's games.
 func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game) {
-	prev := b.prev
-	for _, raw := range b.raws {
-		b.records = binary.AppendUvarint(b.records, uint64(raw.Offset-prev))
-		prev = raw.Offset
+	prev, prevLine := b.prev, max(b.prevLine, 1)
+	for i, raw := range b.raws {
+		flags := uint64(0)
+		if raw.Col == 1 {
+			flags |= 2
+		}
+		if b.nextLineStart[i] {
+			flags |= 1
+		}
+		b.records = binary.AppendUvarint(b.records, uint64(raw.Offset-prev)<<2|flags)
+		b.records = binary.AppendUvarint(b.records, uint64(raw.Line-prevLine))
+		b.records = binary.AppendUvarint(b.records, uint64(len(raw.Data)))
+		prev, prevLine = raw.Offset, raw.Line
 		parser.Parse(raw, g)
 		if len(g.Errors) > 0 || len(g.Nodes) == 0 {
 			b.records = append(b.records, 0)
@@ -212,9 +254,10 @@ func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game) {
 
 // Store is an open store, checked against its file.
 type Store struct {
-	Path  string
-	Games int
-	body  int64 // where its records begin
+	Path        string
+	Games       int
+	StreamBytes int64 // the length of the file's (decompressed) stream
+	body        int64 // where its records begin
 }
 
 // ErrStale is the error of a store that no longer matches its file.
@@ -243,7 +286,7 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
 	first, err := br.ReadString('\n')
 	if err != nil || first != magic {
-		return nil, fmt.Errorf("%s: not a cqlvm store of format version 1", path)
+		return nil, fmt.Errorf("%s: not a cqlvm store of format version 2", path)
 	}
 	hline, err := br.ReadBytes('\n')
 	var h header
@@ -261,8 +304,8 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	if want := limitValues(lim); !maps.Equal(h.Limits, want) {
 		return nil, fmt.Errorf("%s: %w (%v, the run's %v)", path, ErrOtherLimits, h.Limits, want)
 	}
-	s := &Store{Path: path, Games: h.Games, body: int64(len(first) + len(hline))}
-	c := cursor{r: br, left: h.Games}
+	s := &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, body: int64(len(first) + len(hline))}
+	c := cursor{r: br, left: h.Games, rec: Record{Line: 1}}
 	for c.left > 0 {
 		if err := c.next(); err != nil {
 			return nil, fmt.Errorf("%s: %w after %d of its %d games", path, err, h.Games-c.left, h.Games)
@@ -274,41 +317,55 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	return s, nil
 }
 
+// Record is what a store says of one game.
+type Record struct {
+	Offset        int64 // where the game starts in the stream
+	Line          int   // on which line
+	Bytes         int   // its length
+	LineStart     bool  // it starts its line
+	NextLineStart bool  // the next game starts its line, or there is none
+	// Summary is the game's summary, nil when it has none (it has
+	// errors or no position); it lasts until the next record is read
+	Summary *summary.Summary
+}
+
 // cursor reads a store's records in order.
 type cursor struct {
-	r       *bufio.Reader
-	left    int   // records not read
-	started bool  // a record has been read
-	offset  int64 // the last record's game's offset
-	known   bool  // the last record has a summary
-	sum     summary.Summary
+	r    *bufio.Reader
+	left int // records not read
+	rec  Record
+	sum  summary.Summary
 }
 
 // next reads the next record.
 func (c *cursor) next() error {
-	delta, err := binary.ReadUvarint(c.r)
-	if err != nil {
+	head, err1 := binary.ReadUvarint(c.r)
+	dline, err2 := binary.ReadUvarint(c.r)
+	size, err3 := binary.ReadUvarint(c.r)
+	if err1 != nil || err2 != nil || err3 != nil {
 		return errors.New("truncated")
 	}
 	kind, err := c.r.ReadByte()
-	if err != nil || kind > 1 {
+	if err != nil || kind > 1 || size > 1<<40 || dline > 1<<40 {
 		return errors.New("damaged record")
 	}
 	c.left--
-	c.started = true
-	c.offset += int64(delta)
-	c.known = kind == 1
-	if c.known {
+	c.rec = Record{Offset: c.rec.Offset + int64(head>>2), Line: c.rec.Line + int(dline), Bytes: int(size),
+		LineStart: head&2 != 0, NextLineStart: head&1 != 0}
+	if kind == 1 {
+		c.rec.Summary = &c.sum
 		return summary.Read(c.r, &c.sum)
 	}
 	return nil
 }
 
-// Reader gives the summaries of a store's games in file order.
+// Reader gives the records of a store's games in file order.
 type Reader struct {
-	f   *os.File
-	c   cursor
-	err error
+	StreamBytes int64 // the length of the file's (decompressed) stream
+	f           *os.File
+	c           cursor
+	peeked      bool // c.rec is the next record, not yet taken
+	err         error
 }
 
 // Reader opens the store's records for reading from the first.
@@ -321,24 +378,39 @@ func (s *Store) Reader() (*Reader, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Reader{f: f, c: cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games}}, nil
+	return &Reader{StreamBytes: s.StreamBytes, f: f, c: cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games, rec: Record{Line: 1}}}, nil
 }
+
+// Peek returns the next record, nil after the last one (or in a store
+// that turns out damaged: its games are then searched).
+func (r *Reader) Peek() *Record {
+	if !r.peeked {
+		if r.err != nil || r.c.left == 0 {
+			return nil
+		}
+		if r.err = r.c.next(); r.err != nil {
+			return nil
+		}
+		r.peeked = true
+	}
+	return &r.c.rec
+}
+
+// Take moves past the record Peek returned.
+func (r *Reader) Take() { r.peeked = false }
 
 // Find returns the summary of the game that starts at offset, nil when
 // the store has none (the game has no summary, or the store no such
-// game). Offsets must be asked in increasing order: the records before
-// are passed over.
+// game), and moves past it. Offsets must be asked in increasing order:
+// the records before are passed over.
 func (r *Reader) Find(offset int64) *summary.Summary {
-	for r.err == nil && (!r.c.started || r.c.offset < offset) {
-		if r.c.left == 0 {
-			return nil
+	for rec := r.Peek(); rec != nil && rec.Offset <= offset; rec = r.Peek() {
+		r.Take()
+		if rec.Offset == offset {
+			return rec.Summary
 		}
-		r.err = r.c.next()
 	}
-	if r.err != nil || r.c.offset != offset || !r.c.known {
-		return nil
-	}
-	return &r.c.sum
+	return nil
 }
 
 // Close closes the store's file.

@@ -1,12 +1,14 @@
 package store
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cqlvm/cqlvm/limits"
+	"github.com/cqlvm/cqlvm/pgn"
 )
 
 const twoGames = `[White "a"]
@@ -105,5 +107,62 @@ func TestOpenRefuses(t *testing.T) {
 		if _, err := Open(name, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.what, err, c.want)
 		}
+	}
+}
+
+// TestManyBatches: a store of more games than a batch holds reads back
+// with every game's offset, line, length and line starts as the reader
+// cuts them (the workers' batches are written in order).
+func TestManyBatches(t *testing.T) {
+	var b strings.Builder
+	for i := range 3*batchGames + 7 {
+		fmt.Fprintf(&b, "[White \"%d\"]\n\n1. e4 e5 ", i)
+		if i%5 == 0 {
+			b.WriteString("{two\nlines} ")
+		}
+		b.WriteString("*")
+		if i%3 == 0 {
+			b.WriteString(" ") // the next game starts on this line
+		} else {
+			b.WriteString("\n\n")
+		}
+	}
+	name, st := build(t, b.String())
+	if st.Games != 3*batchGames+7 {
+		t.Fatalf("%d games", st.Games)
+	}
+	s, err := Open(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rd := pgn.NewReader(strings.NewReader(b.String()), "t")
+	var recs []Record
+	for rec := r.Peek(); rec != nil; rec = r.Peek() {
+		recs = append(recs, *rec)
+		r.Take()
+	}
+	for k := 0; ; k++ {
+		raw, err := rd.Next()
+		if err != nil {
+			if k != len(recs) {
+				t.Fatalf("%d games, %d records", k, len(recs))
+			}
+			break
+		}
+		rec := recs[k]
+		if rec.Offset != raw.Offset || rec.Line != raw.Line || rec.Bytes != len(raw.Data) || rec.LineStart != (raw.Col == 1) || rec.Summary == nil {
+			t.Fatalf("game %d: record %+v, game at %d line %d col %d, %d bytes", k+1, rec, raw.Offset, raw.Line, raw.Col, len(raw.Data))
+		}
+		if k > 0 && recs[k-1].NextLineStart != (raw.Col == 1) {
+			t.Fatalf("game %d: the record before says the next starts a line: %v", k+1, recs[k-1].NextLineStart)
+		}
+	}
+	if !recs[len(recs)-1].NextLineStart || s.StreamBytes != int64(b.Len()) {
+		t.Errorf("the last record's next line start %v, stream bytes %d of %d", recs[len(recs)-1].NextLineStart, s.StreamBytes, b.Len())
 	}
 }
