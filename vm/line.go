@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/cqlvm/cqlvm/vm/nfa"
@@ -459,9 +458,11 @@ func (m *Machine) startEndComments(name string, first, last int32, length int, e
 	if m.line.muted > 0 {
 		return
 	}
-	end := fmt.Sprintf("End %s of length %d that starts at %s%s", name, length, m.moveText(first), extra)
+	// concatenated rather than formatted: a line or path tried from
+	// every position comments at most of them
+	end := "End " + name + " of length " + strconv.Itoa(length) + " that starts at " + m.moveText(first) + extra
 	m.addComment(Comment{Node: last, Text: end})
-	start := fmt.Sprintf("Start %s that ends at %s", name, m.moveText(last))
+	start := "Start " + name + " that ends at " + m.moveText(last)
 	if title != "" {
 		start = title + " " + start
 	}
