@@ -82,8 +82,18 @@ func ReadCommands(comments []string) (c Commands, errs []*CommandError) {
 // commandName splits the text after "[%" into the command's name and its
 // arguments.
 func commandName(s string) (name, args string) {
-	name, args, _ = strings.Cut(s, " ")
-	return name, strings.TrimSpace(args)
+	i := strings.IndexByte(s, ' ')
+	if i < 0 {
+		return s, ""
+	}
+	args = s[i+1:]
+	for len(args) > 0 && args[0] == ' ' {
+		args = args[1:]
+	}
+	for len(args) > 0 && args[len(args)-1] == ' ' {
+		args = args[:len(args)-1]
+	}
+	return s[:i], args
 }
 
 func isNumberCommand(name string) bool { return name == "eval" || name == "clk" || name == "emt" }
@@ -153,7 +163,9 @@ const MaxPawnEval = MateValue/2 - 1
 // ±MaxPawnEval.
 func readPawns(s string) (int32, bool) {
 	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimLeft(s, "+-")
+	if neg || strings.HasPrefix(s, "+") {
+		s = s[1:]
+	}
 	whole, frac, _ := strings.Cut(s, ".")
 	if whole == "" && frac == "" {
 		return 0, false
@@ -168,9 +180,14 @@ func readPawns(s string) (int32, bool) {
 	if frac != "" && !allDigits(frac) {
 		return 0, false
 	}
-	frac += "000"
-	cp := w*100 + int32(frac[0]-'0')*10 + int32(frac[1]-'0')
-	if frac[2] >= '5' {
+	digit := func(i int) int32 {
+		if i < len(frac) {
+			return int32(frac[i] - '0')
+		}
+		return 0
+	}
+	cp := w*100 + digit(0)*10 + digit(1)
+	if digit(2) >= 5 {
 		cp++
 	}
 	cp = min(cp, MaxPawnEval)
