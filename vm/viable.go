@@ -72,26 +72,14 @@ func newViableStates(p *nfa.Prog) (*viableStates, bool) {
 		}
 	}
 	closure := func(pc uint32) (states uint64, match bool) {
-		seen := make([]bool, len(p.Inst))
-		stack := []uint32{pc}
-		for len(stack) > 0 {
-			pc := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[pc] {
-				continue
-			}
-			seen[pc] = true
-			switch in := p.Inst[pc]; in.Op {
-			case nfa.Jmp:
-				stack = append(stack, in.Out)
-			case nfa.Split:
-				stack = append(stack, in.Out, in.Arg)
+		p.Closure(pc, func(pc uint32) {
+			switch p.Inst[pc].Op {
 			case nfa.Filter:
 				states |= 1 << bit[pc]
 			case nfa.Match:
 				match = true
 			}
-		}
+		})
 		return states, match
 	}
 	vs.start, _ = closure(uint32(p.Start)) // a match of no position does not count

@@ -304,13 +304,13 @@ func (p *Prog) Linear() bool {
 	return true
 }
 
-// SoleStartFilter reports constituent k when every state reachable from
-// the start without consuming a position is a Filter of k: a sequence can
-// then only match from a position where k holds.
-func (p *Prog) SoleStartFilter() (int, bool) {
-	k := -1
+// Closure calls f with every state reachable from pc without consuming
+// a position (following Jmp and Split) that is not a Jmp or Split
+// itself: the Filter, Test, Match and Fail states a thread at pc stands
+// for. Each is given once.
+func (p *Prog) Closure(pc uint32, f func(pc uint32)) {
 	seen := make([]bool, len(p.Inst))
-	stack := []uint32{uint32(p.Start)}
+	stack := []uint32{pc}
 	for len(stack) > 0 {
 		pc := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -323,14 +323,24 @@ func (p *Prog) SoleStartFilter() (int, bool) {
 			stack = append(stack, in.Out)
 		case Split:
 			stack = append(stack, in.Out, in.Arg)
-		case Filter:
-			if k >= 0 && k != int(in.Arg) {
-				return 0, false
-			}
-			k = int(in.Arg)
 		default:
-			return 0, false
+			f(pc)
 		}
 	}
-	return k, k >= 0
+}
+
+// SoleStartFilter reports constituent k when every state reachable from
+// the start without consuming a position is a Filter of k: a sequence can
+// then only match from a position where k holds.
+func (p *Prog) SoleStartFilter() (int, bool) {
+	k, ok := -1, true
+	p.Closure(uint32(p.Start), func(pc uint32) {
+		in := p.Inst[pc]
+		if in.Op != Filter || k >= 0 && k != int(in.Arg) {
+			ok = false
+			return
+		}
+		k = int(in.Arg)
+	})
+	return k, ok && k >= 0
 }
