@@ -33,23 +33,23 @@ func copyWithStore(t *testing.T, name string) string {
 
 // runOver runs the query file path over input with the query's header
 // settings (with or without the input's store) and returns the stats and
-// the PGN output.
+// the PGN output followed by the JSON output.
 func runOver(t *testing.T, path, input string, noStore bool) (Stats, string, error) {
 	t.Helper()
 	q, err := Load(path, QueryOptions{})
 	if err != nil {
 		return Stats{}, "", err
 	}
-	var out strings.Builder
+	var out, js strings.Builder
 	o := q.Options()
 	o.Inputs = []string{input}
-	o.MatchString, o.PGN, o.NoStore = "CQLMATCH", &out, noStore
+	o.MatchString, o.PGN, o.JSON, o.NoStore = "CQLMATCH", &out, &js, noStore
 	st, err := Run(q, o)
-	return st, out.String(), err
+	return st, out.String() + js.String(), err
 }
 
 // TestStoreConformance: every conformance query whose program needs
-// something of the summaries writes the same bytes over a corpus with
+// something of the summaries writes the same bytes (PGN and JSON) over a corpus with
 // its game store as over the PGN alone, and the stores do rule games
 // out. By default the corpora are sample.pgn, and studies.pgn for the
 // queries that search variations (the whole tree's summaries); set
