@@ -44,13 +44,17 @@ func (c *cli) index(args []string) int {
 		fmt.Fprintf(c.stdout, "%s: %d games, %.1f MB in %.2f seconds (%.0f MB/s)\n",
 			index.PathOf(name), ix.Games, float64(ix.Size)/1e6, secs, float64(ix.Size)/1e6/max(secs, 1e-9))
 		start = time.Now()
-		st, err := store.Build(name)
+		st, err := store.Update(name, nil)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "cqlvm index: %v\n", err)
 			return exitInput
 		}
-		fmt.Fprintf(c.stdout, "%s: %d games (%d summarised), %.1f MB in %.2f seconds\n",
-			store.PathOf(name), st.Games, st.Summarised, float64(st.Bytes)/1e6, time.Since(start).Seconds())
+		kept := ""
+		if st.Kept > 0 {
+			kept = fmt.Sprintf(", %d kept from the store before", st.Kept)
+		}
+		fmt.Fprintf(c.stdout, "%s: %d games (%d summarised%s), %.1f MB in %.2f seconds\n",
+			store.PathOf(name), st.Games, st.Summarised, kept, float64(st.Bytes)/1e6, time.Since(start).Seconds())
 	}
 	return exitOK
 }

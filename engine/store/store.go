@@ -7,7 +7,7 @@
 // The format, version 2:
 //
 //	cqlvm-store 2\n
-//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"limits":{...}}\n
+//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"crc32c":C,"limits":{...}}\n
 //	then N records, in file order, of unsigned varints and bytes:
 //	  (offset - previous offset) << 2 | 2 if the game starts a line
 //	      | 1 if the next game starts a line (or there is none)
@@ -24,7 +24,9 @@
 // stale and refused. limits are the values of the limits that change
 // what a game's positions are (game-bytes, game-positions,
 // variation-depth) when it was built: a run with other values reads the
-// PGN instead, since its games' trees (and errors) may differ.
+// PGN instead, since its games' trees (and errors) may differ. crc32c is
+// the CRC-32C of the file's bytes: Update keeps the records of a file
+// that only grew.
 package store
 
 import (
@@ -34,6 +36,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"maps"
 	"os"
@@ -65,6 +68,7 @@ type header struct {
 	ModTime time.Time        `json:"mtime"`
 	Games   int              `json:"games"`
 	Stream  int64            `json:"stream_bytes"`
+	CRC     uint32           `json:"crc32c"` // of the file's bytes
 	Limits  map[string]int64 `json:"limits"`
 }
 
@@ -81,6 +85,7 @@ func limitValues(lim *limits.Values) map[string]int64 {
 // Stats are what Build tells of the store it wrote.
 type Stats struct {
 	Games, Summarised int
+	Kept              int   // of the games, those whose records an update kept
 	Bytes             int64 // the store's size
 	stream            int64 // the stream's length
 }
@@ -93,6 +98,10 @@ func Build(name string) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("%s: %w", name, err)
 	}
+	crc, err := fileCRC(name, st.Size())
+	if err != nil {
+		return Stats{}, err
+	}
 	var body bytes.Buffer
 	var stats Stats
 	streams := 0
@@ -104,32 +113,176 @@ func Build(name string) (Stats, error) {
 		}
 		counted := &countingReader{r: s.R}
 		s.R = counted
-		err := summarise(s, &body, &stats)
+		err := summarise(s, &body, &stats, position{0, 1, 0, 1})
 		stats.stream = counted.n
 		return err
 	})
 	if err != nil {
 		return Stats{}, err
 	}
-	h, err := json.Marshal(header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, Limits: limitValues(nil)})
+	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, CRC: crc, Limits: limitValues(nil)}, body.Bytes(), &stats)
+}
+
+// write writes the store of name with header h and the records body,
+// through a temporary file so that a reader never sees half a store.
+func write(name string, h header, body []byte, stats *Stats) error {
+	hline, err := json.Marshal(h)
 	if err != nil {
-		return Stats{}, err
+		return err
 	}
 	path := PathOf(name)
 	tmp := path + ".tmp"
-	data := append(append(append([]byte(magic), h...), '\n'), body.Bytes()...)
+	data := append(append(append([]byte(magic), hline...), '\n'), body...)
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		os.Remove(tmp)
-		return Stats{}, err
+		return err
 	}
 	stats.Bytes = int64(len(data))
-	return stats, os.Rename(tmp, path)
+	return os.Rename(tmp, path)
+}
+
+// crcTable is the CRC-32C table of the files' checksums.
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// fileCRC is the CRC-32C of the first n bytes of the file name.
+func fileCRC(name string, n int64) (uint32, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	h := crc32.New(crcTable)
+	if _, err := io.CopyN(h, f, n); err != nil {
+		return 0, fmt.Errorf("%s: %w", name, err)
+	}
+	return h.Sum32(), nil
+}
+
+// Update brings the store of the PGN file name up to date. When the
+// file is plain PGN that only grew since its store was built (the
+// store's bytes of it are unchanged: the same CRC), it keeps the
+// records of the games before the last stored game that starts a line
+// and summarises the games from there on, which are the new games and
+// the one or few that the appended text may have continued. Otherwise
+// it builds the store anew (Build). Stats.Kept says how many records it
+// kept.
+func Update(name string, lim *limits.Values) (Stats, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return Stats{}, fmt.Errorf("%s: %w", name, err)
+	}
+	plain, err := input.IsPlain(name)
+	if err != nil || !plain {
+		return Build(name)
+	}
+	h, body, err := readStore(name)
+	if err != nil || h == nil || h.Size > st.Size() || !maps.Equal(h.Limits, limitValues(lim)) {
+		return Build(name)
+	}
+	if crc, err := fileCRC(name, h.Size); err != nil || crc != h.CRC {
+		return Build(name)
+	}
+	keep, from, err := resumePoint(body, h.Games)
+	if err != nil {
+		return Build(name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer f.Close()
+	if _, err := f.Seek(from.Offset, io.SeekStart); err != nil {
+		return Stats{}, err
+	}
+	out := bytes.NewBuffer(append([]byte(nil), body[:keep.pos]...))
+	stats := Stats{Kept: keep.games}
+	err = summarise(input.Stream{Name: name, R: f}, out, &stats, position{from.Offset, from.Line, keep.offset, keep.line})
+	if err != nil {
+		return Stats{}, err
+	}
+	stats.Summarised += keep.summarised
+	stats.Games += keep.games
+	crc, err := fileCRC(name, st.Size())
+	if err != nil {
+		return Stats{}, err
+	}
+	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: st.Size(), CRC: crc, Limits: h.Limits}, out.Bytes(), &stats)
+}
+
+// readStore reads the header and records of the store of name, if it
+// has one of this format (nil otherwise), without checking it against
+// the file.
+func readStore(name string) (*header, []byte, error) {
+	data, err := os.ReadFile(PathOf(name))
+	if err != nil {
+		return nil, nil, err
+	}
+	first, rest, ok := bytes.Cut(data, []byte{'\n'})
+	if !ok || string(first)+"\n" != magic {
+		return nil, nil, errors.New("not a store")
+	}
+	hline, body, ok := bytes.Cut(rest, []byte{'\n'})
+	var h header
+	if !ok || json.Unmarshal(hline, &h) != nil {
+		return nil, nil, errors.New("damaged")
+	}
+	return &h, body, nil
+}
+
+// kept is the part of a store's records an update keeps.
+type kept struct {
+	pos        int   // their length in bytes
+	games      int   // how many
+	summarised int   // of which with a summary
+	offset     int64 // the last kept game's offset
+	line       int   // and line
+}
+
+// resumePoint reads the games records of body and returns the part an
+// update keeps, every record before the last game that starts a line,
+// and that game's record, where the update reads from.
+func resumePoint(body []byte, games int) (kept, Record, error) {
+	r := bytes.NewReader(body)
+	c := cursor{r: r, left: games, rec: Record{Line: 1}}
+	k, cur := kept{line: 1}, kept{line: 1}
+	var from Record
+	found := false
+	for c.left > 0 {
+		pos := len(body) - r.Len()
+		if err := c.next(); err != nil {
+			return kept{}, Record{}, err
+		}
+		if c.rec.LineStart {
+			k, from, found = cur, c.rec, true
+			k.pos = pos
+		}
+		cur.games++
+		if c.rec.Summary != nil {
+			cur.summarised++
+		}
+		cur.offset, cur.line = c.rec.Offset, c.rec.Line
+	}
+	if !found || r.Len() != 0 {
+		return kept{}, Record{}, errors.New("no game to resume at")
+	}
+	from.Summary = nil
+	return k, from, nil
+}
+
+// position is where summarise starts: the byte offset and line of the
+// first game it reads, and those of the game before it (the base of the
+// first record's deltas; 0 and 1 for none).
+type position struct {
+	start     int64
+	startLine int
+	prev      int64
+	prevLine  int
 }
 
 // summarise appends the record of every game of stream s to body. The
 // games are cut here and parsed, replayed and summarised by a worker per
 // CPU, in batches whose records are written in file order.
-func summarise(s input.Stream, body *bytes.Buffer, stats *Stats) error {
+func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position) error {
 	workers := runtime.GOMAXPROCS(0)
 	jobs, done := make(chan *batch, 2*workers), make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
@@ -158,7 +311,7 @@ func summarise(s input.Stream, body *bytes.Buffer, stats *Stats) error {
 			}
 		}
 	}()
-	err := cut(s, stats, jobs)
+	err := cut(s, stats, jobs, from)
 	close(jobs)
 	wg.Wait()
 	close(done)
@@ -168,9 +321,12 @@ func summarise(s input.Stream, body *bytes.Buffer, stats *Stats) error {
 
 // cut sends the games of stream s to jobs in batches. A game is sent
 // once the next one is cut, which says whether it starts a line.
-func cut(s input.Stream, stats *Stats, jobs chan<- *batch) error {
+func cut(s input.Stream, stats *Stats, jobs chan<- *batch, from position) error {
 	r := pgn.NewReader(s.R, s.Name)
-	b := &batch{}
+	if from.start > 0 {
+		r.SetStart(from.start, from.startLine)
+	}
+	b := &batch{prev: from.prev, prevLine: from.prevLine}
 	for {
 		raw, err := r.Next()
 		if err != nil {
@@ -331,7 +487,7 @@ type Record struct {
 
 // cursor reads a store's records in order.
 type cursor struct {
-	r    *bufio.Reader
+	r    summary.Reader
 	left int // records not read
 	rec  Record
 	sum  summary.Summary

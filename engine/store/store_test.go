@@ -166,3 +166,52 @@ func TestManyBatches(t *testing.T) {
 		t.Errorf("the last record's next line start %v, stream bytes %d of %d", recs[len(recs)-1].NextLineStart, s.StreamBytes, b.Len())
 	}
 }
+
+// TestUpdate: a store updated after games were appended to its file
+// (the last of them continued by the appended text) keeps the records
+// before the last stored game and is the same bytes as a store built
+// anew; a file changed before its end is summarised anew.
+func TestUpdate(t *testing.T) {
+	name, _ := build(t, twoGames+"\n[White \"d\"]\n\n1. d4 d5")
+	appendTo := func(text string) {
+		f, err := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(text)
+		f.Close()
+	}
+	appendTo(" 2. c4 *\n\n" + twoGames)
+	st, err := Update(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Kept != 3 || st.Games != 7 {
+		t.Errorf("update: %+v; want 7 games, the first 3 kept", st)
+	}
+	updated, err := os.ReadFile(PathOf(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(name); err != nil {
+		t.Fatal(err)
+	}
+	built, err := os.ReadFile(PathOf(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(updated) != string(built) {
+		t.Errorf("the updated store differs from the one built anew:\n%q\n%q", updated, built)
+	}
+	if s, err := Open(name, nil); err != nil || s.Games != 7 {
+		t.Errorf("the updated store does not open: %v", err)
+	}
+	data, _ := os.ReadFile(name)
+	data[10] = 'X' // a tag's name changed: the prefix differs
+	if err := os.WriteFile(name, append(data, "\n[White \"e\"]\n\n1. e4 *\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := Update(name, nil); err != nil || st.Kept != 0 || st.Games != 8 {
+		t.Errorf("a file changed before its end: %+v, %v; want all 8 games summarised anew", st, err)
+	}
+}
