@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"github.com/cqlvm/cqlvm/compiler/opt"
 	"github.com/cqlvm/cqlvm/compiler/syntax"
 	"github.com/cqlvm/cqlvm/vm"
@@ -65,7 +67,9 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
-	l.Viable = lineViable(l, filters) && g.use(opt.LineViable)
+	if slots, ok := g.lineViable(l, filters); ok && g.use(opt.LineViable) {
+		l.Viable, l.ViableSlots = true, slots
+	}
 	if k, ok := l.NFA.SoleStartFilter(); ok && memoTest(filters[k]) {
 		switch f := filters[k]; {
 		case !l.Lin[k]:
@@ -89,21 +93,32 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 
 // lineViable reports whether a table of the states from which a match
 // can be completed may refuse the starts of line l (line-viable): a
-// forward line whose constituents read no variable and nothing but the
-// position, its game and tree (their values are the same at every
-// evaluation in a game), and do nothing but comment (which the search
-// drops), so that a start refused is one where the search would find no
-// match and change nothing.
-func lineViable(l *vm.LineSpec, filters []*syntax.Node) bool {
+// forward line whose constituents read nothing but the position, its
+// game and tree and at most vm.MaxFindMemoSlots variables (numbers, sets,
+// positions: the machine keeps a table per game for each of their
+// values), and do nothing but comment (which the search drops), so that
+// a start refused is one where the search would find no match and change
+// nothing. It returns the variables' slots.
+func (g *gen) lineViable(l *vm.LineSpec, filters []*syntax.Node) ([]int, bool) {
 	if l.Backward || l.IsPath {
-		return false
+		return nil, false
 	}
+	var slots []int
 	for _, f := range filters {
-		if effectsOf(f)&(fxEffects&^fxComment|fxState|fxVar) != 0 {
-			return false
+		if effectsOf(f)&(fxEffects&^fxComment|fxState) != 0 {
+			return nil, false
+		}
+		_, s, ok := g.memoVars(f, "")
+		if !ok {
+			return nil, false
+		}
+		for _, v := range s {
+			if !slices.Contains(slots, v) {
+				slots = append(slots, v)
+			}
 		}
 	}
-	return true
+	return slots, len(slots) <= vm.MaxFindMemoSlots
 }
 
 // testUnlinearized tests f with its move filters seeing every move of the

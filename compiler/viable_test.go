@@ -44,11 +44,14 @@ func TestLineViableMatchesTheSearch(t *testing.T) {
 			parts[j] = part()
 		}
 		query := "line " + flags[rng.IntN(len(flags))] + "--> " + strings.Join(parts, " --> ")
-		switch rng.IntN(4) {
+		switch rng.IntN(5) {
 		case 0:
 			query = "{" + query + "} >= " + fmt.Sprint(2+rng.IntN(4))
 		case 1:
 			query = "flipcolor {" + query + "}"
+		case 2:
+			// constituents reading a loop's piece: a table per piece
+			query = "piece X in [RQNrqn] {" + strings.ReplaceAll(query, "move from N", "move from X") + " --> move from X}"
 		}
 		full := compileDisabling(t, query, 0)
 		if fired(full, "line-viable") {

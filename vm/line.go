@@ -44,6 +44,10 @@ type LineSpec struct {
 	// states from which a match can be completed refuses the starts
 	// from which none can (viable.go).
 	Viable bool
+	// ViableSlots are the variables the constituents of a Viable line
+	// read (at most MaxFindMemoSlots): it has a table per game for each
+	// of their values.
+	ViableSlots []int
 }
 
 // OpLineOrPath flags.
@@ -69,7 +73,7 @@ type lineState struct {
 	muted    int
 	used     [][]bool      // per line filter, the nodes of earlier matches (nestban)
 	usedGame []int         // per line filter, the Machine.gameSerial of used
-	viable   []viableTable // per line filter (line-viable)
+	viable   []viableLine // per line filter (line-viable)
 }
 
 // lineStep is one consumed position of a candidate match, in an arena.

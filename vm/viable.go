@@ -10,31 +10,49 @@ import "github.com/cqlvm/cqlvm/vm/nfa"
 // the search. The search still finds the match at the other starts, so
 // the answers and comments are the search's.
 
-// viableTable is the table of one line filter for one game.
-type viableTable struct {
+// viableLine is the machine's state of line-viable for one line filter:
+// the numbering of its states, the tables of the current game (one per
+// values of the variables its constituents read, LineSpec.ViableSlots),
+// and the counts that decide whether the tables pay for themselves.
+type viableLine struct {
 	states *viableStates // the NFA's threads, worked out once per program
 	tree   *Tree
 	game   int
+	tables map[findMemoKey]*viableTable
+	single *viableTable // the table of a line without variables
+	// uses and refused count the starts asked about and refused: tables
+	// that refuse too few to pay for themselves are given up (off) for
+	// the rest of the run, which only costs time
+	uses, refused int
+	off           bool
+}
+
+// viableTable is the table of one line filter for one game and one
+// value of its variables.
+type viableTable struct {
+	states *viableStates
 	built  bool
 	// ok[n] has bit i set when a match can be completed from the i-th
 	// Filter state at node n: its constituent holds at n (for some move
 	// the line can go on with) and the states after it complete the
 	// match, or the line may end there
 	ok []uint64
-	// uses and refused count the starts asked about and refused: a table
-	// that refuses too few to pay for itself is given up (off) for the
-	// rest of the run, which only costs time
-	uses, refused int
-	off           bool
-	// searches counts the starts of this game searched without a table:
-	// the table is built at the viableAfter-th, so that a line whose start
-	// test refuses nearly every start does not pay for a sweep of the game
+	// searches counts the starts of this game searched without the
+	// table, so that a line whose start test refuses nearly every start
+	// does not pay for a sweep of the game
 	searches int
 }
 
-// viableAfter is how many starts of a game are searched before the
-// table is built.
-const viableAfter = 4
+// maxViableKeys bounds the tables of one line in one game; starts with
+// other values of its variables are searched without one.
+const maxViableKeys = 64
+
+// A table is built once viableAfter starts of the game, and one in
+// viableShare of its positions, have been searched without it.
+const (
+	viableAfter = 4
+	viableShare = 16
+)
 
 // viableStates numbers the Filter states of a line's NFA (at most 64).
 type viableStates struct {
@@ -98,38 +116,82 @@ func newViableStates(p *nfa.Prog) (*viableStates, bool) {
 // drop the threads that cannot complete a match.
 func (m *Machine) lineViableAt(li int, start int32) (bool, *viableTable) {
 	for len(m.line.viable) <= li {
-		m.line.viable = append(m.line.viable, viableTable{})
+		m.line.viable = append(m.line.viable, viableLine{})
 	}
-	vt := &m.line.viable[li]
-	if vt.off {
+	vl := &m.line.viable[li]
+	if vl.off {
 		return true, nil
 	}
-	if vt.states == nil {
-		states, ok := newViableStates(m.prog.Lines[li].NFA)
+	spec := &m.prog.Lines[li]
+	if vl.states == nil {
+		states, ok := newViableStates(spec.NFA)
 		if !ok {
-			vt.off = true
+			vl.off = true
 			return true, nil
 		}
-		vt.states = states
+		vl.states = states
 	}
-	if !vt.built || vt.tree != m.tree || vt.game != m.gameSerial || len(vt.ok) != len(m.tree.Nodes) {
-		if vt.tree != m.tree || vt.game != m.gameSerial {
-			vt.tree, vt.game, vt.built, vt.searches = m.tree, m.gameSerial, false, 0
+	if vl.tree != m.tree || vl.game != m.gameSerial || vl.tables == nil {
+		vl.tree, vl.game = m.tree, m.gameSerial
+		if vl.tables == nil {
+			vl.tables = map[findMemoKey]*viableTable{}
 		}
-		if vt.searches++; vt.searches < viableAfter {
+		clear(vl.tables)
+		if vl.single != nil {
+			vl.single.built, vl.single.searches = false, 0
+		}
+	}
+	vt := m.viableTableFor(vl, spec)
+	if vt == nil {
+		return true, nil
+	}
+	if !vt.built {
+		// the sweep tests constituents at every position: for a line
+		// with variables, whose tables are one per value, it pays once
+		// the starts searched with the value are a fair share of the
+		// game's
+		need := viableAfter
+		if len(spec.ViableSlots) > 0 {
+			need += len(m.tree.Nodes) / viableShare
+		}
+		if vt.searches++; vt.searches < need {
 			return true, nil
 		}
-		m.buildViable(&m.prog.Lines[li], vt)
+		m.buildViable(spec, vt)
 	}
-	ok := vt.ok[start]&vt.states.start != 0
-	vt.uses++
+	ok := vt.ok[start]&vl.states.start != 0
+	vl.uses++
 	if !ok {
-		vt.refused++
+		vl.refused++
 	}
-	if vt.uses == viableTrial && vt.refused*viablePayback < vt.uses {
-		vt.off = true
+	if vl.uses == viableTrial && vl.refused*viablePayback < vl.uses {
+		vl.off = true
 	}
 	return ok, vt
+}
+
+// viableTableFor is the table of the current game for the current
+// values of the line's variables (nil past maxViableKeys of them).
+func (m *Machine) viableTableFor(vl *viableLine, spec *LineSpec) *viableTable {
+	if len(spec.ViableSlots) == 0 {
+		if vl.single == nil {
+			vl.single = &viableTable{states: vl.states}
+		}
+		return vl.single
+	}
+	var key findMemoKey
+	for i, s := range spec.ViableSlots {
+		if m.bound[s] {
+			key.vals[i] = m.slots[s]
+			key.bound |= 1 << i
+		}
+	}
+	vt := vl.tables[key]
+	if vt == nil && len(vl.tables) < maxViableKeys {
+		vt = &viableTable{states: vl.states}
+		vl.tables[key] = vt
+	}
+	return vt
 }
 
 // viable reports whether the thread at state pc may complete a match
@@ -155,6 +217,9 @@ func (m *Machine) buildViable(spec *LineSpec, vt *viableTable) {
 	vt.ok = vt.ok[:len(nodes)]
 	vs := vt.states
 	savedCur, savedLin, mark := m.cur, m.lin, len(m.comments)
+	// the variables' values are the key of this table: a constituent
+	// reads them as they are now, and they cannot change during a
+	// line's search, which assigns nothing
 	m.line.muted++
 	var pairs []linePair
 	var tested []viableTest

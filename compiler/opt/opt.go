@@ -248,7 +248,8 @@ var Table = [NumIDs]Info{
 	},
 	LineViable: {
 		Name: "line-viable", Layer: "vm",
-		Doc: "A forward line whose constituents read no variable and have no effect but the comments its search drops " +
+		Doc: "A forward line whose constituents have no effect but the comments its search drops, and read at most a " +
+			"few variables (a table is kept per game for each of their values: a line in a piece loop has one per piece), " +
 			"is refused at once at a start from which no match exists. For each game the machine works out, in one sweep " +
 			"from the last positions back, the states of the line's automaton from which a match can be completed at " +
 			"each position: a state's constituent is tested at a position only when the position the line goes on to " +
@@ -259,7 +260,8 @@ var Table = [NumIDs]Info{
 			"position and state instead of a search from each. A table that refuses too few starts to pay for itself is " +
 			"given up for the rest of the run.",
 		Facts:    []Fact{NoEffect, PositionOnly},
-		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2"},
+		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2",
+			"piece X in [RQ] {line --> move to . from X --> . --> move from X check}"},
 	},
 	SummaryPrune: {
 		Name: "summary-prune", Layer: "codegen",
