@@ -71,8 +71,8 @@ type lineState struct {
 	// tests constituents and drops their comments; the winning match
 	// is replayed for them), so the costly ones are not even written
 	muted    int
-	used     [][]bool      // per line filter, the nodes of earlier matches (nestban)
-	usedGame []int         // per line filter, the Machine.gameSerial of used
+	used     [][]bool     // per line filter, the nodes of earlier matches (nestban)
+	usedGame []int        // per line filter, the Machine.gameSerial of used
 	viable   []viableLine // per line filter (line-viable)
 }
 

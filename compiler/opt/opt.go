@@ -259,7 +259,7 @@ var Table = [NumIDs]Info{
 			"every position (`line --> .{2,9} --> not check --> move promote [RBN]`) then costs about one test per " +
 			"position and state instead of a search from each. A table that refuses too few starts to pay for itself is " +
 			"given up for the rest of the run.",
-		Facts:    []Fact{NoEffect, PositionOnly},
+		Facts: []Fact{NoEffect, PositionOnly},
 		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2",
 			"piece X in [RQ] {line --> move to . from X --> . --> move from X check}"},
 	},
