@@ -14,8 +14,8 @@ import (
 // run skips the games that fail it without reading their moves. It is
 // derived from the filters the body requires at the matching position:
 // each required filter this file understands (a piece count, check,
-// mate, a promotion, a null move, a castling, and the and, or and find
-// of such filters) needs some position or move of the game to have a
+// mate, a promotion, a null move, a castling, and the and, or, find and
+// line of such filters) needs some position or move of the game to have a
 // property, which the summary records for the positions the search
 // visits. Anything else needs nothing (summary.Anything), so the need is
 // necessary whatever the query: a game that fails it has no position
@@ -70,6 +70,13 @@ func filterNeed(n *syntax.Node) summary.Need {
 			return summary.Need{}
 		}
 		return filterNeed(n.Args[0])
+	case syntax.KLine:
+		// a line matches when its pattern does, along positions of the
+		// tree
+		if n.Seq == nil || n.Seq.Body == nil {
+			return summary.Need{}
+		}
+		return seqNeed(n.Seq.Body)
 	case syntax.KCheck:
 		return summary.Need{Op: summary.Fact, Flags: summary.Check}
 	case syntax.KMate:
@@ -96,6 +103,34 @@ func filterNeed(n *syntax.Node) summary.Need {
 		}
 	case syntax.KMove:
 		return moveNeed(n.Move)
+	}
+	return summary.Need{}
+}
+
+// seqNeed is what a line's pattern needs to match: every constituent of
+// a sequence that must occur at least once matches at some position.
+func seqNeed(n *syntax.Node) summary.Need {
+	switch n.Kind {
+	case syntax.KSeqFilter:
+		if len(n.Args) == 1 {
+			return filterNeed(n.Args[0])
+		}
+	case syntax.KSeqConcat:
+		var needs []summary.Need
+		for _, a := range n.Args {
+			needs = append(needs, seqNeed(a))
+		}
+		return summary.And(needs...)
+	case syntax.KSeqAlt:
+		var needs []summary.Need
+		for _, a := range n.Args {
+			needs = append(needs, seqNeed(a))
+		}
+		return summary.Or(needs...)
+	case syntax.KSeqRepeat:
+		if n.Int >= 1 && len(n.Args) == 1 {
+			return seqNeed(n.Args[0])
+		}
 	}
 	return summary.Need{}
 }
