@@ -266,8 +266,8 @@ var Table = [NumIDs]Info{
 	SummaryPrune: {
 		Name: "summary-prune", Layer: "codegen",
 		Doc: "The filters the body requires at a matching position that are piece counts (`Q>=2`, `[Rr]==2`, `not Q`), " +
-			"check, mate, stalemate, a promotion, null move or castling of a game move (`move promote N`), and the and, or " +
-			"and find of such filters, each need some position or move of the game to have a property that the game's " +
+			"check, mate, stalemate, a promotion, null move or castling of a game move (`move promote N`), and the and, or, " +
+			"find and line (the constituents it must match) of such filters, each need some position or move of the game to have a property that the game's " +
 			"summary in a game store records for the positions the search visits (the smallest and largest count of each " +
 			"piece, the promotions, checks, mates, ...). Their conjunction is the program's need; a run over a store skips " +
 			"the games whose summary fails it without reading their moves, since none of their positions can match. Any " +
