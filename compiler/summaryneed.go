@@ -13,7 +13,8 @@ import (
 // tested on the game's summary in a game store (vm/summary) so that the
 // run skips the games that fail it without reading their moves. It is
 // derived from the filters the body requires at the matching position:
-// each required filter this file understands (a piece count, check,
+// each required filter this file understands (a piece count, a ply from
+// below, check,
 // mate, a promotion, a null move, a castling, and the and, or, find and
 // line of such filters) needs some position or move of the game to have a
 // property, which the summary records for the positions the search
@@ -96,10 +97,10 @@ func filterNeed(n *syntax.Node) summary.Need {
 			return summary.Need{}
 		}
 		if k := n.Args[1]; k.Kind == syntax.KNumber {
-			return countNeed(n.Args[0], n.Str, k.Int)
+			return compareNeed(n.Args[0], n.Str, k.Int)
 		}
 		if k := n.Args[0]; k.Kind == syntax.KNumber {
-			return countNeed(n.Args[1], mirrored[n.Str], k.Int)
+			return compareNeed(n.Args[1], mirrored[n.Str], k.Int)
 		}
 	case syntax.KMove:
 		return moveNeed(n.Move)
@@ -137,6 +138,26 @@ func seqNeed(n *syntax.Node) summary.Need {
 
 // mirrored is the operator of a comparison with its sides swapped.
 var mirrored = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+// compareNeed is the need of `x op k` for a number k: a count of pieces
+// (countNeed), or the ply bounded from below (some position reaches it).
+func compareNeed(x *syntax.Node, op string, k int64) summary.Need {
+	if x.Kind != syntax.KPly {
+		return countNeed(x, op, k)
+	}
+	lo := k
+	switch op {
+	case ">=", "==":
+	case ">":
+		lo = k + 1
+	default:
+		return summary.Need{}
+	}
+	if lo <= 0 {
+		return summary.Need{}
+	}
+	return summary.Need{Op: summary.Ply, Lo: int(min(lo, summary.NoBound))}
+}
 
 // countNeed is the need of `S op k` for a piece designator S (or #S):
 // some position has a count of S's pieces in the range the comparison

@@ -50,6 +50,11 @@ func TestSummaryNeed(t *testing.T) {
 		{"flipcolor Q>=2", "anything"},
 		{"{Q>=2 check} or {q>=2 mate}", "((Q>=2 and check) or (q>=2 and mate))"},
 		{"line --> check{4,} --> mate", "(check and mate)"},
+		{"ply > 80 check", "(ply>=81 and check)"},
+		{"40 <= ply", "ply>=40"},
+		{"ply == 7", "ply>=7"},
+		{"ply < 20", "anything"},
+		{"ply >= 0", "anything"},
 		{"line --> check* --> mate?", "anything"},
 		{"line <-- (check <-- q>=1)+", "(check and q>=1)"},
 		{"line singlecolor --> move promote N --> stalemate", "(promote [Nn] and stalemate)"},
@@ -97,7 +102,7 @@ func TestSummaryNeedSkips(t *testing.T) {
 var (
 	needAtoms = []string{"Q>=2", "q>=1", "R==1", "r<2", "not B", "[Nn]>2", "Pa-h2 >= 3", "#P < 5", "2 > N", "[Qq] == 0",
 		"mate", "check", "stalemate", "move promote N", "move promote [QR]", "move previous promote B", "move null",
-		"move o-o", "move castle", "wtm", "Ka1", "not mate", "P", "_a1", "ply > 30", "move legal promote N", "A == 12"}
+		"move o-o", "move castle", "wtm", "Ka1", "not mate", "P", "_a1", "ply > 30", "ply == 61", "12 <= ply", "move legal promote N", "A == 12"}
 	needForms = []string{"{%s %s}", "%s or %s", "not %s", "find %s", "find <-- %s", "flipcolor %s", "find all %s", "%s and %s",
 		"line --> %s --> %s", "line --> %s* --> %s", "line <-- %s{2,} <-- %s?"}
 )

@@ -16,6 +16,7 @@ const (
 	Count              // some position has between Lo and Hi of Pieces
 	Promote            // some move promotes to one of Pieces
 	Fact               // some position or move has every one of Flags
+	Ply                // some position has a ply of Lo or more
 )
 
 // NoBound is a Count's Hi when it has no upper bound.
@@ -31,7 +32,7 @@ type Need struct {
 	// Pieces is a mask of bitboard.Piece bits: the pieces counted
 	// (Count) or promoted to (Promote).
 	Pieces uint16
-	Lo, Hi int   // Count: the range; Hi is NoBound for none
+	Lo, Hi int   // Count: the range; Hi is NoBound for none. Ply: Lo
 	Flags  Flags // Fact
 }
 
@@ -108,6 +109,8 @@ func (n *Need) Holds(p *Part) bool {
 		return p.Promotions&n.Pieces != 0
 	case Fact:
 		return p.Flags&n.Flags == n.Flags
+	case Ply:
+		return int64(p.MaxPly) >= int64(n.Lo)
 	}
 	return true
 }
@@ -132,6 +135,8 @@ func (n Need) String() string {
 		return fmt.Sprintf("%s in %d..%d", pieceLetters(n.Pieces), n.Lo, n.Hi)
 	case Promote:
 		return "promote " + pieceLetters(n.Pieces)
+	case Ply:
+		return fmt.Sprintf("ply>=%d", n.Lo)
 	case Fact:
 		var names []string
 		for _, f := range flagNames {

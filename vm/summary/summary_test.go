@@ -63,6 +63,8 @@ func TestBuilder(t *testing.T) {
 		{And(knight, mate), false, true},
 		{Or(twoKnights, mate), false, true},
 		{Or(twoKnights, Need{}), true, true},
+		{Need{Op: Ply, Lo: 3}, false, true},
+		{Need{Op: Ply, Lo: 1}, true, true},
 	} {
 		if c.need.Holds(&s.Main) != c.main || c.need.Holds(&s.Whole) != c.whole {
 			t.Errorf("%s: holds on the mainline %v, the tree %v; want %v, %v", c.need, c.need.Holds(&s.Main), c.need.Holds(&s.Whole), c.main, c.whole)
