@@ -130,6 +130,11 @@ func nodeEffects(n *syntax.Node) effect {
 	if n.Kind == syntax.KMove && (n.Move == nil || n.Move.Comment != nil) {
 		fx |= fxComment
 	}
+	if (n.Kind == syntax.KLine || n.Kind == syntax.KPath) && n.Flags&syntax.FlagNestBan != 0 {
+		// a match records its positions, which later matches may not
+		// use again: state that outlives the filter, as an assignment
+		fx |= fxAssign
+	}
 	return fx
 }
 

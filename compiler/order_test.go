@@ -23,6 +23,7 @@ func TestCheapFirstMatchesTheWrittenOrder(t *testing.T) {
 		`square y in A {y attacks k comment("attacker")}`, "piece Z in [RB] {Z attacks [qk]} Z attacks q",
 		"Seen = #A find {#A < Seen}", "echo (s t) {s & t check}", `{line --> move capture . --> check} >= 1`,
 		"square v in _ attackedby N {v attacks [qr]}", "sort #(A attacks .)", `comment("here")`, "Cnt = 1",
+		"line nestban --> check --> .{0,3} --> check", "line nestban --> move capture . --> move capture .",
 	}
 	cheap := []string{"check", "not check", "wtm", "move from k to .", "mate", "#[Pp] <= 11", "move capture .",
 		"Q attacks k", "btm", "move legal from K to .", "[Rr] & a-h7"}
@@ -30,7 +31,9 @@ func TestCheapFirstMatchesTheWrittenOrder(t *testing.T) {
 	took := 0
 	// written out: a cheap test must not move before an assignment it
 	// reads, whatever the assignment's cost
-	for _, query := range []string{"Cnt = 0 {Cnt = 1 find check} btm Cnt == 1", "Cnt = 0 {Cnt = 1 find check} Cnt == 1"} {
+	// nor before a line with nestban, whose matches bar later ones
+	for _, query := range []string{"Cnt = 0 {Cnt = 1 find check} btm Cnt == 1", "Cnt = 0 {Cnt = 1 find check} Cnt == 1",
+		"{line nestban --> check --> .{0,3} --> check} btm", "{line nestban --> move capture . --> move capture .} wtm"} {
 		sameAnswers(t, query, "cheap-first", compileDisabling(t, query, 0), compileDisabling(t, query, opt.Set(0).With(opt.CheapFirst)), games)
 	}
 	for i := 0; i < 150; i++ {
