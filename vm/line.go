@@ -112,6 +112,7 @@ type lineRun struct {
 	// states that can complete a match at each node (line-viable): the
 	// walk drops the threads that cannot
 	viableTab *viableTable
+	tests     int // constituents tested by the search (not remembered)
 	// threads and pairs are stacks of the thread lists and next
 	// positions of the open levels of lineWalk, one segment each (reused
 	// from run to run: allocating them at every step slowed every line
@@ -140,13 +141,12 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	if spec.StartTest && !spec.StartTested && !m.lineMayStart(spec, start) {
 		return 0, 0, false
 	}
-	var viable *viableTable
+	var viable, pending *viableTable
 	if spec.Viable {
-		ok, vt := m.lineViableAt(li, start)
-		if !ok {
+		var ok bool
+		if ok, viable, pending = m.lineViableAt(li, start); !ok {
 			return 0, 0, false
 		}
-		viable = vt
 	}
 	r := m.lineRun(spec)
 	r.viableTab = viable
@@ -164,6 +164,9 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 		r.threads = append(r.threads, r.startThreads...)
 	}
 	m.lineWalk(r, start, 0, len(r.threads), 0)
+	if pending != nil {
+		pending.work += r.tests
+	}
 	m.lin = savedLin
 	m.setCur(start)
 	if r.best < 0 || spec.HasRange && (r.bestLen < lo || r.bestLen > hi) {
@@ -210,7 +213,7 @@ func (m *Machine) lineRun(spec *LineSpec) *lineRun {
 	}
 	r.memo.reset()
 	r.firstUsed = false
-	r.spec, r.steps, r.best, r.bestLen, r.done = spec, r.steps[:0], -1, 0, false
+	r.spec, r.steps, r.best, r.bestLen, r.done, r.tests = spec, r.steps[:0], -1, 0, false, 0
 	r.threads, r.pairs = r.threads[:0], r.pairs[:0]
 	if len(r.seen) < len(spec.NFA.Inst) {
 		r.seen = make([]uint32, len(spec.NFA.Inst))
@@ -409,6 +412,7 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 			return v != 0
 		}
 	}
+	r.tests++
 	mark := len(m.comments)
 	m.line.muted++
 	v := m.lineTest(r.spec, k, node, child)

@@ -37,22 +37,22 @@ type viableTable struct {
 	// the line can go on with) and the states after it complete the
 	// match, or the line may end there
 	ok []uint64
-	// searches counts the starts of this game searched without the
-	// table, so that a line whose start test refuses nearly every start
-	// does not pay for a sweep of the game
-	searches int
+	// work counts the constituent tests of the searches made in this
+	// game without the table: it is built once they cost about as much
+	// as its sweep, so that a line tried at few positions (its start
+	// test refusing most) does not pay for one
+	work int
 }
 
 // maxViableKeys bounds the tables of one line in one game; starts with
 // other values of its variables are searched without one.
 const maxViableKeys = 64
 
-// A table is built once viableAfter starts of the game, and one in
-// viableShare of its positions, have been searched without it.
-const (
-	viableAfter = 4
-	viableShare = 16
-)
+// A line's table is built once the searches of the game have made one
+// constituent test per viableStatesPerTest of its positions and states: a
+// search's test costs about as much as the sweep's work on a few states
+// of one position.
+const viableStatesPerTest = 4
 
 // viableStates numbers the Filter states of a line's NFA (at most 64).
 type viableStates struct {
@@ -113,21 +113,22 @@ func newViableStates(p *nfa.Prog) (*viableStates, bool) {
 
 // lineViableAt reports whether a match of line li may start at start; the
 // table it answers from (nil when there is none yet) also lets the search
-// drop the threads that cannot complete a match.
-func (m *Machine) lineViableAt(li int, start int32) (bool, *viableTable) {
+// drop the threads that cannot complete a match. Without one yet, pending
+// is the table that the search's work counts toward.
+func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *viableTable) {
 	for len(m.line.viable) <= li {
 		m.line.viable = append(m.line.viable, viableLine{})
 	}
 	vl := &m.line.viable[li]
 	if vl.off {
-		return true, nil
+		return true, nil, nil
 	}
 	spec := &m.prog.Lines[li]
 	if vl.states == nil {
 		states, ok := newViableStates(spec.NFA)
 		if !ok {
 			vl.off = true
-			return true, nil
+			return true, nil, nil
 		}
 		vl.states = states
 	}
@@ -138,28 +139,20 @@ func (m *Machine) lineViableAt(li int, start int32) (bool, *viableTable) {
 		}
 		clear(vl.tables)
 		if vl.single != nil {
-			vl.single.built, vl.single.searches = false, 0
+			vl.single.built, vl.single.work = false, 0
 		}
 	}
 	vt := m.viableTableFor(vl, spec)
 	if vt == nil {
-		return true, nil
+		return true, nil, nil
 	}
 	if !vt.built {
-		// the sweep tests constituents at every position: for a line
-		// with variables, whose tables are one per value, it pays once
-		// the starts searched with the value are a fair share of the
-		// game's
-		need := viableAfter
-		if len(spec.ViableSlots) > 0 {
-			need += len(m.tree.Nodes) / viableShare
-		}
-		if vt.searches++; vt.searches < need {
-			return true, nil
+		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*len(vl.states.filter) {
+			return true, nil, vt
 		}
 		m.buildViable(spec, vt)
 	}
-	ok := vt.ok[start]&vl.states.start != 0
+	ok = vt.ok[start]&vl.states.start != 0
 	vl.uses++
 	if !ok {
 		vl.refused++
@@ -167,7 +160,7 @@ func (m *Machine) lineViableAt(li int, start int32) (bool, *viableTable) {
 	if vl.uses == viableTrial && vl.refused*viablePayback < vl.uses {
 		vl.off = true
 	}
-	return ok, vt
+	return ok, vt, nil
 }
 
 // viableTableFor is the table of the current game for the current
