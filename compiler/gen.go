@@ -49,6 +49,9 @@ type gen struct {
 	// roots are the query's top-level filters (localLoop looks through
 	// them for a loop variable's name)
 	roots []*syntax.Node
+	// nonLocal are the names a loop variable must not have to count as
+	// local to its loops (nonLocalNames, worked out at the first ask)
+	nonLocal map[string]bool
 	// keepFailedComments: Options.KeepFailedComments
 	keepFailedComments bool
 	// operandError is set once a value did not fit an instruction

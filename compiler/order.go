@@ -21,13 +21,24 @@ import (
 // value (it may be tested early too: moved reports it).
 func (g *gen) conjunctOrder(args []*syntax.Node, top, value bool) (order []int, lastMoved bool) {
 	order = make([]int, 0, len(args))
+	costs := make([]cost, len(args))
+	skip := make([]int8, len(args)) // 0 not worked out, 1 skippable, -1 not
+	skippable := func(k int) bool {
+		if skip[k] == 0 {
+			skip[k] = -1
+			if g.skippable(args[k], top) {
+				skip[k] = 1
+			}
+		}
+		return skip[k] > 0
+	}
 	for j, a := range args {
+		costs[j] = costOf(a)
 		pos := len(order)
-		if j > 0 && g.movable(a) {
-			c := costOf(a)
+		if j > 0 && g.movable(a, costs[j]) {
 			for pos > 0 {
 				k := order[pos-1]
-				if costOf(args[k]) <= c || !g.skippable(args[k], top) {
+				if costs[k] <= costs[j] || !skippable(k) {
 					break
 				}
 				pos--
@@ -54,12 +65,12 @@ func (g *gen) conjunctOrder(args []*syntax.Node, top, value bool) (order []int, 
 // cheap.
 // A literal matched as a filter is an error, reported in the order
 // written: it stays in place.
-func (g *gen) movable(f *syntax.Node) bool {
+func (g *gen) movable(f *syntax.Node, c cost) bool {
 	switch f.Kind {
 	case syntax.KNumber, syntax.KString, syntax.KStr:
 		return false
 	}
-	return memoTest(f) && costOf(f) <= costMoves
+	return c <= costMoves && memoTest(f)
 }
 
 // skippable reports whether f, evaluated where the conjunction it is part
@@ -88,37 +99,45 @@ func (g *gen) skippable(f *syntax.Node, top bool) bool {
 // transform of the body): each binds it before reading it, so the value a
 // loop leaves is never read.
 func (g *gen) localLoop(n *syntax.Node) bool {
-	name := n.Str
-	binds := func(c *syntax.Node) bool {
-		return (c.Kind == syntax.KSquareLoop || c.Kind == syntax.KPieceLoop) && c.Str == name
+	if g.nonLocal == nil {
+		g.nonLocal = nonLocalNames(g.roots)
 	}
-	local := true
-	var walk func(c *syntax.Node, bound bool)
-	walk = func(c *syntax.Node, bound bool) {
-		if !local {
-			return
-		}
-		if binds(c) {
+	return !g.nonLocal[n.Str]
+}
+
+// nonLocalNames are the names that some node of the query, outside every
+// square or piece loop binding that name, carries: a loop variable so
+// named may be read where its loop left it. One walk of the query.
+func nonLocalNames(roots []*syntax.Node) map[string]bool {
+	names := map[string]bool{}
+	bound := map[string]int{}
+	isLoop := func(c *syntax.Node) bool { return c.Kind == syntax.KSquareLoop || c.Kind == syntax.KPieceLoop }
+	var walk func(c *syntax.Node)
+	walk = func(c *syntax.Node) {
+		if isLoop(c) {
 			// its set is worked out before it binds
 			for i, a := range c.Args {
-				walk(a, bound || i > 0)
+				if i == 1 {
+					bound[c.Str]++
+					defer func() { bound[c.Str]-- }()
+				}
+				walk(a)
 			}
 			return
 		}
-		if c.Str == name && !bound {
-			local = false
-			return
+		if c.Str != "" && bound[c.Str] == 0 {
+			names[c.Str] = true
 		}
 		syntax.Walk(c, func(d *syntax.Node) bool {
 			if d != c {
-				walk(d, bound)
+				walk(d)
 				return false
 			}
 			return true
 		})
 	}
-	for _, r := range g.roots {
-		walk(r, false)
+	for _, r := range roots {
+		walk(r)
 	}
-	return local
+	return names
 }
