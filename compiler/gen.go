@@ -265,6 +265,12 @@ func (g *gen) test(n *syntax.Node, fail int) {
 		// ("An attempt to concatenation two string using '+' was made,
 		// but the value of the new string would be discarded")
 		g.errorf(n, "the string '+' makes is discarded here: this is likely a mistake; assign it or compare it")
+	case n.Kind == syntax.KInter && g.typeOf(n.Args[0]) == TPos:
+		// the official program stops on these ("Attempt to determine if
+		// 'position & position' matches a position"): the squares where
+		// two positions agree are hardly ever none, so the test is
+		// almost surely not what was meant
+		g.errorf(n, "'position & position' matched as a filter: the squares where two positions agree are almost never none, so this is likely a mistake; count them (#(x & y) > 60) or compare the positions (x == y)")
 	}
 	switch n.Kind {
 	case syntax.KCompound:

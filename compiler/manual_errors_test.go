@@ -205,7 +205,14 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`"a" + "b"`, "the string '+' makes is discarded here", `"a" + "b"`},
 		{`x = "a" x + "b"`, "the string '+' makes is discarded here", `x + "b"`},
 		{`child (check)`, "the argument of child must be a number", `check`},
+		{`echo (s t) { s & t }`, "'position & position' matched as a filter", `s & t`},
+		{`echo (s t) { not (s & t) }`, "'position & position' matched as a filter", `s & t`},
+		{`echo (s t) { if s & t then check }`, "'position & position' matched as a filter", `s & t`},
+		{`x = position 0  check or x & x`, "'position & position' matched as a filter", `x & x`},
 	})
+	// its value is a set of squares, usable wherever a set is
+	runAcceptCases(t, []string{`echo (s t) { #(s & t) > 60 }`, `echo (s t) { x = s & t  x }`,
+		`echo (s t) { sort (s & t) }`, `echo (s t) { (s & t) & a }`})
 }
 
 // TestLoopVariableUnboundAfterTheLoop: a square or piece loop's variable
