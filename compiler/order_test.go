@@ -21,7 +21,7 @@ func TestCheapFirstMatchesTheWrittenOrder(t *testing.T) {
 		"square x in a {move legal from N to x}", "square x in (. attackedby K) {not move legal from K to x}",
 		"piece P1 in [QR] {P1 attacks k}", "find check", "find quiet {mate}", "line --> check --> . --> check",
 		`square y in A {y attacks k comment("attacker")}`, "piece Z in [RB] {Z attacks [qk]} Z attacks q",
-		"Seen = #A find {#A < Seen}", "echo (s t) {s & t check}", `{line --> move capture . --> check} >= 1`,
+		"Seen = #A find {#A < Seen}", "echo (s t) {#(s & t) > 50 check}", `{line --> move capture . --> check} >= 1`,
 		"square v in _ attackedby N {v attacks [qr]}", "sort #(A attacks .)", `comment("here")`, "Cnt = 1",
 		"line nestban --> check --> .{0,3} --> check", "line nestban --> move capture . --> move capture .",
 	}
