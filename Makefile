@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: all build install demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
+.PHONY: variant-corpus all build install demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
 
 all: build
 
@@ -55,6 +55,17 @@ conformance:
 # The official checker against ../shared (when it is beside the checkout).
 conformance-shared: build
 	python3 $(SHARED)/conformance/check.py --engine '$(BIN) run' --corpus all -j 2
+
+# Bigger self-played variant corpora (issue 28; needs fairy-stockfish):
+# VARIANT_GAMES games of each variant, with their TSVs of facts, into
+# VARIANT_DIR (default: a new temporary folder, printed). Not part of test.
+VARIANT_GAMES ?= 500
+variant-corpus:
+	@dir="$${VARIANT_DIR:-$$(mktemp -d /tmp/cqlvm-variants.XXXXXX)}"; mkdir -p "$$dir"; \
+	for v in crazyhouse antichess kingofthehill 3check horde racingkings; do \
+	  nice python3 scripts/variants/selfplay -variant $$v -games $(VARIANT_GAMES) -seed 2 -o "$$dir/$$v.pgn" 2>"$$dir/$$v.log" || exit 1; \
+	  echo "$$dir/$$v.pgn $$dir/$$v.tsv"; \
+	done
 
 # The throughput harness (bench/README.md): the query suite on human.pgn,
 # 5 runs each with 1 and all threads, pgn-extract as yardstick, the ×4 RSS test.
