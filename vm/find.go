@@ -37,7 +37,7 @@ func (m *Machine) numberFound(mark int) {
 	for i := start; i < len(m.comments); i++ {
 		if c := &m.comments[i]; c.Kind == commentFoundMark && c.find == int32(mark) {
 			k++
-			c.Kind, c.Text = CommentText, m.foundText(k, n)
+			c.Kind, c.Text, c.find = CommentText, m.foundText(k, n), foundID(k, n)
 		}
 	}
 }

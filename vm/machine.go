@@ -21,7 +21,8 @@ type Comment struct {
 	held int64
 	Node int32
 	// find is the markc slot of the counting find that left this
-	// placeholder (Kind commentFoundMark), numbered when the find ends
+	// placeholder (Kind commentFoundMark), numbered when the find ends;
+	// once numbered, the foundID of its text (commentdedup.go)
 	find int32
 	Kind CommentKind
 }
@@ -138,13 +139,7 @@ type Machine struct {
 	// they start from. A run that writes the comments of each match
 	// (JSON) leaves it unset.
 	DedupComments bool
-	seenComments  map[seenComment]struct{}
-}
-
-// seenComment is a text made at a node (Machine.DedupComments).
-type seenComment struct {
-	node int32
-	text string
+	seenComments  commentSet
 }
 
 // NewMachine prepares a machine for p.
@@ -171,7 +166,7 @@ func (m *Machine) StartGame(t *Tree) {
 	m.tree = t
 	m.line.muted = 0 // a search that panicked (or was stopped) left it set
 	m.st, m.sst = m.st[:0], m.sst[:0]
-	clear(m.seenComments)
+	m.seenComments.reset()
 	m.virtualMain.ready = false
 	m.reported = m.reported[:0]
 	for i := range m.bound {
@@ -252,18 +247,11 @@ func (m *Machine) Match(node int32) bool {
 // earlier copy stays wherever the later one would: comments are only
 // ever cut back from the end, and the list before mark is final.
 func (m *Machine) dedupSince(mark int) {
-	if m.seenComments == nil {
-		m.seenComments = map[seenComment]struct{}{}
-	}
 	kept := mark
 	for i := mark; i < len(m.comments); i++ {
 		c := m.comments[i]
-		if c.Kind == CommentText {
-			k := seenComment{c.Node, c.Text}
-			if _, dup := m.seenComments[k]; dup {
-				continue
-			}
-			m.seenComments[k] = struct{}{}
+		if c.Kind == CommentText && !m.seenComments.add(&c) {
+			continue
 		}
 		m.comments[kept] = c
 		kept++
