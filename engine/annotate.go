@@ -21,6 +21,9 @@ type annotator struct {
 type nodeText struct {
 	node int32
 	text string
+	// unique: the machine already dropped the repeats of this text at
+	// its node (vm.Machine.DedupComments)
+	unique bool
 }
 
 // annotate writes the query's comments into a matched game the way the
@@ -30,20 +33,21 @@ type nodeText struct {
 // and appended to the node's last original comment (or as a new
 // comment). The root's comment gets "Game number N" first and the sort
 // values last. spans[i] is the range of comments made while matching
-// matched[i].
-func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32, spans [][2]int, number int, cfg *runConfig, sortTexts []string) {
+// matched[i]. The texts of comments[:unique] are known to be unique at
+// their node.
+func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, unique int, matched []int32, spans [][2]int, number int, cfg *runConfig, sortTexts []string) {
 	if cfg.Silent {
 		return
 	}
 	added := a.texts[:0]
 	if !cfg.NoHeader {
-		added = append(added, nodeText{0, "Game number " + strconv.Itoa(number)})
+		added = append(added, nodeText{node: 0, text: "Game number " + strconv.Itoa(number)})
 	}
 	markMatches := !cfg.Quiet && cfg.MatchString != ""
 	next := 0 // the next matched position whose match string is due
 	addMatchesUpTo := func(at int) {
 		for ; markMatches && next < len(matched) && spans[next][1] <= at; next++ {
-			added = append(added, nodeText{matched[next], cfg.MatchString})
+			added = append(added, nodeText{node: matched[next], text: cfg.MatchString})
 		}
 	}
 	for i, c := range comments {
@@ -53,7 +57,7 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 		}
 		switch c.Kind {
 		case vm.CommentText:
-			added = append(added, nodeText{c.Node, c.Text})
+			added = append(added, nodeText{node: c.Node, text: c.Text, unique: i < unique})
 		case vm.CommentRemoveOriginal:
 			g.Nodes[c.Node].Comments = nil
 		case vm.CommentSetTag:
@@ -68,11 +72,13 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, matched []int32
 	group := a.group
 	for i := 0; i < len(added); {
 		n := added[i].node
-		group = group[:0]
-		for ; i < len(added) && added[i].node == n; i++ {
-			group = append(group, added[i].text)
+		j := i
+		for j < len(added) && added[j].node == n {
+			j++
 		}
-		text := joinUnique(group)
+		group = appendUnique(group[:0], added[i:j])
+		i = j
+		text := strings.Join(group, " ")
 		if n == 0 && !cfg.NoHeader {
 			for _, st := range sortTexts {
 				text += "  " + st
@@ -106,37 +112,50 @@ func (a *annotator) byNode(texts []nodeText, nodes int) []nodeText {
 	return sorted
 }
 
-// joinUnique joins the texts with blanks, each once.
-func joinUnique(texts []string) string {
-	if len(texts) == 1 {
-		return texts[0]
+// appendUnique appends the texts of one node to out, each once, as the
+// official program writes them (two knights that find the same position
+// leave one "Found"). A text marked unique repeats no other text so
+// marked, so it is only looked for among the others kept before it (the
+// match string, the game number), which are few: a node of a query with
+// `find all` in a loop has hundreds of texts, and a set of them all took
+// a fifth of the run.
+func appendUnique(out []string, texts []nodeText) []string {
+	var seen map[string]bool // every text kept, when many are not marked unique
+	if countNotUnique(texts) > 16 {
+		seen = make(map[string]bool, len(texts))
 	}
-	return strings.Join(uniqueTexts(texts), " ")
-}
-
-// uniqueTexts drops repeats of a text at one node, as the official program
-// does (two knights that find the same position leave one "Found").
-func uniqueTexts(texts []string) []string {
-	if len(texts) < 2 {
-		return texts
-	}
-	out := texts[:0:0]
-	if len(texts) <= 16 { // a few: comparing them costs less than a map
-		for _, t := range texts {
-			if !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
-		return out
-	}
-	seen := make(map[string]bool, len(texts))
+	var others []string // the texts not marked unique kept so far
 	for _, t := range texts {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
+		switch {
+		case seen != nil:
+			if seen[t.text] {
+				continue
+			}
+			seen[t.text] = true
+		case t.unique:
+			if slices.Contains(others, t.text) {
+				continue
+			}
+		default:
+			if slices.Contains(out, t.text) {
+				continue
+			}
+			others = append(others, t.text)
 		}
+		out = append(out, t.text)
 	}
 	return out
+}
+
+// countNotUnique counts the texts not marked unique.
+func countNotUnique(texts []nodeText) int {
+	n := 0
+	for _, t := range texts {
+		if !t.unique {
+			n++
+		}
+	}
+	return n
 }
 
 // maxCommentLength: the official program leaves out a comment it would

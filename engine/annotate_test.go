@@ -90,7 +90,7 @@ func TestByNodeIsAStableSort(t *testing.T) {
 		nodes := 1 + rng.IntN(40)
 		texts := make([]nodeText, rng.IntN(300))
 		for i := range texts {
-			texts[i] = nodeText{int32(rng.IntN(nodes)), strconv.Itoa(i)}
+			texts[i] = nodeText{node: int32(rng.IntN(nodes)), text: strconv.Itoa(i)}
 		}
 		want := slices.Clone(texts)
 		slices.SortStableFunc(want, func(x, y nodeText) int { return cmp.Compare(x.node, y.node) })
@@ -121,5 +121,33 @@ or mate or {settag("Dropped" "yes") false}`)
 	}
 	if data, err := os.ReadFile(samplePGN); err != nil || !strings.Contains(string(data), "{Shakhmatnaya Kompozitsia=118 (EG#20096).}") {
 		t.Fatal("sample.pgn changed: game 9's first comment is not where this test expects it")
+	}
+}
+
+// TestAppendUniqueKeepsTheFirstOfEachText: a node's texts are written
+// once each, in the order of their first making, whichever of them the
+// machine already made unique; compared with a plain dedup of the list.
+func TestAppendUniqueKeepsTheFirstOfEachText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := 0; round < 2000; round++ {
+		var texts []nodeText
+		marked := map[string]bool{} // texts marked unique so far: each at most once
+		for i := 0; i < rng.IntN(60); i++ {
+			text := strconv.Itoa(rng.IntN(12))
+			unique := rng.IntN(3) > 0 && !marked[text]
+			if unique {
+				marked[text] = true
+			}
+			texts = append(texts, nodeText{text: text, unique: unique})
+		}
+		var want []string
+		for _, nt := range texts {
+			if !slices.Contains(want, nt.text) {
+				want = append(want, nt.text)
+			}
+		}
+		if got := appendUnique(nil, texts); !slices.Equal(got, want) {
+			t.Fatalf("appendUnique(%v) = %v, want %v", texts, got, want)
+		}
 	}
 }

@@ -232,7 +232,11 @@ func (w *worker) annotatedPGN(number int, sortVals []vm.SortValue) []byte {
 	texts := sortTexts(w.q.Program().Sorts, sortVals, w.cfg.SortByMatchCount, len(w.matched))
 	// the sorts' comments come last, as the official program writes them
 	comments := append(w.m.Comments()[:len(w.m.Comments()):len(w.m.Comments())], w.m.SortComments()...)
-	w.ann.annotate(&w.game, comments, w.matched, w.commentSpans, number, w.cfg, texts)
+	unique := 0
+	if w.m.DedupComments {
+		unique = len(w.m.Comments())
+	}
+	w.ann.annotate(&w.game, comments, unique, w.matched, w.commentSpans, number, w.cfg, texts)
 	if w.batchOut == nil { // sorted output keeps every game: each its own
 		return pgn.AppendGame(nil, &w.game, pgn.WriteOptions{Official: true, MaxBytes: w.cfg.OutputBuffer})
 	}
