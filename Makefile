@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/cqlvm
 SHARED  ?= ../shared
 
-.PHONY: variant-corpus all build install demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
+.PHONY: variant-corpus variant-check all build install demo test test-engine test-short conformance conformance-shared bench bench-quick bench-heavy bench-pgn fuzz vet lint clean
 
 all: build
 
@@ -66,6 +66,11 @@ variant-corpus:
 	  nice python3 scripts/variants/selfplay -variant $$v -games $(VARIANT_GAMES) -seed 2 -o "$$dir/$$v.pgn" 2>"$$dir/$$v.log" || exit 1; \
 	  echo "$$dir/$$v.pgn $$dir/$$v.tsv"; \
 	done
+
+# cqlvm's mate, terminal, check and drop counts on the committed variant
+# corpora against their TSVs (scripts/variants/check-counts).
+variant-check: build
+	python3 scripts/variants/check-counts -cqlvm $(BIN)
 
 # The throughput harness (bench/README.md): the query suite on human.pgn,
 # 5 runs each with 1 and all threads, pgn-extract as yardstick, the ×4 RSS test.
