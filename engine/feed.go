@@ -70,11 +70,16 @@ func readInputs(cfg *runConfig, stores *storeUse, b *batcher) (err error) {
 		}
 		done := false
 		sums := stores.open(sp.Input)
-		err := cfg.opener.EachFrom(sp.Input, sp.Start, func(s input.Stream) error {
-			var err error
-			next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b, storeSkipper{stores, sums, s})
-			return err
-		})
+		var err error
+		if sums != nil && sums.Stored {
+			next, done, err = stores.readStored(sums, sp, next, cfg.gameHi, b)
+		} else {
+			err = cfg.opener.EachFrom(sp.Input, sp.Start, func(s input.Stream) error {
+				var err error
+				next, done, err = readStream(s, cfg.Limits, next, sp, cfg.gameHi, b, storeSkipper{stores, sums, s})
+				return err
+			})
+		}
 		if sums != nil {
 			sums.Close()
 		}
@@ -227,6 +232,16 @@ func (b *batcher) commit(skip bool) {
 	b.add()
 }
 
+// commitStored adds the game of the last slot, read from a store (in
+// compact form when compact, else its text) and size bytes long in its
+// file, to the batch, to be searched.
+func (b *batcher) commitStored(size int, compact bool) {
+	c := b.cur
+	c.compact[len(c.games)] = compact
+	c.size[len(c.games)] = int64(size)
+	b.add()
+}
+
 // commitSkipped adds the game of the last slot, whose bytes (size of
 // them) were not read, to the batch, to be skipped.
 func (b *batcher) commitSkipped(size int) {
@@ -265,9 +280,11 @@ func (b *batcher) flush() {
 type rawBatch struct {
 	games []*pgn.RawGame // the batch: pointers to raws[:len(games)]
 	raws  [batchGames]pgn.RawGame
-	skip  [batchGames]bool  // skip[i]: games[i] is ruled out by its summary
-	size  [batchGames]int64 // and its length in bytes
-	arena []byte            // the games' bytes
+	skip  [batchGames]bool // skip[i]: games[i] is ruled out by its summary
+	// compact[i]: games[i].Data is the game in compact form (pgn/compact)
+	compact [batchGames]bool
+	size    [batchGames]int64 // and its length in bytes
+	arena   []byte            // the games' bytes
 }
 
 var rawBatches = sync.Pool{New: func() any {
@@ -280,6 +297,7 @@ func newRawBatch() *rawBatch { return rawBatches.Get().(*rawBatch) }
 func (b *rawBatch) recycle() {
 	clear(b.raws[:len(b.games)])
 	clear(b.skip[:len(b.games)])
+	clear(b.compact[:len(b.games)])
 	clear(b.games)
 	b.games = b.games[:0]
 	b.arena = b.arena[:0]

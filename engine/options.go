@@ -164,6 +164,7 @@ type StoreStats struct {
 	Refused []string // why a store beside an input was not used (stale, damaged, other limits)
 	Skipped int      // games ruled out by their summary, not parsed
 	Uncut   int      // of which the games passed over without being cut out of the PGN
+	Read    int      // games read from a store that holds them (not skipped), not from the PGN
 }
 
 // Progress are a run's running totals, for a progress display: the run

@@ -16,6 +16,11 @@ import (
 // copyWithStore copies the test corpus name (a file of testdata/pgn) to
 // a temporary directory and builds its game store there.
 func copyWithStore(t *testing.T, name string) string {
+	return copyWithStoreOf(t, name, store.Options{})
+}
+
+// copyWithStoreOf is copyWithStore with the store's options.
+func copyWithStoreOf(t *testing.T, name string, opt store.Options) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("../testdata/pgn", name))
 	if err != nil {
@@ -25,7 +30,7 @@ func copyWithStore(t *testing.T, name string) string {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Build(path); err != nil {
+	if _, err := store.BuildWith(path, opt); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -48,12 +53,15 @@ func runOver(t *testing.T, path, input string, noStore bool) (Stats, string, err
 	return st, out.String() + js.String(), err
 }
 
-// TestStoreConformance: every conformance query whose program needs
-// something of the summaries writes the same bytes (PGN and JSON) over a corpus with
-// its game store as over the PGN alone, and the stores do rule games
-// out. By default the corpora are sample.pgn, and studies.pgn for the
-// queries that search variations (the whole tree's summaries); set
-// CQLVM_CORPORA for every query on others.
+// TestStoreConformance: every conformance query writes the same bytes
+// (PGN and JSON) over a corpus with its game store, which holds the
+// games in compact form, as over the PGN alone; and every one whose
+// program needs something of the summaries the same over a store of
+// summaries only (which skips games and reads the others from the PGN),
+// and the stores do rule games out. By default the corpora are
+// sample.pgn, and studies.pgn (variations, comments, set-up positions)
+// for the queries that search variations; set CQLVM_CORPORA for every
+// query on others.
 func TestStoreConformance(t *testing.T) {
 	corpora, onlyVariations := []string{"sample", "studies"}, map[string]bool{"studies": true}
 	if env := os.Getenv("CQLVM_CORPORA"); env != "" {
@@ -61,35 +69,62 @@ func TestStoreConformance(t *testing.T) {
 	}
 	for _, corpus := range corpora {
 		input := copyWithStore(t, corpus+".pgn")
-		queries, skipped, uncut := 0, 0, 0
+		queries, read := 0, 0
+		type need struct {
+			path, name, want string
+			without          Stats
+		}
+		var needs []need
 		for _, c := range findCases(t) {
 			if c.area == "errors" {
 				continue
 			}
 			q, err := Load(c.path, QueryOptions{})
-			if err != nil || q.Program().Need.Op == summary.Anything || onlyVariations[corpus] && !q.Options().Variations {
+			if err != nil || onlyVariations[corpus] && !q.Options().Variations {
 				continue
+			}
+			without, want, err := runOver(t, c.path, input, true)
+			if err != nil {
+				t.Errorf("%s on %s without the store: %v", c.name, corpus, err)
+				continue
+			}
+			if len(without.Store.Used) != 0 || without.Store.Skipped != 0 || without.Store.Read != 0 {
+				t.Errorf("%s on %s: with --nostore, stores used %+v", c.name, corpus, without.Store)
 			}
 			queries++
-			with, got, err1 := runOver(t, c.path, input, false)
-			without, want, err2 := runOver(t, c.path, input, true)
-			if err1 != nil || err2 != nil {
-				t.Errorf("%s on %s: %v; without the store %v", c.name, corpus, err1, err2)
-				continue
+			with, got, err := runOver(t, c.path, input, false)
+			if err != nil || got != want || with.Matches != without.Matches || with.Games != without.Games {
+				t.Errorf("%s on %s: the output over the store differs from that over the PGN (%v; %d matches of %d games, without %d of %d; %d ruled out)",
+					c.name, corpus, err, with.Matches, with.Games, without.Matches, without.Games, with.Store.Skipped)
 			}
-			if got != want || with.Matches != without.Matches || with.Games != without.Games {
-				t.Errorf("%s on %s: the output over the store differs from that over the PGN (%d matches of %d games, without %d of %d; %d ruled out)",
-					c.name, corpus, with.Matches, with.Games, without.Matches, without.Games, with.Store.Skipped)
+			if len(with.Store.Used) != 1 || with.Store.Read+with.Store.Skipped != with.Games {
+				t.Errorf("%s on %s: stores used %v, %d games read from it and %d skipped of %d", c.name, corpus, with.Store.Used, with.Store.Read, with.Store.Skipped, with.Games)
 			}
-			if with.Store.Skipped > 0 && len(with.Store.Used) != 1 || len(without.Store.Used) != 0 || without.Store.Skipped != 0 {
-				t.Errorf("%s on %s: stores used %v, without %v", c.name, corpus, with.Store.Used, without.Store.Used)
+			read += with.Store.Read
+			if q.Program().Need.Op != summary.Anything {
+				needs = append(needs, need{c.path, c.name, want, without})
+			}
+		}
+		// the same file, its store now of summaries alone
+		if _, err := store.BuildWith(input, store.Options{SummariesOnly: true}); err != nil {
+			t.Fatal(err)
+		}
+		skipped, uncut := 0, 0
+		for _, n := range needs {
+			with, got, err := runOver(t, n.path, input, false)
+			if err != nil || got != n.want || with.Matches != n.without.Matches || with.Games != n.without.Games {
+				t.Errorf("%s on %s: the output over the summaries differs from that over the PGN (%v; %d matches of %d games, without %d of %d; %d ruled out)",
+					n.name, corpus, err, with.Matches, with.Games, n.without.Matches, n.without.Games, with.Store.Skipped)
+			}
+			if with.Store.Skipped > 0 && len(with.Store.Used) != 1 || with.Store.Read != 0 {
+				t.Errorf("%s on %s: stores used %v, %d games read from the summaries-only store", n.name, corpus, with.Store.Used, with.Store.Read)
 			}
 			skipped += with.Store.Skipped
 			uncut += with.Store.Uncut
 		}
-		t.Logf("%s: %d queries with a need, %d games ruled out in all, %d of them not cut", corpus, queries, skipped, uncut)
-		if queries < 5 || skipped == 0 || uncut == 0 {
-			t.Errorf("%s: %d queries with a need, %d games ruled out: the comparison shows little", corpus, queries, skipped)
+		t.Logf("%s: %d queries, %d games read from the store; %d with a need, %d games ruled out in all, %d of them not cut", corpus, queries, read, len(needs), skipped, uncut)
+		if queries < 10 || read == 0 || len(needs) < 5 || skipped == 0 || uncut == 0 {
+			t.Errorf("%s: %d queries, %d with a need, %d games ruled out: the comparison shows little", corpus, queries, len(needs), skipped)
 		}
 	}
 }
@@ -203,7 +238,7 @@ func TestStoreGamesSharingLines(t *testing.T) {
 	if err := os.WriteFile(input, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Build(input); err != nil {
+	if _, err := store.BuildWith(input, store.Options{SummariesOnly: true}); err != nil {
 		t.Fatal(err)
 	}
 	for _, query := range []string{"cql() mate", "cql() Q>=2 q>=2", "cql() move promote [NB]"} {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/cqlvm/cqlvm/engine/input"
 	"github.com/cqlvm/cqlvm/engine/store"
 	"github.com/cqlvm/cqlvm/pgn"
@@ -9,23 +11,30 @@ import (
 
 // storeUse is what a run does with the game stores beside its inputs
 // (engine/store): a game whose summary fails the query's need has no
-// position that can match, so the run skips it without parsing it.
+// position that can match, so the run skips it without parsing it; a
+// store that holds every game is read instead of the PGN, the games in
+// compact form without parsing their SAN.
 type storeUse struct {
-	cfg  *runConfig
+	cfg *runConfig
+	// need is what a game's summary must meet; nil when no game is
+	// ruled out: the query needs nothing of a summary (or the
+	// optimization is off), or a game with no matched position may be
+	// selected (a matchcount range from 0)
 	need *summary.Need
 	st   *StoreStats
 }
 
-// newStoreUse is the run's use of stores, nil when it makes none: the
-// query needs nothing of a summary (or the optimization is off), stores
-// are switched off, or a game with no matched position may be selected
-// (a matchcount range from 0).
+// newStoreUse is the run's use of stores, nil when stores are switched
+// off.
 func newStoreUse(q *Query, cfg *runConfig, st *StoreStats) *storeUse {
-	need := &q.Program().Need
-	if need.Op == summary.Anything || cfg.NoStore || cfg.matchLo <= 0 {
+	if cfg.NoStore {
 		return nil
 	}
-	return &storeUse{cfg: cfg, need: need, st: st}
+	u := &storeUse{cfg: cfg, st: st}
+	if need := &q.Program().Need; need.Op != summary.Anything && cfg.matchLo > 0 {
+		u.need = need
+	}
+	return u
 }
 
 // open returns the reader of the summaries of input name, nil when it
@@ -52,7 +61,7 @@ func (u *storeUse) open(name string) *store.Reader {
 // skips reports whether the game raw, read from the input of r, is ruled
 // out by its summary.
 func (u *storeUse) skips(r *store.Reader, raw *pgn.RawGame) bool {
-	if r == nil || !u.rulesOut(r.Find(raw.Offset)) {
+	if r == nil || u.need == nil || !u.rulesOut(r.Find(raw.Offset)) {
 		return false
 	}
 	u.st.Skipped++
@@ -62,7 +71,7 @@ func (u *storeUse) skips(r *store.Reader, raw *pgn.RawGame) bool {
 // rulesOut reports whether a game with the summary sum (nil: none)
 // cannot match.
 func (u *storeUse) rulesOut(sum *summary.Summary) bool {
-	return sum != nil && !u.need.Holds(sum.Of(u.cfg.Variations))
+	return sum != nil && u.need != nil && !u.need.Holds(sum.Of(u.cfg.Variations))
 }
 
 // passOver hands to the workers, as skipped, the games that the store
@@ -72,7 +81,7 @@ func (u *storeUse) rulesOut(sum *summary.Summary) bool {
 // next is the number of the reader's next game; games outside the span
 // sp, or after lastWanted (when positive), are left to the reader.
 func (u *storeUse) passOver(sr *store.Reader, r *pgn.Reader, s input.Stream, raws *batcher, next *int, sp Span, lastWanted int) error {
-	if sr == nil || !r.CanSkip() {
+	if sr == nil || u.need == nil || !r.CanSkip() {
 		return nil
 	}
 	for rec := sr.Peek(); rec != nil && rec.Offset < r.Offset(); rec = sr.Peek() {
@@ -108,4 +117,61 @@ func (u *storeUse) passOver(sr *store.Reader, r *pgn.Reader, s input.Stream, raw
 // is its length in bytes.
 func skippedResult(raw *pgn.RawGame, size int64) gameResult {
 	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: size}, read: true}
+}
+
+// readStored sends the games of span sp from the store sr, which holds
+// every game, as readStream sends them from the PGN: numbered from
+// first, those before sp.From counted only, up to sp.To or the last
+// wanted game. A game its summary rules out is skipped; the others go
+// in compact form (or as their text, for the few the compact form does
+// not hold).
+func (u *storeUse) readStored(sr *store.Reader, sp Span, first, lastWanted int, raws *batcher) (next int, done bool, err error) {
+	name := sp.Input + sr.Member
+	next = first
+	for rec := sr.Peek(); rec != nil; rec = sr.Peek() {
+		if rec.Offset < sp.Start { // before where the span's reading begins
+			sr.Take()
+			continue
+		}
+		if sp.To >= 0 && rec.Offset >= sp.To {
+			return next, false, nil
+		}
+		if lastWanted > 0 && next > lastWanted || raws.abandoned {
+			return next, true, nil
+		}
+		number := next
+		next++
+		if rec.Offset >= sp.From {
+			u.send(rec, name, number, raws)
+		}
+		sr.Take()
+		if lastWanted > 0 && number >= lastWanted || raws.abandoned {
+			return next, true, nil
+		}
+	}
+	if err := sr.Err(); err != nil {
+		return next, false, &InputError{fmt.Errorf("%s: the game store is damaged: %v; run cqlvm index %s again", sp.Input, err, sp.Input)}
+	}
+	return next, false, nil
+}
+
+// send adds the game of record rec, numbered number, to the batch: to
+// be skipped, or searched from its compact form or its text.
+func (u *storeUse) send(rec *store.Record, name string, number int, raws *batcher) {
+	raw, arena := raws.slot()
+	*raw = pgn.RawGame{Number: number, File: name, Offset: rec.Offset, Line: rec.Line, Col: 1}
+	if u.rulesOut(rec.Summary) {
+		u.st.Skipped++
+		raws.commitSkipped(rec.Bytes)
+		return
+	}
+	u.st.Read++
+	data := rec.Game
+	if data == nil {
+		data, raw.Col = rec.Text, rec.Col
+	}
+	start := len(*arena)
+	*arena = append(*arena, data...)
+	raw.Data = (*arena)[start:len(*arena):len(*arena)]
+	raws.commitStored(rec.Bytes, rec.Game != nil)
 }

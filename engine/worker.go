@@ -7,16 +7,21 @@ import (
 	"github.com/cqlvm/cqlvm/engine/knowledge"
 	"github.com/cqlvm/cqlvm/gametree"
 	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn/compact"
 	"github.com/cqlvm/cqlvm/uci"
 	"github.com/cqlvm/cqlvm/vm"
 )
 
 // worker evaluates games; each goroutine owns one.
 type worker struct {
-	cfg     *runConfig
-	q       *Query
-	last    int // lastgamenumber
-	parser  pgn.Parser
+	cfg    *runConfig
+	q      *Query
+	last   int // lastgamenumber
+	parser pgn.Parser
+	dec    compact.Decoder
+	// stored is the length in its file of the game being searched when
+	// it is read from a store in compact form, else 0
+	stored  int64
 	game    pgn.Game
 	tree    vm.Tree
 	m       *vm.Machine
@@ -78,6 +83,10 @@ func (w *worker) search(batch *rawBatch, i int) gameResult {
 	if batch.skip[i] {
 		return skippedResult(batch.games[i], batch.size[i])
 	}
+	w.stored = 0
+	if batch.compact[i] {
+		w.stored = batch.size[i]
+	}
 	return w.processSafely(batch.games[i])
 }
 
@@ -126,7 +135,7 @@ func (w *worker) crashed(raw *pgn.RawGame, p any) gameResult {
 			crash.Query = queryPlace(w.q.Program(), f)
 		}
 	}
-	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: int64(len(raw.Data))}, read: true, crash: crash}
+	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: w.gameBytes(raw)}, read: true, crash: crash}
 }
 
 // replayTraced searches raw again with a machine running the traced copy
@@ -152,14 +161,14 @@ func (w *worker) replayTraced(raw *pgn.RawGame) (fault *vm.Fault) {
 }
 
 func (w *worker) process(raw *pgn.RawGame) gameResult {
-	res := gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: int64(len(raw.Data))}, read: true}
+	res := gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: w.gameBytes(raw)}, read: true}
 	if w.cfg.gameLo > 0 && (raw.Number < w.cfg.gameLo || raw.Number > w.cfg.gameHi) {
 		return res
 	}
 	if w.skippedByPrefilter(raw) {
 		return res
 	}
-	w.parser.Parse(raw, &w.game)
+	w.read(raw, false)
 	res.Errors = append(res.Errors, w.game.Errors...)
 	if len(w.game.Nodes) == 0 {
 		return res
@@ -199,7 +208,7 @@ func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
 	if !usePrefilter || !hasGameConditions || w.cfg.matchLo <= 0 {
 		return false
 	}
-	w.parser.ParseHeader(raw, &w.game)
+	w.read(raw, true)
 	if len(w.game.Errors) > 0 || len(w.game.Nodes) == 0 {
 		return false
 	}
@@ -209,6 +218,39 @@ func (w *worker) skippedByPrefilter(raw *pgn.RawGame) bool {
 	}
 	w.m.StartGame(&w.tree)
 	return !w.m.GameMatches(&w.tree)
+}
+
+// gameBytes is the length of the game raw in its file.
+func (w *worker) gameBytes(raw *pgn.RawGame) int64 {
+	if w.stored > 0 {
+		return w.stored
+	}
+	return int64(len(raw.Data))
+}
+
+// read parses the game raw into w.game (its header only, when header),
+// or reads it from its compact form when it comes from a store so.
+func (w *worker) read(raw *pgn.RawGame, header bool) {
+	switch {
+	case w.stored == 0 && header:
+		w.parser.ParseHeader(raw, &w.game)
+		return
+	case w.stored == 0:
+		w.parser.Parse(raw, &w.game)
+		return
+	}
+	g := &w.game
+	g.Number, g.File, g.Offset, g.Line = raw.Number, raw.File, raw.Offset, raw.Line
+	var err error
+	if header {
+		err = w.dec.DecodeHeader(raw.Data, g)
+	} else {
+		err = w.dec.Decode(raw.Data, g)
+	}
+	if err != nil {
+		g.Errors = append(g.Errors, &pgn.Error{File: raw.File, Game: raw.Number, Line: raw.Line, Col: 1, Offset: raw.Offset,
+			Msg: fmt.Sprintf("%v in the game store; run cqlvm index on %s again", err, raw.File)})
+	}
 }
 
 // matchPositions evaluates the query at every position of the tree.

@@ -53,8 +53,8 @@ func (c *cli) index(args []string) int {
 		if st.Kept > 0 {
 			kept = fmt.Sprintf(", %d kept from the store before", st.Kept)
 		}
-		fmt.Fprintf(c.stdout, "%s: %d games (%d summarised%s), %.1f MB in %.2f seconds\n",
-			store.PathOf(name), st.Games, st.Summarised, kept, float64(st.Bytes)/1e6, time.Since(start).Seconds())
+		fmt.Fprintf(c.stdout, "%s: %d games (%d summarised, %d in compact form%s), %.1f MB in %.2f seconds\n",
+			store.PathOf(name), st.Games, st.Summarised, st.Compact, kept, float64(st.Bytes)/1e6, time.Since(start).Seconds())
 	}
 	return exitOK
 }

@@ -644,7 +644,10 @@ func (c *cli) reportStores(st engine.StoreStats) {
 	for _, why := range st.Refused {
 		fmt.Fprintf(c.stderr, "cqlvm: not using a game store: %s; reading the PGN\n", why)
 	}
-	if len(st.Used) > 0 {
+	switch {
+	case len(st.Used) > 0 && st.Read > 0:
+		fmt.Fprintf(c.stderr, "cqlvm: used the game store %s: %d games ruled out by their summaries, %d read from the store\n", strings.Join(st.Used, ", "), st.Skipped, st.Read)
+	case len(st.Used) > 0:
 		fmt.Fprintf(c.stderr, "cqlvm: used the game store %s: %d games ruled out by their summaries (%d of them not cut out of the PGN)\n", strings.Join(st.Used, ", "), st.Skipped, st.Uncut)
 	}
 }

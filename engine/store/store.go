@@ -2,19 +2,26 @@
 // sidecar (FILE.cqlstore) with the summary of every game (vm/summary),
 // so that a run whose query needs something of the summaries
 // (vm.Program.Need) skips the games that cannot match without replaying
-// their moves.
+// their moves, and every game in the compact form of package
+// pgn/compact, so that a run reads the games it searches from the store
+// instead of parsing their PGN.
 //
-// The format, version 2:
+// The format, version 3:
 //
-//	cqlvm-store 2\n
-//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"crc32c":C,"limits":{...}}\n
+//	cqlvm-store 3\n
+//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"crc32c":C,"limits":{...},"stored":T,"member":M}\n
 //	then N records, in file order, of unsigned varints and bytes:
 //	  (offset - previous offset) << 2 | 2 if the game starts a line
 //	      | 1 if the next game starts a line (or there is none)
 //	  line - previous line (the first's previous offset is 0, line 1)
 //	  the game's length in bytes
-//	  1 and the game's summary (summary.Append), or 0 for a game
-//	  without one (it has errors, or no position): never skipped
+//	  a byte of flags, then what they say follows, in this order:
+//	    1: the game's summary (summary.Append); a game without one (it
+//	       has errors, or no position) is never skipped
+//	    2: the game in compact form (its length, then its bytes)
+//	    4: the game's PGN text, for a game the compact form does not
+//	       hold (one with errors): its first byte's column, its length
+//	       and its bytes
 //
 // Offsets, lines and lengths are those of the games in the file's
 // (decompressed) stream as the PGN reader cuts them, and stream_bytes
@@ -26,7 +33,10 @@
 // variation-depth) when it was built: a run with other values reads the
 // PGN instead, since its games' trees (and errors) may differ. crc32c is
 // the CRC-32C of the file's bytes: Update keeps the records of a file
-// that only grew.
+// that only grew. stored is true when every game is held (in compact
+// form or as text: not so for a game over game-bytes), so that a run can
+// read the store alone; member is what the PGN reader's name of the
+// stream adds to the file's name (":game.pgn" in a zip archive).
 package store
 
 import (
@@ -41,6 +51,7 @@ import (
 	"maps"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -48,13 +59,14 @@ import (
 	"github.com/cqlvm/cqlvm/gametree"
 	"github.com/cqlvm/cqlvm/limits"
 	"github.com/cqlvm/cqlvm/pgn"
+	"github.com/cqlvm/cqlvm/pgn/compact"
 	"github.com/cqlvm/cqlvm/vm/summary"
 )
 
 // Suffix is added to a PGN file's name to name its store.
 const Suffix = ".cqlstore"
 
-const magic = "cqlvm-store 2\n"
+const magic = "cqlvm-store 3\n"
 
 // PathOf is the name of the store of the PGN file name.
 func PathOf(name string) string { return name + Suffix }
@@ -70,6 +82,8 @@ type header struct {
 	Stream  int64            `json:"stream_bytes"`
 	CRC     uint32           `json:"crc32c"` // of the file's bytes
 	Limits  map[string]int64 `json:"limits"`
+	Stored  bool             `json:"stored"`
+	Member  string           `json:"member"`
 }
 
 // limitValues are the tree limits' values in lim (nil: the defaults),
@@ -86,14 +100,28 @@ func limitValues(lim *limits.Values) map[string]int64 {
 type Stats struct {
 	Games, Summarised int
 	Kept              int   // of the games, those whose records an update kept
+	Compact           int   // of the games, those in compact form
+	Unstored          int   // of the games, those the store does not hold (over game-bytes)
 	Bytes             int64 // the store's size
 	stream            int64 // the stream's length
+	member            string
 }
 
 // Build reads every game of the PGN file name (one stream: not an
 // archive of several), replays it and writes its store to PathOf(name),
 // through a temporary file so that a reader never sees half a store.
-func Build(name string) (Stats, error) {
+func Build(name string) (Stats, error) { return BuildWith(name, Options{}) }
+
+// Options are choices of a store's building.
+type Options struct {
+	// SummariesOnly leaves the games out: a run then reads the PGN and
+	// skips by the summaries alone (a smaller store; the tests of that
+	// way of reading use it)
+	SummariesOnly bool
+}
+
+// BuildWith is Build with options.
+func BuildWith(name string, opt Options) (Stats, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		return Stats{}, fmt.Errorf("%s: %w", name, err)
@@ -113,14 +141,15 @@ func Build(name string) (Stats, error) {
 		}
 		counted := &countingReader{r: s.R}
 		s.R = counted
-		err := summarise(s, &body, &stats, position{0, 1, 0, 1})
+		stats.member = strings.TrimPrefix(s.Name, name)
+		err := summarise(s, &body, &stats, position{0, 1, 0, 1}, !opt.SummariesOnly)
 		stats.stream = counted.n
 		return err
 	})
 	if err != nil {
 		return Stats{}, err
 	}
-	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, CRC: crc, Limits: limitValues(nil)}, body.Bytes(), &stats)
+	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, CRC: crc, Limits: limitValues(nil), Stored: stats.Unstored == 0, Member: stats.member}, body.Bytes(), &stats)
 }
 
 // write writes the store of name with header h and the records body,
@@ -195,18 +224,19 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 		return Stats{}, err
 	}
 	out := bytes.NewBuffer(append([]byte(nil), body[:keep.pos]...))
-	stats := Stats{Kept: keep.games}
-	err = summarise(input.Stream{Name: name, R: f}, out, &stats, position{from.Offset, from.Line, keep.offset, keep.line})
+	stats := Stats{Kept: keep.games, Compact: keep.compact, Unstored: keep.unstored}
+	err = summarise(input.Stream{Name: name, R: f}, out, &stats, position{from.Offset, from.Line, keep.offset, keep.line}, h.Stored)
 	if err != nil {
 		return Stats{}, err
 	}
 	stats.Summarised += keep.summarised
 	stats.Games += keep.games
+	stored := h.Stored && stats.Unstored == 0
 	crc, err := fileCRC(name, st.Size())
 	if err != nil {
 		return Stats{}, err
 	}
-	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: st.Size(), CRC: crc, Limits: h.Limits}, out.Bytes(), &stats)
+	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: st.Size(), CRC: crc, Limits: h.Limits, Stored: stored, Member: h.Member}, out.Bytes(), &stats)
 }
 
 // readStore reads the header and records of the store of name, if it
@@ -234,6 +264,8 @@ type kept struct {
 	pos        int   // their length in bytes
 	games      int   // how many
 	summarised int   // of which with a summary
+	compact    int   // in compact form
+	unstored   int   // not held
 	offset     int64 // the last kept game's offset
 	line       int   // and line
 }
@@ -260,6 +292,11 @@ func resumePoint(body []byte, games int) (kept, Record, error) {
 		if c.rec.Summary != nil {
 			cur.summarised++
 		}
+		if c.rec.Game != nil {
+			cur.compact++
+		} else if c.rec.Text == nil {
+			cur.unstored++
+		}
 		cur.offset, cur.line = c.rec.Offset, c.rec.Line
 	}
 	if !found || r.Len() != 0 {
@@ -282,7 +319,7 @@ type position struct {
 // summarise appends the record of every game of stream s to body. The
 // games are cut here and parsed, replayed and summarised by a worker per
 // CPU, in batches whose records are written in file order.
-func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position) error {
+func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position, holdGames bool) error {
 	workers := runtime.GOMAXPROCS(0)
 	jobs, done := make(chan *batch, 2*workers), make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
@@ -291,8 +328,12 @@ func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position) 
 			var parser pgn.Parser
 			parser.CastlingFromPlacement = true // as a run reads FENs
 			var g pgn.Game
+			var enc *compact.Encoder
+			if holdGames {
+				enc = new(compact.Encoder)
+			}
 			for b := range jobs {
-				b.summarise(&parser, &g)
+				b.summarise(&parser, &g, enc)
 				done <- b
 			}
 		})
@@ -306,6 +347,8 @@ func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position) 
 			for b := pending[next]; b != nil; b = pending[next] {
 				body.Write(b.records)
 				stats.Summarised += b.summarised
+				stats.Compact += b.compact
+				stats.Unstored += b.unstored
 				delete(pending, next)
 				next++
 			}
@@ -379,10 +422,13 @@ type batch struct {
 	nextLineStart []bool
 	records       []byte
 	summarised    int
+	compact       int // games in compact form
+	unstored      int // games not held
+	scratch       []byte
 }
 
 // summarise makes the records of the batch's games.
-func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game) {
+func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game, enc *compact.Encoder) {
 	prev, prevLine := b.prev, max(b.prevLine, 1)
 	for i, raw := range b.raws {
 		flags := uint64(0)
@@ -397,15 +443,49 @@ func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game) {
 		b.records = binary.AppendUvarint(b.records, uint64(len(raw.Data)))
 		prev, prevLine = raw.Offset, raw.Line
 		parser.Parse(raw, g)
-		if len(g.Errors) > 0 || len(g.Nodes) == 0 {
-			b.records = append(b.records, 0)
-			continue
-		}
-		sum := gametree.Summarize(g)
-		b.records = summary.Append(append(b.records, 1), &sum)
-		b.summarised++
+		b.records = b.appendGame(raw, g, enc)
 	}
 	b.raws = nil // the games' bytes can go
+}
+
+// The flags of a record's game.
+const (
+	hasSummary = 1
+	hasCompact = 2
+	hasText    = 4
+)
+
+// appendGame appends to the batch's records what the store holds of the
+// game raw, parsed as g: its summary, and the game in compact form or
+// else its text (neither without an encoder enc).
+func (b *batch) appendGame(raw *pgn.RawGame, g *pgn.Game, enc *compact.Encoder) []byte {
+	at := len(b.records)
+	recs := append(b.records, 0)
+	flags := byte(0)
+	if len(g.Errors) == 0 && len(g.Nodes) > 0 {
+		sum := gametree.Summarize(g)
+		recs = summary.Append(recs, &sum)
+		flags |= hasSummary
+		b.summarised++
+	}
+	var ok bool
+	if enc == nil {
+		b.unstored++
+	} else if b.scratch, ok = enc.Append(b.scratch[:0], g); ok {
+		flags |= hasCompact
+		recs = binary.AppendUvarint(recs, uint64(len(b.scratch)))
+		recs = append(recs, b.scratch...)
+		b.compact++
+	} else if raw.Err == nil {
+		flags |= hasText
+		recs = binary.AppendUvarint(recs, uint64(max(raw.Col, 1)))
+		recs = binary.AppendUvarint(recs, uint64(len(raw.Data)))
+		recs = append(recs, raw.Data...)
+	} else {
+		b.unstored++
+	}
+	recs[at] = flags
+	return recs
 }
 
 // Store is an open store, checked against its file.
@@ -413,7 +493,13 @@ type Store struct {
 	Path        string
 	Games       int
 	StreamBytes int64 // the length of the file's (decompressed) stream
-	body        int64 // where its records begin
+	// Stored: every game is held, in compact form or as text, so that
+	// the store can be read instead of the file
+	Stored bool
+	// Member is what the PGN reader's name of the stream adds to the
+	// file's name
+	Member string
+	body   int64 // where its records begin
 }
 
 // ErrStale is the error of a store that no longer matches its file.
@@ -442,7 +528,7 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
 	first, err := br.ReadString('\n')
 	if err != nil || first != magic {
-		return nil, fmt.Errorf("%s: not a cqlvm store of format version 2", path)
+		return nil, fmt.Errorf("%s: not a cqlvm store of format version 3; run cqlvm index %s again", path, name)
 	}
 	hline, err := br.ReadBytes('\n')
 	var h header
@@ -460,8 +546,8 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	if want := limitValues(lim); !maps.Equal(h.Limits, want) {
 		return nil, fmt.Errorf("%s: %w (%v, the run's %v)", path, ErrOtherLimits, h.Limits, want)
 	}
-	s := &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, body: int64(len(first) + len(hline))}
-	c := cursor{r: br, left: h.Games, rec: Record{Line: 1}}
+	s := &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, Stored: h.Stored, Member: h.Member, body: int64(len(first) + len(hline))}
+	c := cursor{r: br, left: h.Games, rec: Record{Line: 1}, skipGames: true}
 	for c.left > 0 {
 		if err := c.next(); err != nil {
 			return nil, fmt.Errorf("%s: %w after %d of its %d games", path, err, h.Games-c.left, h.Games)
@@ -483,6 +569,11 @@ type Record struct {
 	// Summary is the game's summary, nil when it has none (it has
 	// errors or no position); it lasts until the next record is read
 	Summary *summary.Summary
+	// Game is the game in compact form (pgn/compact), else nil; Text
+	// its PGN text, when the compact form does not hold it, else nil,
+	// starting at column Col. Both last until the next record is read.
+	Game, Text []byte
+	Col        int
 }
 
 // cursor reads a store's records in order.
@@ -491,6 +582,10 @@ type cursor struct {
 	left int // records not read
 	rec  Record
 	sum  summary.Summary
+	buf  []byte // the game's bytes
+	// skipGames: the games' bytes are passed over, not read into buf
+	// (Record.Game and Text are then nil)
+	skipGames bool
 }
 
 // next reads the next record.
@@ -501,27 +596,74 @@ func (c *cursor) next() error {
 	if err1 != nil || err2 != nil || err3 != nil {
 		return errors.New("truncated")
 	}
-	kind, err := c.r.ReadByte()
-	if err != nil || kind > 1 || size > 1<<40 || dline > 1<<40 {
+	flags, err := c.r.ReadByte()
+	if err != nil || flags > hasSummary|hasCompact|hasText || flags&(hasCompact|hasText) == hasCompact|hasText || size > 1<<40 || dline > 1<<40 {
 		return errors.New("damaged record")
 	}
 	c.left--
 	c.rec = Record{Offset: c.rec.Offset + int64(head>>2), Line: c.rec.Line + int(dline), Bytes: int(size),
 		LineStart: head&2 != 0, NextLineStart: head&1 != 0}
-	if kind == 1 {
+	if flags&hasSummary != 0 {
 		c.rec.Summary = &c.sum
-		return summary.Read(c.r, &c.sum)
+		if err := summary.Read(c.r, &c.sum); err != nil {
+			return err
+		}
 	}
-	return nil
+	switch {
+	case flags&hasCompact != 0:
+		c.rec.Game, err = c.bytes(2*size + 4096) // (a set-up game's FEN is held twice)
+	case flags&hasText != 0:
+		col, err := binary.ReadUvarint(c.r)
+		if err != nil || col > 1<<31 {
+			return errors.New("damaged record")
+		}
+		c.rec.Col = int(col)
+		c.rec.Text, err = c.bytes(size)
+		if err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// bytes reads a length (at most limit) and as many bytes: into buf, or
+// passed over (nil) with skipGames.
+func (c *cursor) bytes(limit uint64) ([]byte, error) {
+	n, err := binary.ReadUvarint(c.r)
+	if err != nil || n > limit {
+		return nil, errors.New("damaged record")
+	}
+	if c.skipGames {
+		if d, ok := c.r.(interface{ Discard(int) (int, error) }); ok {
+			_, err = d.Discard(int(n))
+		} else {
+			_, err = io.CopyN(io.Discard, c.r, int64(n))
+		}
+		if err != nil {
+			return nil, errors.New("truncated")
+		}
+		return nil, nil
+	}
+	if uint64(cap(c.buf)) < n {
+		c.buf = make([]byte, n)
+	}
+	c.buf = c.buf[:n]
+	if _, err := io.ReadFull(c.r, c.buf); err != nil {
+		return nil, errors.New("truncated")
+	}
+	return c.buf, nil
 }
 
 // Reader gives the records of a store's games in file order.
 type Reader struct {
 	StreamBytes int64 // the length of the file's (decompressed) stream
-	f           *os.File
-	c           cursor
-	peeked      bool // c.rec is the next record, not yet taken
-	err         error
+	// Stored and Member are the store's (Store)
+	Stored bool
+	Member string
+	f      *os.File
+	c      cursor
+	peeked bool // c.rec is the next record, not yet taken
+	err    error
 }
 
 // Reader opens the store's records for reading from the first.
@@ -534,7 +676,8 @@ func (s *Store) Reader() (*Reader, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Reader{StreamBytes: s.StreamBytes, f: f, c: cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games, rec: Record{Line: 1}}}, nil
+	c := cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games, rec: Record{Line: 1}, skipGames: !s.Stored}
+	return &Reader{StreamBytes: s.StreamBytes, Stored: s.Stored, Member: s.Member, f: f, c: c}, nil
 }
 
 // Peek returns the next record, nil after the last one (or in a store
@@ -568,6 +711,9 @@ func (r *Reader) Find(offset int64) *summary.Summary {
 	}
 	return nil
 }
+
+// Err is the error that ended the records early, if any.
+func (r *Reader) Err() error { return r.err }
 
 // Close closes the store's file.
 func (r *Reader) Close() error { return r.f.Close() }
