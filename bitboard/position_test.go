@@ -238,3 +238,21 @@ var checkersTestFENs = []string{
 	"1b5k/8/8/3pP3/8/8/7K/8 w - d6 0 2",
 	"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
 }
+
+// TestBoardHash: the board's hash is Hash without the side to move,
+// castling and en passant, the same square by square, and it tells
+// boards apart.
+func TestBoardHash(t *testing.T) {
+	start := NewPosition()
+	if got := start.BoardHash(); got != start.Hash()^zobristCastle[0]^zobristCastle[7]^zobristCastle[56]^zobristCastle[63] {
+		t.Errorf("start board hash %#x", got)
+	}
+	after, _ := ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - e3 0 1")
+	same, _ := ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1")
+	if after.BoardHash() != same.BoardHash() || after.BoardHash() != BoardHashOf(&after.Board) {
+		t.Error("the same board hashes differently")
+	}
+	if after.BoardHash() == start.BoardHash() {
+		t.Error("two boards hash alike")
+	}
+}

@@ -69,3 +69,26 @@ func (p *Position) hasLegalEnPassant() bool {
 	}
 	return false
 }
+
+// BoardHash is the part of Hash that the pieces make: a Zobrist hash of
+// the board alone, whatever the side to move, castling rights and
+// en-passant square. Positions with the same placement of pieces share it.
+func (p *Position) BoardHash() uint64 {
+	var h uint64
+	for occ := p.Occupied; occ != 0; {
+		s := occ.Pop()
+		h ^= zobristPiece[p.Board[s]][s]
+	}
+	return h
+}
+
+// BoardHashOf is BoardHash of a board given square by square.
+func BoardHashOf(board *[64]Piece) uint64 {
+	var h uint64
+	for s, pc := range board {
+		if pc != Empty {
+			h ^= zobristPiece[pc][s]
+		}
+	}
+	return h
+}
