@@ -15,8 +15,8 @@ import (
 // derived from the filters the body requires at the matching position:
 // each required filter this file understands (a piece count, a ply from
 // below, check,
-// mate, a promotion, a null move, a castling, and the and, or, find and
-// line of such filters) needs some position or move of the game to have a
+// mate, a promotion, a null move, a castling, a whole board (boardneed.go),
+// and the and, or, find and line of such filters) needs some position or move of the game to have a
 // property, which the summary records for the positions the search
 // visits. Anything else needs nothing (summary.Anything), so the need is
 // necessary whatever the query: a game that fails it has no position
@@ -30,7 +30,7 @@ func (g *gen) summaryNeed(body []*syntax.Node) {
 	if g.prog.HasPersistent() || slices.ContainsFunc(body, printsOrReports) {
 		return
 	}
-	var needs []summary.Need
+	needs := []summary.Need{boardNeed(body)}
 	for _, n := range body {
 		needs = append(needs, filterNeed(n))
 	}
@@ -52,7 +52,7 @@ func printsOrReports(n *syntax.Node) bool {
 func filterNeed(n *syntax.Node) summary.Need {
 	switch n.Kind {
 	case syntax.KCompound, syntax.KAnd:
-		var needs []summary.Need
+		needs := []summary.Need{boardNeed(n.Args)}
 		for _, a := range n.Args {
 			needs = append(needs, filterNeed(a))
 		}
@@ -104,6 +104,10 @@ func filterNeed(n *syntax.Node) summary.Need {
 		}
 	case syntax.KMove:
 		return moveNeed(n.Move)
+	case syntax.KFen:
+		if n.Flags&syntax.FlagAll != 0 { // fen "pattern", not the position's FEN
+			return fenBoardNeed(n.Str)
+		}
 	}
 	return summary.Need{}
 }

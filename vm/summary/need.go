@@ -17,6 +17,7 @@ const (
 	Promote            // some move promotes to one of Pieces
 	Fact               // some position or move has every one of Flags
 	Ply                // some position has a ply of Lo or more
+	Board              // some position has one of the boards Boards
 )
 
 // NoBound is a Count's Hi when it has no upper bound.
@@ -34,6 +35,10 @@ type Need struct {
 	Pieces uint16
 	Lo, Hi int   // Count: the range; Hi is NoBound for none. Ply: Lo
 	Flags  Flags // Fact
+	// Boards are the board hashes (bitboard.Position.BoardHash) of a
+	// Board need, which a summary cannot tell: a position index can
+	// (HoldsIn)
+	Boards []uint64
 }
 
 // And is the need of both a and b.
@@ -77,19 +82,38 @@ func Or(ns ...Need) Need {
 }
 
 // Holds reports whether a game whose searched positions have the
-// summary p meets the need.
-func (n *Need) Holds(p *Part) bool {
+// summary p meets the need, as far as the summary tells (a Board need
+// holds).
+func (n *Need) Holds(p *Part) bool { return n.HoldsIn(p, nil) }
+
+// Reaches reports whether a game's searched positions include one with
+// the board of a hash (from a position index).
+type Reaches func(board uint64) bool
+
+// HoldsIn is Holds, with the boards the game reaches told by reaches
+// (nil: not known, a Board need holds).
+func (n *Need) HoldsIn(p *Part, reaches Reaches) bool {
 	switch n.Op {
 	case All:
 		for i := range n.Args {
-			if !n.Args[i].Holds(p) {
+			if !n.Args[i].HoldsIn(p, reaches) {
 				return false
 			}
 		}
 		return true
 	case Any:
 		for i := range n.Args {
-			if n.Args[i].Holds(p) {
+			if n.Args[i].HoldsIn(p, reaches) {
+				return true
+			}
+		}
+		return false
+	case Board:
+		if reaches == nil {
+			return true
+		}
+		for _, h := range n.Boards {
+			if reaches(h) {
 				return true
 			}
 		}
@@ -137,6 +161,12 @@ func (n Need) String() string {
 		return "promote " + pieceLetters(n.Pieces)
 	case Ply:
 		return fmt.Sprintf("ply>=%d", n.Lo)
+	case Board:
+		var hs []string
+		for _, h := range n.Boards {
+			hs = append(hs, fmt.Sprintf("%#016x", h))
+		}
+		return "board " + strings.Join(hs, "|")
 	case Fact:
 		var names []string
 		for _, f := range flagNames {
@@ -161,4 +191,16 @@ func pieceLetters(m uint16) string {
 		return b.String()
 	}
 	return "[" + b.String() + "]"
+}
+
+// BoardsOf are the board hashes of every Board need within n.
+func (n *Need) BoardsOf() []uint64 {
+	var hs []uint64
+	if n.Op == Board {
+		hs = append(hs, n.Boards...)
+	}
+	for i := range n.Args {
+		hs = append(hs, n.Args[i].BoardsOf()...)
+	}
+	return hs
 }
