@@ -165,6 +165,9 @@ type StoreStats struct {
 	Skipped int      // games ruled out by their summary, not parsed
 	Uncut   int      // of which the games passed over without being cut out of the PGN
 	Read    int      // games read from a store that holds them (not skipped), not from the PGN
+	// Positions are the position indexes whose boards ruled games out
+	// (a query that pins down a board)
+	Positions []string
 }
 
 // Progress are a run's running totals, for a progress display: the run

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -8,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cqlvm/cqlvm/bitboard"
 	"github.com/cqlvm/cqlvm/engine/index"
 	"github.com/cqlvm/cqlvm/engine/store"
+	"github.com/cqlvm/cqlvm/pgn"
 	"github.com/cqlvm/cqlvm/vm/summary"
 )
 
@@ -254,5 +257,58 @@ func TestStoreGamesSharingLines(t *testing.T) {
 		if cut := with.Store.Skipped - with.Store.Uncut; with.Store.Uncut == 0 || cut == 0 {
 			t.Errorf("%s: %d games skipped uncut, %d cut: both ways should be taken", query, with.Store.Uncut, cut)
 		}
+	}
+}
+
+// TestStorePositions: a query that pins down a board (-fen, or
+// designators of every square) searches only the games whose boards the
+// position index says reach it, and writes what it writes over the PGN.
+func TestStorePositions(t *testing.T) {
+	input := copyWithStore(t, "sample.pgn")
+	f, err := os.Open(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parser pgn.Parser
+	parser.CastlingFromPlacement = true
+	var g pgn.Game
+	r := pgn.NewReader(f, input)
+	for range 40 { // a middlegame board of the 40th game
+		raw, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		parser.Parse(raw, &g)
+	}
+	f.Close()
+	board := g.Nodes[min(24, len(g.Nodes)-1)].Pos.FEN()
+	board, _, _ = strings.Cut(board, " ")
+	root, _, _ := strings.Cut(g.Nodes[0].Pos.FEN(), " ")
+	var desigs []string
+	pos := g.Nodes[min(24, len(g.Nodes)-1)].Pos
+	for s := range 64 {
+		if pc := pos.Board[s]; pc != bitboard.Empty {
+			desigs = append(desigs, string(pc.Letter())+bitboard.Square(s).String())
+		}
+	}
+	for _, query := range []string{
+		`cql() fen "` + board + `"`,
+		`cql(variations) fen "` + board + `"`,
+		fmt.Sprintf("cql() %s [Aa] == %d", strings.Join(desigs, " "), len(desigs)),
+		`cql() fen "` + root + `"`,
+	} {
+		path := filepath.Join(t.TempDir(), "q.cql")
+		if err := os.WriteFile(path, []byte(query), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		with, got, err1 := runOver(t, path, input, false)
+		without, want, err2 := runOver(t, path, input, true)
+		if err1 != nil || err2 != nil || got != want || with.Matches != without.Matches || with.Matches == 0 {
+			t.Fatalf("%s: %v %v; %d matches, without %d; same output %v", query, err1, err2, with.Matches, without.Matches, got == want)
+		}
+		if len(with.Store.Positions) != 1 || with.Store.Skipped == 0 || with.Store.Skipped+with.Store.Read != with.Games {
+			t.Errorf("%s: %+v", query, with.Store)
+		}
+		t.Logf("%s: %d games matched, %d ruled out of %d", query, with.Matches, with.Store.Skipped, with.Games)
 	}
 }

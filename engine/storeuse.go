@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cqlvm/cqlvm/engine/input"
 	"github.com/cqlvm/cqlvm/engine/store"
@@ -22,6 +23,13 @@ type storeUse struct {
 	// selected (a matchcount range from 0)
 	need *summary.Need
 	st   *StoreStats
+	// boards are the games that may reach each board of the need's Board
+	// needs, from the position index of the input being read (nil: no
+	// index, a Board need holds); reaches tells them for game (the
+	// store's place of the game being judged)
+	boards  map[uint64][]store.Ref
+	reaches summary.Reaches
+	game    int
 }
 
 // newStoreUse is the run's use of stores, nil when stores are switched
@@ -34,7 +42,49 @@ func newStoreUse(q *Query, cfg *runConfig, st *StoreStats) *storeUse {
 	if need := &q.Program().Need; need.Op != summary.Anything && cfg.matchLo > 0 {
 		u.need = need
 	}
+	u.reaches = u.gameReaches
 	return u
+}
+
+// gameReaches reports whether the game u.game may reach the board h, by
+// the position index.
+func (u *storeUse) gameReaches(h uint64) bool {
+	refs := u.boards[h]
+	i, found := slices.BinarySearchFunc(refs, u.game, func(r store.Ref, g int) int { return r.Game - g })
+	return found && (refs[i].Main || u.cfg.Variations)
+}
+
+// openPositions looks up the boards of the need in the position index
+// of input name, whose store s is open; without one (or with one that
+// does not serve) Board needs hold.
+func (u *storeUse) openPositions(name string, s *store.Store) {
+	u.boards = nil
+	if u.need == nil {
+		return
+	}
+	hashes := u.need.BoardsOf()
+	if len(hashes) == 0 {
+		return
+	}
+	pos, err := store.OpenPositions(name, s)
+	if err != nil {
+		u.st.Refused = append(u.st.Refused, err.Error())
+	}
+	if pos == nil {
+		return
+	}
+	defer pos.Close()
+	boards := map[uint64][]store.Ref{}
+	for _, h := range hashes {
+		refs, err := pos.Games(nil, h)
+		if err != nil {
+			u.st.Refused = append(u.st.Refused, fmt.Sprintf("%s: %v", store.PositionsPathOf(name), err))
+			return
+		}
+		boards[h] = refs
+	}
+	u.boards = boards
+	u.st.Positions = append(u.st.Positions, store.PositionsPathOf(name))
 }
 
 // open returns the reader of the summaries of input name, nil when it
@@ -49,6 +99,7 @@ func (u *storeUse) open(name string) *store.Reader {
 		var r *store.Reader
 		if r, err = s.Reader(); err == nil {
 			u.st.Used = append(u.st.Used, s.Path)
+			u.openPositions(name, s)
 			return r
 		}
 	}
@@ -68,10 +119,18 @@ func (u *storeUse) skips(r *store.Reader, raw *pgn.RawGame) bool {
 	return true
 }
 
-// rulesOut reports whether a game with the summary sum (nil: none)
-// cannot match.
-func (u *storeUse) rulesOut(sum *summary.Summary) bool {
-	return sum != nil && u.need != nil && !u.need.Holds(sum.Of(u.cfg.Variations))
+// rulesOut reports whether the game of record rec (nil: none) cannot
+// match: its summary (or the boards it reaches) fails the need. A game
+// without a summary is searched.
+func (u *storeUse) rulesOut(rec *store.Record) bool {
+	if rec == nil || rec.Summary == nil || u.need == nil {
+		return false
+	}
+	reaches := summary.Reaches(nil)
+	if u.boards != nil {
+		u.game, reaches = rec.Index, u.reaches
+	}
+	return !u.need.HoldsIn(rec.Summary.Of(u.cfg.Variations), reaches)
 }
 
 // passOver hands to the workers, as skipped, the games that the store
@@ -90,7 +149,7 @@ func (u *storeUse) passOver(sr *store.Reader, r *pgn.Reader, s input.Stream, raw
 	passed := 0
 	for rec := sr.Peek(); rec != nil; rec = sr.Peek() {
 		inSpan := rec.Offset >= sp.From && (sp.To < 0 || rec.Offset < sp.To) && (lastWanted <= 0 || *next <= lastWanted)
-		if !inSpan || !rec.NextLineStart || !u.rulesOut(rec.Summary) {
+		if !inSpan || !rec.NextLineStart || !u.rulesOut(rec) {
 			break
 		}
 		raw, _ := raws.slot()
@@ -160,7 +219,7 @@ func (u *storeUse) readStored(sr *store.Reader, sp Span, first, lastWanted int, 
 func (u *storeUse) send(rec *store.Record, name string, number int, raws *batcher) {
 	raw, arena := raws.slot()
 	*raw = pgn.RawGame{Number: number, File: name, Offset: rec.Offset, Line: rec.Line, Col: 1}
-	if u.rulesOut(rec.Summary) {
+	if u.rulesOut(rec) {
 		u.st.Skipped++
 		raws.commitSkipped(rec.Bytes)
 		return

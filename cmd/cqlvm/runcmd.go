@@ -644,6 +644,9 @@ func (c *cli) reportStores(st engine.StoreStats) {
 	for _, why := range st.Refused {
 		fmt.Fprintf(c.stderr, "cqlvm: not using a game store: %s; reading the PGN\n", why)
 	}
+	for _, p := range st.Positions {
+		fmt.Fprintf(c.stderr, "cqlvm: the position index %s says which games reach the query's board\n", p)
+	}
 	switch {
 	case len(st.Used) > 0 && st.Read > 0:
 		fmt.Fprintf(c.stderr, "cqlvm: used the game store %s: %d games ruled out by their summaries, %d read from the store\n", strings.Join(st.Used, ", "), st.Skipped, st.Read)

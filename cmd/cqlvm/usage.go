@@ -16,7 +16,9 @@ var commandUsage = map[string]string{
 	"disasm":    `usage: cqlvm disasm [--dialect cql3|cql6] [-O0] [-disable NAME,...] [-cql "filters"] query.cql ... | -    show the compiled bytecode` + "\n",
 	"serve":     serveUsage,
 	"index": "usage: cqlvm index FILE...   write FILE.cqlidx, the index of the games of FILE, for cqlvm run --shard,\n" +
-		"                             and FILE.cqlstore, the summaries of its games, which let cqlvm run skip games\n",
+		"                             FILE.cqlstore, the game store (summaries that let cqlvm run skip games, and the\n" +
+		"                             games in compact form, read instead of the PGN), and FILE.cqlpos, the boards\n" +
+		"                             each game reaches (for -fen and queries that pin down a board)\n",
 	"merge":   "usage: cqlvm merge [-o OUT] PART...   merge the parts of the shards of a run (each PART with its PART.shard.json)\n",
 	"help":    "usage: cqlvm help [FILTER | limits | optimizations]   the language, or the syntax and meaning of one filter\n",
 	"version": "usage: cqlvm version   the version of cqlvm and of the CQL language it reads\n",

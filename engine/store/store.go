@@ -103,6 +103,7 @@ type Stats struct {
 	Compact           int   // of the games, those in compact form
 	Unstored          int   // of the games, those the store does not hold (over game-bytes)
 	Bytes             int64 // the store's size
+	PositionBytes     int64 // the position index's size
 	stream            int64 // the stream's length
 	member            string
 }
@@ -132,6 +133,7 @@ func BuildWith(name string, opt Options) (Stats, error) {
 	}
 	var body bytes.Buffer
 	var stats Stats
+	pos := newPositions()
 	streams := 0
 	var opener input.Opener
 	err = opener.Each(name, func(s input.Stream) error {
@@ -142,14 +144,24 @@ func BuildWith(name string, opt Options) (Stats, error) {
 		counted := &countingReader{r: s.R}
 		s.R = counted
 		stats.member = strings.TrimPrefix(s.Name, name)
-		err := summarise(s, &body, &stats, position{0, 1, 0, 1}, !opt.SummariesOnly)
+		err := summarise(s, &body, &stats, position{0, 1, 0, 1}, !opt.SummariesOnly, pos, 0)
 		stats.stream = counted.n
 		return err
 	})
 	if err != nil {
 		return Stats{}, err
 	}
-	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, CRC: crc, Limits: limitValues(nil), Stored: stats.Unstored == 0, Member: stats.member}, body.Bytes(), &stats)
+	h := header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, CRC: crc, Limits: limitValues(nil), Stored: stats.Unstored == 0, Member: stats.member}
+	return stats, writeBoth(name, h, body.Bytes(), pos, &stats)
+}
+
+// writeBoth writes the store and the position index of name.
+func writeBoth(name string, h header, body []byte, pos *positions, stats *Stats) error {
+	var err error
+	if stats.PositionBytes, err = pos.write(name, h); err != nil {
+		return err
+	}
+	return write(name, h, body, stats)
 }
 
 // write writes the store of name with header h and the records body,
@@ -215,6 +227,10 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 	if err != nil {
 		return Build(name)
 	}
+	pos, err := loadPositions(name, h, keep.games)
+	if err != nil {
+		return Build(name)
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return Stats{}, err
@@ -225,7 +241,7 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 	}
 	out := bytes.NewBuffer(append([]byte(nil), body[:keep.pos]...))
 	stats := Stats{Kept: keep.games, Compact: keep.compact, Unstored: keep.unstored}
-	err = summarise(input.Stream{Name: name, R: f}, out, &stats, position{from.Offset, from.Line, keep.offset, keep.line}, h.Stored)
+	err = summarise(input.Stream{Name: name, R: f}, out, &stats, position{from.Offset, from.Line, keep.offset, keep.line}, h.Stored, pos, keep.games)
 	if err != nil {
 		return Stats{}, err
 	}
@@ -236,7 +252,8 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	return stats, write(name, header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: st.Size(), CRC: crc, Limits: h.Limits, Stored: stored, Member: h.Member}, out.Bytes(), &stats)
+	nh := header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: st.Size(), CRC: crc, Limits: h.Limits, Stored: stored, Member: h.Member}
+	return stats, writeBoth(name, nh, out.Bytes(), pos, &stats)
 }
 
 // readStore reads the header and records of the store of name, if it
@@ -319,7 +336,8 @@ type position struct {
 // summarise appends the record of every game of stream s to body. The
 // games are cut here and parsed, replayed and summarised by a worker per
 // CPU, in batches whose records are written in file order.
-func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position, holdGames bool) error {
+// The boards of each game go to pos, the first as game number first.
+func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position, holdGames bool, pos *positions, first int) error {
 	workers := runtime.GOMAXPROCS(0)
 	jobs, done := make(chan *batch, 2*workers), make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
@@ -346,6 +364,12 @@ func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position, 
 			pending[b.seq] = b
 			for b := pending[next]; b != nil; b = pending[next] {
 				body.Write(b.records)
+				at := 0
+				for _, n := range b.boardCounts {
+					pos.add(first, b.boards[at:at+int(n)])
+					at += int(n)
+					first++
+				}
 				stats.Summarised += b.summarised
 				stats.Compact += b.compact
 				stats.Unstored += b.unstored
@@ -425,6 +449,10 @@ type batch struct {
 	compact       int // games in compact form
 	unstored      int // games not held
 	scratch       []byte
+	// boards are the boards the games reach, boardCounts[i] of them the
+	// i-th game's
+	boards      []board
+	boardCounts []int32
 }
 
 // summarise makes the records of the batch's games.
@@ -444,6 +472,11 @@ func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game, enc *compact.Encoder)
 		prev, prevLine = raw.Offset, raw.Line
 		parser.Parse(raw, g)
 		b.records = b.appendGame(raw, g, enc)
+		n := len(b.boards)
+		if len(g.Errors) == 0 {
+			b.boards = gameBoards(b.boards, g)
+		}
+		b.boardCounts = append(b.boardCounts, int32(len(b.boards)-n))
 	}
 	b.raws = nil // the games' bytes can go
 }
@@ -500,6 +533,11 @@ type Store struct {
 	// file's name
 	Member string
 	body   int64 // where its records begin
+	// the file's identity when the store was built, which its position
+	// index repeats
+	size    int64
+	modTime time.Time
+	crc     uint32
 }
 
 // ErrStale is the error of a store that no longer matches its file.
@@ -546,7 +584,8 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	if want := limitValues(lim); !maps.Equal(h.Limits, want) {
 		return nil, fmt.Errorf("%s: %w (%v, the run's %v)", path, ErrOtherLimits, h.Limits, want)
 	}
-	s := &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, Stored: h.Stored, Member: h.Member, body: int64(len(first) + len(hline))}
+	s := &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, Stored: h.Stored, Member: h.Member, body: int64(len(first) + len(hline)),
+		size: h.Size, modTime: h.ModTime, crc: h.CRC}
 	c := cursor{r: br, left: h.Games, rec: Record{Line: 1}, skipGames: true}
 	for c.left > 0 {
 		if err := c.next(); err != nil {
@@ -561,6 +600,7 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 
 // Record is what a store says of one game.
 type Record struct {
+	Index         int   // the game's place in the store, from 0
 	Offset        int64 // where the game starts in the stream
 	Line          int   // on which line
 	Bytes         int   // its length
@@ -580,6 +620,7 @@ type Record struct {
 type cursor struct {
 	r    summary.Reader
 	left int // records not read
+	read int // records read
 	rec  Record
 	sum  summary.Summary
 	buf  []byte // the game's bytes
@@ -601,7 +642,8 @@ func (c *cursor) next() error {
 		return errors.New("damaged record")
 	}
 	c.left--
-	c.rec = Record{Offset: c.rec.Offset + int64(head>>2), Line: c.rec.Line + int(dline), Bytes: int(size),
+	c.read++
+	c.rec = Record{Index: c.read - 1, Offset: c.rec.Offset + int64(head>>2), Line: c.rec.Line + int(dline), Bytes: int(size),
 		LineStart: head&2 != 0, NextLineStart: head&1 != 0}
 	if flags&hasSummary != 0 {
 		c.rec.Summary = &c.sum
@@ -698,15 +740,14 @@ func (r *Reader) Peek() *Record {
 // Take moves past the record Peek returned.
 func (r *Reader) Take() { r.peeked = false }
 
-// Find returns the summary of the game that starts at offset, nil when
-// the store has none (the game has no summary, or the store no such
-// game), and moves past it. Offsets must be asked in increasing order:
+// Find returns the record of the game that starts at offset, nil when
+// the store has no such game, and moves past it. Offsets must be asked in increasing order:
 // the records before are passed over.
-func (r *Reader) Find(offset int64) *summary.Summary {
+func (r *Reader) Find(offset int64) *Record {
 	for rec := r.Peek(); rec != nil && rec.Offset <= offset; rec = r.Peek() {
 		r.Take()
 		if rec.Offset == offset {
-			return rec.Summary
+			return rec
 		}
 	}
 	return nil

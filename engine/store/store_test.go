@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,17 +58,17 @@ func TestBuildAndFind(t *testing.T) {
 	}
 	defer r.Close()
 	second, third := int64(strings.Index(twoGames, `[White "b"]`)), int64(strings.Index(twoGames, `[White "c"]`))
-	sum := r.Find(0)
-	if sum == nil || sum.Main.Flags == 0 || sum.Main.Positions != 8 {
-		t.Fatalf("first game: %+v", sum)
+	rec := r.Find(0)
+	if rec == nil || rec.Summary == nil || rec.Summary.Main.Flags == 0 || rec.Summary.Main.Positions != 8 || rec.Index != 0 {
+		t.Fatalf("first game: %+v", rec)
 	}
 	if got := r.Find(second - 1); got != nil {
 		t.Errorf("an offset where no game starts: %+v", got)
 	}
-	if got := r.Find(second); got != nil {
-		t.Errorf("the game with an error has a summary: %+v", got)
+	if got := r.Find(second); got == nil || got.Summary != nil || got.Text == nil || got.Index != 1 {
+		t.Errorf("the game with an error has a summary, or not its text: %+v", got)
 	}
-	if got := r.Find(third); got == nil || got.Main.Positions != 3 || got.Main.Flags != 0 {
+	if got := r.Find(third); got == nil || got.Summary.Main.Positions != 3 || got.Summary.Main.Flags != 0 || got.Game == nil {
 		t.Errorf("third game: %+v", got)
 	}
 	if got := r.Find(third + 1); got != nil {
@@ -189,19 +190,24 @@ func TestUpdate(t *testing.T) {
 	if st.Kept != 3 || st.Games != 7 {
 		t.Errorf("update: %+v; want 7 games, the first 3 kept", st)
 	}
-	updated, err := os.ReadFile(PathOf(name))
-	if err != nil {
-		t.Fatal(err)
+	updated, err1 := os.ReadFile(PathOf(name))
+	updatedPos, err2 := os.ReadFile(PositionsPathOf(name))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
 	}
 	if _, err := Build(name); err != nil {
 		t.Fatal(err)
 	}
-	built, err := os.ReadFile(PathOf(name))
-	if err != nil {
-		t.Fatal(err)
+	built, err1 := os.ReadFile(PathOf(name))
+	builtPos, err2 := os.ReadFile(PositionsPathOf(name))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
 	}
 	if string(updated) != string(built) {
 		t.Errorf("the updated store differs from the one built anew:\n%q\n%q", updated, built)
+	}
+	if string(updatedPos) != string(builtPos) || len(builtPos) < 4<<bucketBits {
+		t.Errorf("the updated position index differs from the one built anew (%d bytes, %d)", len(updatedPos), len(builtPos))
 	}
 	if s, err := Open(name, nil); err != nil || s.Games != 7 {
 		t.Errorf("the updated store does not open: %v", err)
@@ -213,5 +219,51 @@ func TestUpdate(t *testing.T) {
 	}
 	if st, err := Update(name, nil); err != nil || st.Kept != 0 || st.Games != 8 {
 		t.Errorf("a file changed before its end: %+v, %v; want all 8 games summarised anew", st, err)
+	}
+}
+
+// TestPositions: the position index gives every game that reaches a
+// board (mainline or not), and few others.
+func TestPositions(t *testing.T) {
+	name, _ := build(t, twoGames+"\n[White \"d\"]\n\n1. d4 d5 (1... Nf6 2. c4) 2. c4 *\n")
+	s, err := Open(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := OpenPositions(name, s)
+	if err != nil || pos == nil {
+		t.Fatal(err)
+	}
+	defer pos.Close()
+	var games []pgn.Game
+	var parser pgn.Parser
+	f, _ := os.Open(name)
+	defer f.Close()
+	for r := pgn.NewReader(f, name); ; {
+		raw, err := r.Next()
+		if err != nil {
+			break
+		}
+		var g pgn.Game
+		parser.Parse(raw, &g)
+		games = append(games, g)
+	}
+	for gi, g := range games {
+		if len(g.Errors) > 0 {
+			continue // never ruled out: its boards are not told
+		}
+		for i, n := range g.Nodes {
+			refs, err := pos.Games(nil, n.Pos.BoardHash())
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := slices.IndexFunc(refs, func(r Ref) bool { return r.Game == gi })
+			if k < 0 || i < g.MainlineLen() && !refs[k].Main {
+				t.Errorf("game %d, node %d: the index says %v", gi, i, refs)
+			}
+		}
+	}
+	if refs, _ := pos.Games(nil, 12345); len(refs) != 0 {
+		t.Errorf("a board no game reaches: %v", refs)
 	}
 }
