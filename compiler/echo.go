@@ -30,7 +30,18 @@ func (c *checker) checkEcho(n *syntax.Node) Type {
 // evaluates the body at the target. A numeric body gives the maximum.
 func (g *gen) genEcho(n *syntax.Node, fail int) {
 	src, tgt := g.varSlot(n.Params[0]), g.varSlot(n.Params[1])
-	it, save, best := g.slots.block(2), g.slots.new(), g.slots.new()
+	shortcuts := !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1]
+	join, sourceSides := -1, []*syntax.Node(nil)
+	if shortcuts {
+		join, sourceSides = g.echoKeyJoin(n)
+	}
+	// the walk's block: next target, ply window, and with echo-key-join
+	// the source's key and table
+	itSlots := 2
+	if join >= 0 {
+		itSlots = 4
+	}
+	it, save, best := g.slots.block(itSlots), g.slots.new(), g.slots.new()
 	numeric := g.typeOf(n) == TNum
 	g.emit(vm.OpCurPos, 0, 0, 0)
 	g.emit(vm.OpStore, 0, src, 0)
@@ -38,7 +49,6 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	g.emit(vm.OpUnbind, 0, best, 0)
 	x := uint8(0)
 	window := int32(0)
-	shortcuts := !mayRebind(n.Args[0], n.Params[0]) && n.Params[0] != n.Params[1]
 	if shortcuts {
 		if lo, hi, ok := g.echoPlyWindow(n.Args[0], n.Params[0], n.Params[1]); ok && g.use(opt.EchoPlyWindow) {
 			x |= vm.EchoPlyWindow
@@ -57,6 +67,10 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	if n.Flags&syntax.FlagInAll != 0 {
 		x |= vm.EchoInAll
 	}
+	if join >= 0 {
+		g.emit(vm.OpPushNum, 0, 0, 0)
+		g.emit(vm.OpStore, 0, it+3, 0) // no join until its start
+	}
 	if shortcuts {
 		if tests := g.echoSourceTests(n.Args[0], n.Params[0], n.Params[1]); len(tests) > 0 && g.use(opt.EchoSourceFirst) {
 			// a failed test leaves the walk only its last target, at
@@ -66,9 +80,12 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 			for _, t := range tests {
 				g.test(t, skip)
 			}
+			g.startEchoJoin(join, sourceSides, it, x)
 			g.jump(vm.OpJump, 0, 0, top)
 			g.bind(skip)
 			g.emit(vm.OpEchoToEnd, x, it, 0)
+		} else {
+			g.startEchoJoin(join, sourceSides, it, x)
 		}
 	}
 	g.bind(top)
@@ -94,6 +111,9 @@ func (g *gen) genEcho(n *syntax.Node, fail int) {
 	}
 	if memo >= 0 {
 		g.emit(vm.OpEchoMemo, 1, it, int32(memo))
+	}
+	if join >= 0 {
+		g.emit(vm.OpEchoJoinNext, 0, it, int32(join))
 	}
 	g.jump(vm.OpEchoNext, x, it, done)
 	g.emit(vm.OpStoreKeep, 0, tgt, 0)
@@ -532,4 +552,125 @@ func (g *gen) testNeed(t *targetNeed, fail int) {
 		}
 		g.bind(pass)
 	}
+}
+
+// echoKeyJoin finds the leading tests of echo n's body (before anything
+// with an effect) that equate a value at the target with one at the
+// source, `T == src:E` or `src:E == T` of two sets or two numbers, T
+// reading neither the source nor the target variable (or `tgt:X`, X
+// read at the target) and variables the body leaves alone, E not reading
+// the target (echo-key-join). It returns the join, whose table keys each
+// target by its values of T, and the source's sides, whose values key the
+// source; -1 when there is no such test.
+func (g *gen) echoKeyJoin(n *syntax.Node) (int, []*syntax.Node) {
+	body, src, tgt := n.Args[0], n.Params[0], n.Params[1]
+	var tests, targetSides, sourceSides []*syntax.Node
+	var slots []int
+	eachConjunct(body, func(c *syntax.Node) bool {
+		if !memoTest(c) {
+			return false
+		}
+		t, e, ok := g.keyTest(c, src, tgt)
+		if !ok {
+			return true
+		}
+		names, keys, ok := g.memoVars(t, "")
+		if !ok || slices.ContainsFunc(names, func(v string) bool { return mayRebind(body, v) }) {
+			return true
+		}
+		for _, s := range keys {
+			if !slices.Contains(slots, s) {
+				slots = append(slots, s)
+			}
+		}
+		tests = append(tests, c)
+		targetSides, sourceSides = append(targetSides, t), append(sourceSides, e)
+		return true
+	})
+	if len(targetSides) == 0 || len(slots) > vm.MaxFindMemoSlots {
+		return -1, nil
+	}
+	if g.typeOf(body) == TNum && !g.testsBeforeNumber(body, tests) {
+		return -1, nil
+	}
+	if !g.use(opt.EchoKeyJoin) {
+		return -1, nil
+	}
+	idx := len(g.prog.EchoJoins)
+	g.prog.EchoJoins = append(g.prog.EchoJoins, vm.EchoJoin{Slots: slots})
+	g.later(func() { g.prog.EchoJoins[idx].Entry = g.keySubroutine(targetSides) })
+	return idx, sourceSides
+}
+
+// keyTest splits c, when it is a key test of echo-key-join, into the
+// target's side (what to evaluate at the target) and the source's side
+// (src:E, evaluated at the source).
+func (g *gen) keyTest(c *syntax.Node, src, tgt string) (target, source *syntax.Node, ok bool) {
+	if c.Kind != syntax.KCmp || c.Str != "==" || len(c.Args) != 2 {
+		return nil, nil, false
+	}
+	a, b := c.Args[0], c.Args[1]
+	if !isAt(b, src) {
+		a, b = b, a
+	}
+	if !isAt(b, src) || readsVar(b.Args[1], tgt) {
+		return nil, nil, false
+	}
+	if isAt(a, tgt) {
+		a = a.Args[1]
+	}
+	if readsVar(a, src) || readsVar(a, tgt) || linearized(a) {
+		return nil, nil, false
+	}
+	if ta := g.typeOf(a); ta != g.typeOf(b) || ta != TSet && ta != TNum {
+		return nil, nil, false
+	}
+	return a, b, true
+}
+
+// isAt reports whether n is `v:X` for the position variable v.
+func isAt(n *syntax.Node, v string) bool {
+	return n.Kind == syntax.KColon && len(n.Args) == 2 && n.Args[0].Kind == syntax.KVar && n.Args[0].Str == v
+}
+
+// startEchoJoin emits the start of join's walk in slot it: the source's
+// key from the values of sides, or, when one of them fails, the walk to
+// its last target (flags x), since every target then fails the body.
+func (g *gen) startEchoJoin(join int, sides []*syntax.Node, it int, x uint8) {
+	if join < 0 {
+		return
+	}
+	noKey, started := g.newLabel(), g.newLabel()
+	g.emitKey(sides, noKey)
+	g.emit(vm.OpEchoJoinStart, 0, it, int32(join))
+	g.jump(vm.OpJump, 0, 0, started)
+	g.bind(noKey)
+	g.emit(vm.OpEchoToEnd, x, it, 0)
+	g.bind(started)
+}
+
+// emitKey pushes the key of the values of sides (mixed by OpKeyMix in
+// order), jumping to fail when one of them has none.
+func (g *gen) emitKey(sides []*syntax.Node, fail int) {
+	for i, s := range sides {
+		g.value(s, fail)
+		if i > 0 {
+			g.emit(vm.OpKeyMix, 0, 0, 0)
+		}
+	}
+}
+
+// keySubroutine emits a value subroutine leaving the key of sides at the
+// current position.
+func (g *gen) keySubroutine(sides []*syntax.Node) int {
+	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
+	g.depth, g.sdepth, g.reachable = 0, 0, true
+	defer func() { g.depth, g.sdepth, g.reachable = savedDepth, savedSDepth, savedReach }()
+	entry := len(g.prog.Code)
+	fail := g.newLabel()
+	g.emitKey(sides, fail)
+	g.emit(vm.OpReturn, 0, 0, 0)
+	g.bind(fail)
+	g.emit(vm.OpFail, 0, 0, 0)
+	return entry
 }

@@ -138,4 +138,36 @@ func TestEchoSourceTestsComeFirst(t *testing.T) {
 }
 
 // echoOpts are the optimizations of echo walks.
-var echoOpts = opt.Set(0).With(opt.EchoPlyWindow).With(opt.EchoSourceFirst).With(opt.EchoSameBoard).With(opt.EchoAfterSource)
+var echoOpts = opt.Set(0).With(opt.EchoPlyWindow).With(opt.EchoSourceFirst).With(opt.EchoSameBoard).With(opt.EchoAfterSource).With(opt.EchoKeyJoin)
+
+// TestEchoKeyJoinSkipsOnlyFailingTargets checks the echo walk that goes
+// only to the targets whose values equal the source's in the body's
+// leading key tests (echo-key-join): the same answers and comments as
+// without the shortcuts, and the join taken exactly where it is safe.
+func TestEchoKeyJoinSkipsOnlyFailingTargets(t *testing.T) {
+	cases := []struct {
+		query string
+		joins bool
+	}{
+		{"piece Z in [RB] piece W in [rb] { echo (s t) { s < t  Z == s:W  W == s:Z } }", true},
+		{"echo (s t) {s < t  #A == s:#a  #a == s:#A  check}", true},
+		{"echo (s t) {t:ply == s:ply  s & t == .}", true},                          // transpositions: same ply and board
+		{"echo (s t) {s:(A attacks k) == A attacks k  t:ply > s:ply + 20}", true},  // the source's side first
+		{"echo (s t) in all {t:#P == s:#p  t:#p == s:#P  mate}", true},             // in all
+		{"echo (s t) {k == s:K  check} t:ply > 1", true},                           // t after the walk: its last target
+		{"sort echo (s t) {#A == s:#A  t:ply - s:ply}", true},                      // numeric body
+		{"piece Z in [Qq] echo (s t) {s < t  Z == s:Z  t:ply - s:ply > 30}", true}, // a piece that stays put
+		{"echo (s t) {s:[Kk] == [Kk]  s < t  check}", true},                        // the kings on the same squares
+		{"not echo (s t) {s:#Q == #q  t:check}  t:ply >= 0", true},                 // t after a failed walk
+		{"echo (s t) {x = 1  #A == s:#A  check}", false},                           // an assignment before it
+		{"echo (s t) {comment(\"c\")  #A == s:#A}", false},                         // a comment before it
+		{"echo (s t) {#A == s:#A  s = t}", false},                                  // the body rebinds the source: no shortcut at all
+		{"Z = a1 echo (s t) {Z == s:K  Z = K}", false},                             // the target's side reads a variable the body rebinds
+		{"echo (s t) {#A == s:(A attacks k)}", false},                              // a number and a set
+		{"echo (s t) {#(t & s) == s:#A}", false},                                   // the target's side reads the source
+	}
+	games := firstGames(t, 100)
+	for _, c := range cases {
+		checkEchoShortcut(t, c.query, games, "key join", func(in vm.Inst) bool { return in.Op == vm.OpEchoJoinNext }, c.joins)
+	}
+}

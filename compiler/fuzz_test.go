@@ -50,6 +50,7 @@ func FuzzCompile(f *testing.F) {
 		"flipcolor shift {light Kc1 dark kh8}",
 		"x = 0 loop {x += 1 x < 100}",
 		"echo (s t) {distance(s t) > 3}",
+		"piece Z in R echo (s t) {s < t  Z == s:Z  #A == s:#a  t:ply == s:ply + 4}",
 		"piece P in [Pp] find {P & a-h8}",
 		"sort min \"pieces\" #[Aa] comment(\"n=\" #[Aa])",
 		"up -3 2 (K | k) & ~_",

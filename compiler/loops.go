@@ -52,8 +52,20 @@ func (g *gen) genSquareLoop(n *syntax.Node, fail int) {
 	if n.Flags&syntax.FlagAll == 0 {
 		g.loopDomain(n)
 	}
+	whole := -1 // with loop-if-domain, the loop's whole set
+	if domain := g.loopIfDomain(n); domain != nil {
+		whole = g.slots.new()
+		g.narrowToIfDomain(domain, whole)
+	}
 	g.emit(vm.OpStore, 0, iter, 0)
-	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	if whole >= 0 && n.Flags&syntax.FlagAll == 0 {
+		// the squares left out match, having done nothing
+		g.emit(vm.OpLoad, 0, whole, 0)
+		g.emit(vm.OpLoad, 0, iter, 0)
+		g.emit(vm.OpDiff, 0, 0, 0)
+	} else {
+		g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	}
 	g.emit(vm.OpStore, 0, acc, 0)
 	top, done := g.newLabel(), g.newLabel()
 	if n.Flags&syntax.FlagAll == 0 {
@@ -136,18 +148,7 @@ func (g *gen) loopDomain(n *syntax.Node) {
 		if found != nil || slices.ContainsFunc(need.prelude, func(a *syntax.Node) bool { return readsVar(a, n.Str) }) {
 			return
 		}
-		f := need.test
-		switch {
-		case isMoveFromVar(f, n.Str):
-			domain = func(int) { g.emit(vm.OpMoveFroms, 0, 0, 0) }
-		case isDashFromVar(f, n.Str):
-			domain = func(int) { g.emit(vm.OpMoveFroms, vm.FromsCastleRook, 0, 0) }
-		case isGeneratedMoveToVar(f, n.Str):
-			domain = g.generatedMoveTos(f, n.Str)
-		default:
-			domain = g.pointwiseDomain(f, n.Str)
-		}
-		if domain != nil {
+		if domain = g.domainOf(need.test, n.Str); domain != nil {
 			found = &need
 		}
 	})
@@ -162,6 +163,61 @@ func (g *gen) loopDomain(n *syntax.Node) {
 	g.emit(vm.OpInter, 0, 0, 0)
 	g.jump(vm.OpJump, 0, 0, done)
 	g.bind(failed) // the body fails on every square too
+	g.emit(vm.OpPop, 0, 0, 0)
+	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
+	g.bind(done)
+}
+
+// domainOf returns the code of a set outside which test f fails for
+// every square as variable x (nil when none is known): the squares a
+// game move leaves from for `move from x` and `x--`, those the generated
+// moves go to for `move legal ... to x`, and pointwiseDomain's.
+func (g *gen) domainOf(f *syntax.Node, x string) func(fail int) {
+	switch {
+	case isMoveFromVar(f, x):
+		return func(int) { g.emit(vm.OpMoveFroms, 0, 0, 0) }
+	case isDashFromVar(f, x):
+		return func(int) { g.emit(vm.OpMoveFroms, vm.FromsCastleRook, 0, 0) }
+	case isGeneratedMoveToVar(f, x):
+		return g.generatedMoveTos(f, x)
+	}
+	return g.pointwiseDomain(f, x)
+}
+
+// loopIfDomain returns, for loop n whose body is `if C then E` with no
+// else and C without effect, the code of a set outside which C fails
+// (domainOf one of the tests C needs); nil when there is none. On such a
+// square the body matches having done nothing (loop-if-domain): the
+// counting idiom `square all x in S {if Y attacks x then n += 1}`.
+func (g *gen) loopIfDomain(n *syntax.Node) func(fail int) {
+	body := n.Args[1]
+	for body.Kind == syntax.KCompound && len(body.Args) == 1 {
+		body = body.Args[0]
+	}
+	if body.Kind != syntax.KIf || len(body.Args) != 2 || !memoTest(body.Args[0]) {
+		return nil
+	}
+	var domain func(fail int)
+	bodyNeeds(body.Args[0], func(need bodyNeed) {
+		if domain == nil && len(need.prelude) == 0 {
+			domain = g.domainOf(need.test, n.Str)
+		}
+	})
+	if domain == nil || !g.use(opt.LoopIfDomain) {
+		return nil
+	}
+	return domain
+}
+
+// narrowToIfDomain narrows the loop's set S, on the stack, to its
+// squares in domain, keeping S in slot whole.
+func (g *gen) narrowToIfDomain(domain func(fail int), whole int) {
+	g.emit(vm.OpStoreKeep, 0, whole, 0)
+	failed, done := g.newLabel(), g.newLabel()
+	domain(failed)
+	g.emit(vm.OpInter, 0, 0, 0)
+	g.jump(vm.OpJump, 0, 0, done)
+	g.bind(failed) // the condition fails on every square: nothing to run
 	g.emit(vm.OpPop, 0, 0, 0)
 	g.emit(vm.OpPushSet, 0, 0, g.setConst(0))
 	g.bind(done)

@@ -80,3 +80,36 @@ func TestLoopAndLineNeedsKeepAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopIfDomainKeepsAnswers checks loops whose body is an if without
+// else run only on the squares where its condition can hold
+// (loop-if-domain): the matches and comments of the program without it,
+// the squares left out still in the loop's value, and the narrowing
+// taken exactly where the condition needs something of the square alone.
+func TestLoopIfDomainKeepsAnswers(t *testing.T) {
+	cases := []struct {
+		query    string
+		narrowed bool
+	}{
+		{"Cnt = 0 square all x in a { if [QR] attacks x Cnt += 1 } Cnt >= 5", true},
+		{"#(square x in A { if x attackedby a then comment(\"hit\") }) == 16", true},
+		{"Cn = 0 piece Pv in [Aa] { if move from Pv then Cn += 1 } Cn >= 1 comment(Cn)", true},
+		{"#(square x in . { if pin through x then {x & [Qq]} }) <= 62", true},                   // the then part may fail
+		{"c = 0 square all x in _ { if a attacks x and A attacks x then c += 1 } c >= 3", true}, // one need of an and
+		{"square all x in . { if x & K then check }", true},                                     // square all fails where the then part fails
+		{"c = 0 square all x in a { if a attacks x c += 1 else c -= 1 } c >= 0", false},         // an else
+		{"c = 0 square all x in a { if {c += 1  A attacks x} c += 1 } c >= 17", false},          // an effect in the condition
+		{"c = 0 square all x in a { if A attacks k c += 1 } c >= 10", false},                    // nothing of the square
+	}
+	games := firstGames(t, 100)
+	for _, c := range cases {
+		fast := compileDisabling(t, c.query, 0)
+		slow := compileDisabling(t, c.query, opt.All)
+		if got := fired(fast, "loop-if-domain"); got != c.narrowed {
+			t.Errorf("%s: loop-if-domain fired %v, want %v", c.query, got, c.narrowed)
+		}
+		if found := sameAnswers(t, c.query, "loop-if-domain", fast, slow, games); found == 0 {
+			t.Errorf("%s: no match in %d games; the comparison shows nothing", c.query, len(games))
+		}
+	}
+}

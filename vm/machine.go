@@ -71,6 +71,7 @@ type Machine struct {
 	gen      genCache                 // moves.go
 	pieceIDs pieceIDs                 // state.go
 	find     findState                // find.go
+	echo     echoState                // echojoin.go
 	pinMemo  pinMemo                  // the last pins through every square (Machine.pins)
 	regex    regexGroups              // regex.go
 	sorts    sortGame                 // output.go
@@ -987,6 +988,13 @@ func (m *Machine) run(pc int) bool {
 			m.echoMemo(in)
 		case OpEchoMemoFail:
 			m.echoMemoFail(in)
+		case OpEchoJoinStart:
+			m.echoJoinStart(in)
+		case OpEchoJoinNext:
+			m.echoJoinNext(in)
+		case OpKeyMix:
+			v := uint64(m.popNum())
+			m.pushNum(int64(KeyMix(uint64(m.popNum()), v)))
 		case OpEchoInit:
 			m.slots[in.A] = 0
 			m.slots[in.A+1] = uint64(in.B)

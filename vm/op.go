@@ -269,6 +269,9 @@ const (
 	OpEchoToEnd
 	OpEchoMemo
 	OpEchoMemoFail
+	OpEchoJoinStart
+	OpEchoJoinNext
+	OpKeyMix
 
 	// Game facts and strings.
 	OpInfoNum
@@ -518,6 +521,9 @@ var opTable = [opCount]opInfo{
 	OpFindFail:        {Name: "findfail", X: OFlags, Flags: forwardBackward, B: OImm, Doc: "record that the body of find memo B fails at the position on top of the stack with the current values of its variables"},
 	OpEchoMemo:        {Name: "echomemo", X: OFlags, Flags: choice(1, "start", "advance"), A: OSlot, B: OImm, Doc: "start the echo walk in slot A with memo B's table for the current values of its variables, or advance it past the targets known to fail memo B's tests, never past its last target"},
 	OpEchoMemoFail:    {Name: "echomemofail", A: OSlot, B: OImm, Doc: "record that the target in slot A fails the target tests of memo B with the current values of its variables"},
+	OpEchoJoinStart:   {Name: "echojoinstart", A: OSlot, B: OImm, Doc: "pop the source's key and start the echo walk in slot A with join B's table for the current values of its variables (built at its first use)", Pop: 1},
+	OpEchoJoinNext:    {Name: "echojoinnext", A: OSlot, B: OImm, Doc: "advance the echo walk in slot A to the next target whose key in join B's table is the source's, never past its last target"},
+	OpKeyMix:          {Name: "keymix", Doc: "pop v, k; push the key k with v mixed into it (echo-key-join)", Pop: 2, Push: 1},
 	OpEchoToEnd:       {Name: "echotoend", X: OFlags, Flags: echoFlags, A: OSlot, Doc: "move the echo walk in slot A (flags X) to its last target, which the next echonext gives"},
 	OpEchoInit:        {Name: "echoinit", A: OSlot, B: OImm, Doc: "start walking every position of the searched tree in slot A; slot A+1 keeps B, the ply window of EchoPlyWindow"},
 	OpEchoNext:        {Name: "echonext", X: OFlags, Flags: echoFlags, A: OSlot, B: OJump, Doc: "push the next position other than the current one (X: EchoInAll includes it, EchoSameBoard skips other boards, EchoAfterSource starts after the current one); jump when done", Push: 1, Next: []Follower{{OpStoreKeep, FieldA}}},

@@ -56,6 +56,11 @@ type Program struct {
 	// anchor holds to the next (OpFindAnchor), the body failing at the
 	// others before it does anything.
 	FindAnchors []FindAnchor
+	// EchoJoins are the leading tests of echo bodies that equate values
+	// at the target with values at the source (echo-key-join): the walk
+	// goes only to the targets whose values are the source's
+	// (OpEchoJoinNext).
+	EchoJoins []EchoJoin
 	// GameFilter is the entry of the game prefilter (conditions on the
 	// game's tags, result and number alone), -1 when there is none.
 	GameFilter int

@@ -50,6 +50,8 @@ const (
 	SummaryPrune
 	CheapFirst
 	FindAnchor
+	EchoKeyJoin
+	LoopIfDomain
 	NumIDs
 )
 
@@ -159,6 +161,28 @@ var Table = [NumIDs]Info{
 			"orbit, what every branch needs): a condition it implies, tested first the same way while the test itself stays.",
 		Facts:    []Fact{NoEffect, PositionOnly, NoRebind},
 		Examples: []string{"echo (s t) {s < t  t:check  t:ply > s:ply + 10}", "piece Z in [RQ] echo (s t) {Z attacks k  s:check  t:ply == s:ply + 2}", "echo (s t) {s < t  flipvertical {s:Kc1 Kf1}}"},
+	},
+	EchoKeyJoin: {
+		Name: "echo-key-join", Layer: "vm",
+		Doc: "Leading tests of an echo body that equate a value at the target with one at the source (`Z == s:W`, " +
+			"`t:ply == s:ply`; sets or numbers, no effect before them, the target's side a function of the target position " +
+			"and of variables the body leaves alone) fail at every target whose values differ. The target's values, mixed " +
+			"into one key, are computed once per game and values of those variables; the walk from each source goes only to " +
+			"the targets whose key is the source's, and to its last target, so the target variable ends as without the " +
+			"join. The tests stay in the body, so keys that merely collide change nothing. A source whose values fail " +
+			"has no target that passes: its walk goes to its last target.",
+		Facts:    []Fact{NoEffect, PositionOnly, NoRebind},
+		Examples: []string{"piece Z in R piece W in n { echo (s t) { s < t  Z == s:W  W == s:Z } }", "echo (s t) {s < t  #A == s:#a  #a == s:#A  check}"},
+	},
+	LoopIfDomain: {
+		Name: "loop-if-domain", Layer: "codegen",
+		Doc: "A square or piece loop whose body is `if C then E` with no else, C without effect and needing something of " +
+			"the loop's square alone (as for loop-domain: a game move from it, `y attacks x`, ...), runs the body only on " +
+			"the squares that can pass C. On another square C fails, so the body matches having done nothing: the loop's " +
+			"value gets those squares without running it, and `square all` is not failed by them. The counting idiom " +
+			"`square all x in S {if Y attacks x then n += 1}` then costs one attack set and a visit of the attacked squares.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"Cnt = 0 square all x in a { if [QR] attacks x Cnt += 1 } Cnt >= 5", "#(square x in A { if x attackedby a then comment(\"hit\") }) == 16"},
 	},
 	LoopDomain: {
 		Name: "loop-domain", Layer: "codegen",
