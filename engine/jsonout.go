@@ -25,7 +25,8 @@ type jsonMatch struct {
 	FEN        string     `json:"fen"`
 	MatchCount int        `json:"matchcount"` // matched positions in this game
 	Sort       []jsonSort `json:"sort,omitempty"`
-	Comments   []string   `json:"comments"` // texts the query produced while matching this position
+	Comments   []string   `json:"comments"`          // texts the query produced while matching this position
+	Squares    []string   `json:"squares,omitempty"` // with Options.MarkSquares: the squares the query was about here
 }
 
 // rosterTags is the Seven Tag Roster in its conventional order (a Go map
@@ -78,6 +79,9 @@ func (w *worker) jsonLines(sortVals []vm.SortValue) []byte {
 			if c.Kind == vm.CommentText {
 				rec.Comments = append(rec.Comments, c.Text)
 			}
+		}
+		if w.cfg.MarkSquares {
+			rec.Squares = squareNames(w.squares[i])
 		}
 		enc.Encode(&rec) // cannot fail: strings, numbers and slices only
 	}
@@ -188,4 +192,13 @@ func (c *sanCache) path(g *pgn.Game, n int32) []string {
 // continuation.
 func startsVariation(g *pgn.Game, n int32) bool {
 	return g.Nodes[g.Nodes[n].Parent].FirstChild != n
+}
+
+// squareNames lists a set's squares, a1 first.
+func squareNames(s bitboard.Set) []string {
+	out := []string{}
+	for s != 0 {
+		out = append(out, s.Pop().String())
+	}
+	return out
 }

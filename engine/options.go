@@ -66,6 +66,10 @@ type Options struct {
 
 	PGN  io.Writer `shard:"free: where the part goes; its kind is in the summary"` // the selected games, annotated; nil: none
 	JSON io.Writer `shard:"free: where the part goes; its kind is in the summary"` // one JSON object per matched position of the selected games; nil: none
+	// MarkSquares adds to each JSON line the squares the query was about
+	// at the matched position (vm/marksquares.go says which): a board
+	// shows them. It runs the traced copy of the program, a little slower.
+	MarkSquares bool `shard:"same"`
 	// Diagnostics receives the games' PGN errors and failed assertions,
 	// one per line, in game order; nil discards them.
 	Diagnostics io.Writer `shard:"free: where the games' errors go, beside the part"`

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cqlvm/cqlvm/bitboard"
 	"github.com/cqlvm/cqlvm/engine/knowledge"
 	"github.com/cqlvm/cqlvm/gametree"
 	"github.com/cqlvm/cqlvm/pgn"
@@ -26,6 +27,8 @@ type worker struct {
 	tree    vm.Tree
 	m       *vm.Machine
 	matched []int32
+	// squares[i] are the squares marked at matched[i] (Options.MarkSquares)
+	squares []bitboard.Set
 	// commentSpans[i] is the range of m.Comments() produced while
 	// matching matched[i] (for the JSON output).
 	commentSpans [][2]int
@@ -52,7 +55,14 @@ func newWorker(q *Query, cfg *runConfig, last int) *worker {
 	return w
 }
 
-func (w *worker) resetMachine() { w.useMachine(w.q.Program()) }
+func (w *worker) resetMachine() {
+	if w.cfg.MarkSquares {
+		w.useMachine(w.q.Program().Traced())
+		w.m.MarkSquares(true)
+		return
+	}
+	w.useMachine(w.q.Program())
+}
 
 // useMachine gives the worker a fresh machine running prog.
 func (w *worker) useMachine(prog *vm.Program) {
@@ -257,13 +267,15 @@ func (w *worker) read(raw *pgn.RawGame, header bool) {
 func (w *worker) matchPositions() {
 	w.matched = w.matched[:0]
 	w.commentSpans = w.commentSpans[:0]
+	w.squares = w.squares[:0]
 	if w.cfg.Result != "" && w.tree.Result != w.cfg.Result {
 		return
 	}
 	for i := range w.tree.Nodes {
 		mark := len(w.m.Comments())
-		if w.m.Match(int32(i)) {
+		if ok, squares := w.m.MatchMarked(int32(i)); ok {
 			w.matched = append(w.matched, int32(i))
+			w.squares = append(w.squares, squares)
 			w.commentSpans = append(w.commentSpans, [2]int{mark, len(w.m.Comments())})
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/cqlvm/cqlvm/diagram"
 	"github.com/cqlvm/cqlvm/engine"
 	"github.com/cqlvm/cqlvm/engine/gameview"
+	"github.com/cqlvm/cqlvm/examples"
 	"github.com/cqlvm/cqlvm/limits"
 	"github.com/cqlvm/cqlvm/report"
 	"github.com/cqlvm/cqlvm/source"
@@ -197,14 +198,33 @@ func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
 // sortColumns are the columns the results can be sorted by; "sortN" is
 // the game's value of the query's Nth sort key.
 var sortColumns = map[string]func(a, b Row) int{
-	"rank":    func(a, b Row) int { return a.Rank - b.Rank },
-	"game":    func(a, b Row) int { return a.Game - b.Game },
-	"white":   func(a, b Row) int { return strings.Compare(a.White, b.White) },
-	"black":   func(a, b Row) int { return strings.Compare(a.Black, b.Black) },
-	"event":   func(a, b Row) int { return strings.Compare(a.Event, b.Event) },
-	"year":    func(a, b Row) int { return strings.Compare(a.Year, b.Year) },
-	"result":  func(a, b Row) int { return strings.Compare(a.Result, b.Result) },
-	"matches": func(a, b Row) int { return a.Matches - b.Matches },
+	"rank":     func(a, b Row) int { return a.Rank - b.Rank },
+	"game":     func(a, b Row) int { return a.Game - b.Game },
+	"white":    func(a, b Row) int { return strings.Compare(a.White, b.White) },
+	"black":    func(a, b Row) int { return strings.Compare(a.Black, b.Black) },
+	"event":    func(a, b Row) int { return strings.Compare(a.Event, b.Event) },
+	"year":     func(a, b Row) int { return strings.Compare(a.Year, b.Year) },
+	"result":   func(a, b Row) int { return strings.Compare(a.Result, b.Result) },
+	"matches":  func(a, b Row) int { return a.Matches - b.Matches },
+	"date":     func(a, b Row) int { return strings.Compare(a.Date, b.Date) },
+	"whiteElo": func(a, b Row) int { return compareNumbers(a.WhiteElo, b.WhiteElo) },
+	"blackElo": func(a, b Row) int { return compareNumbers(a.BlackElo, b.BlackElo) },
+	"eco":      func(a, b Row) int { return strings.Compare(a.ECO, b.ECO) },
+	"opening":  func(a, b Row) int { return strings.Compare(a.Opening, b.Opening) },
+}
+
+// compareNumbers orders tag values that are numbers (Elo) as numbers,
+// those that are not (empty, "?") first.
+func compareNumbers(a, b string) int {
+	na, ea := strconv.Atoi(a)
+	nb, eb := strconv.Atoi(b)
+	if (ea == nil) != (eb == nil) {
+		if ea == nil {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Compare(na, nb)
 }
 
 // compareSortValue orders rows by the value of sort key i (numbers as
@@ -256,7 +276,7 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if compare == nil {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("cannot sort by %q: the columns are rank, game, white, black, event, year, result, matches and sort0, sort1, ...", key))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("cannot sort by %q: the columns are rank, game, white, black, event, year, date, whiteElo, blackElo, eco, opening, result, matches and sort0, sort1, ...", key))
 		return
 	}
 	order := q.Get("order")
@@ -308,7 +328,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.releaseHeavy()
-	v, err := gameview.Of(mg.Game, mg.pgn, mg.messages, mg.positions)
+	v, err := gameview.Of(mg.Game, mg.pgn, mg.messages, mg.positions, mg.squares)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -428,4 +448,10 @@ func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 	byName := func(a, b helpEntry) int { return strings.Compare(a.Name, b.Name) }
 	slices.SortFunc(filters, byName)
 	writeJSON(w, http.StatusOK, map[string]any{"filters": filters, "old": old, "groups": h.Groups})
+}
+
+// examples are the queries of examples/, each with what it finds: the
+// page's library.
+func (s *Server) examples(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"examples": examples.All()})
 }

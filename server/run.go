@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cqlvm/cqlvm/engine"
+	"github.com/cqlvm/cqlvm/engine/gameview"
 	"github.com/cqlvm/cqlvm/report"
 )
 
@@ -61,6 +62,7 @@ type matchedGame struct {
 	Row
 	pgn, jsonLines []byte
 	positions      []int32  // the matched positions' ids, in output order
+	squares        []uint64 // the squares marked at each of them (a bitboard)
 	messages       []string // the query's `message` output for the game
 }
 
@@ -70,8 +72,9 @@ const gameOverhead = 512
 
 // memory is what mg takes on the heap, near enough to bound it.
 func (mg *matchedGame) memory() int64 {
-	n := gameOverhead + len(mg.pgn) + len(mg.jsonLines) + 4*len(mg.positions) +
-		len(mg.White) + len(mg.Black) + len(mg.Event) + len(mg.Year) + len(mg.Result) + 48*len(mg.Sort)
+	n := gameOverhead + len(mg.pgn) + len(mg.jsonLines) + 12*len(mg.positions) +
+		len(mg.White) + len(mg.Black) + len(mg.Event) + len(mg.Year) + len(mg.Result) + 48*len(mg.Sort) +
+		len(mg.Date) + len(mg.WhiteElo) + len(mg.BlackElo) + len(mg.ECO) + len(mg.Opening)
 	for _, m := range mg.messages {
 		n += 16 + len(m)
 	}
@@ -85,15 +88,21 @@ func (mg *matchedGame) memory() int64 {
 
 // Row is one line of the results table.
 type Row struct {
-	Rank    int                `json:"rank"` // place in the run's output (sorted runs: known at the end)
-	Game    int                `json:"game"`
-	White   string             `json:"white"`
-	Black   string             `json:"black"`
-	Event   string             `json:"event"`
-	Year    string             `json:"year"`
-	Result  string             `json:"result"`
-	Matches int                `json:"matches"`
-	Sort    []report.SortValue `json:"sort,omitempty"`
+	Rank    int    `json:"rank"` // place in the run's output (sorted runs: known at the end)
+	Game    int    `json:"game"`
+	White   string `json:"white"`
+	Black   string `json:"black"`
+	Event   string `json:"event"`
+	Year    string `json:"year"`
+	Result  string `json:"result"`
+	Matches int    `json:"matches"`
+	// from the game's header beyond the Seven Tag Roster; "" when absent
+	Date     string             `json:"date"`
+	WhiteElo string             `json:"whiteElo"`
+	BlackElo string             `json:"blackElo"`
+	ECO      string             `json:"eco"`
+	Opening  string             `json:"opening"`
+	Sort     []report.SortValue `json:"sort,omitempty"`
 }
 
 // newRun prepares a run, with its timeout from now; launch sets it going.
@@ -150,6 +159,7 @@ func (r *run) launch(q *engine.Query, o engine.Options, cfg Config, ended func()
 	// and JSON, which OnGame keeps; the JSON stream also tells the
 	// output order of a sorted run
 	o.PGN, o.JSON = io.Discard, r.order
+	o.MarkSquares = true // the board shows them
 	o.OnGame = r.keep
 	go func() {
 		defer close(r.done)
@@ -224,13 +234,21 @@ func newMatchedGame(g *engine.Game) (*matchedGame, error) {
 		mg.White, mg.Black, mg.Event, mg.Result = m.Tags["White"], m.Tags["Black"], m.Tags["Event"], m.Tags["Result"]
 		mg.Year, mg.Sort = m.Year(), m.Sort
 	}
-	mg.positions = make([]int32, 0, bytes.Count(g.JSON, []byte("\n")))
+	tags := gameview.Header(g.PGN)
+	mg.Date, mg.WhiteElo, mg.BlackElo = tags["Date"], tags["WhiteElo"], tags["BlackElo"]
+	mg.ECO, mg.Opening = tags["ECO"], tags["Opening"]
+	if v := tags["Variation"]; v != "" && mg.Opening != "" {
+		mg.Opening += ", " + v
+	}
+	lines := bytes.Count(g.JSON, []byte("\n"))
+	mg.positions, mg.squares = make([]int32, 0, lines), make([]uint64, 0, lines)
 	for line := range bytes.Lines(g.JSON) {
 		id, ok := positionID(line)
 		if !ok {
 			return nil, fmt.Errorf("game %d: a JSON line without its positionid", g.Number)
 		}
 		mg.positions = append(mg.positions, id)
+		mg.squares = append(mg.squares, markedSquares(line))
 	}
 	return mg, nil
 }
@@ -248,6 +266,25 @@ func positionID(line []byte) (int32, bool) {
 	}
 	n, err := strconv.ParseInt(string(rest[:end]), 10, 32)
 	return int32(n), err == nil
+}
+
+// markedSquares reads the "squares" of an engine's JSON line as a
+// bitboard (a1 bit 0): `"squares":["c3","f6"]`, absent when none. The
+// key cannot be met first inside a string: there its quotes are escaped.
+func markedSquares(line []byte) uint64 {
+	_, rest, ok := bytes.Cut(line, []byte(`"squares":[`))
+	if !ok {
+		return 0
+	}
+	list, _, _ := bytes.Cut(rest, []byte("]"))
+	var set uint64
+	for name := range bytes.SplitSeq(list, []byte(",")) {
+		name = bytes.Trim(name, `"`)
+		if len(name) == 2 && name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8' {
+			set |= 1 << (uint(name[1]-'1')*8 + uint(name[0]-'a'))
+		}
+	}
+	return set
 }
 
 // finish records how the run ended and ranks the games in output order.

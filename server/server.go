@@ -114,6 +114,7 @@ func (s *Server) routes() {
 	s.mux.Handle("/", http.FileServerFS(files))
 	s.mux.HandleFunc("GET /api/info", s.info)
 	s.mux.HandleFunc("GET /api/help", s.help)
+	s.mux.HandleFunc("GET /api/examples", s.examples)
 	s.mux.HandleFunc("POST /api/check", s.check)
 	s.mux.HandleFunc("POST /api/run", s.startRun)
 	s.mux.HandleFunc("GET /api/progress", s.progress)

@@ -119,6 +119,7 @@ func direct(t *testing.T, query string, inputs ...string) (pgnOut, jsonOut []byt
 	o := q.Options()
 	var p, j bytes.Buffer
 	o.Inputs, o.PGN, o.JSON = inputs, &p, &j
+	o.MarkSquares = true // as the server runs queries, for the board
 	st, err = engine.Run(q, o)
 	if err != nil {
 		t.Fatal(err)

@@ -80,6 +80,7 @@ type Machine struct {
 	dicts    dictState                // dict.go
 	hh       hhdbGame                 // the current game's hhdb fields (hhdb.go)
 	builtins builtinState             // builtins.go
+	marks    squareMarks              // marksquares.go
 
 	messages []string
 	reported []int // instructions whose runtime error this game has reported (their pcs)
@@ -347,8 +348,7 @@ func (m *Machine) run(pc int) bool {
 	dispatch:
 		switch in.Op {
 		case OpTrace: // only in a program made by Traced
-			m.lastPC = pc - 1
-			in = &m.prog.traced[pc-1]
+			in = m.trace(pc - 1) // marksquares.go
 			goto dispatch
 		case OpNop:
 		case OpFail:

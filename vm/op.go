@@ -578,7 +578,7 @@ var opTable = [opCount]opInfo{
 	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Flags: choice(3, "halfmoveclock", "repetitioncount", "startposition"), Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
 	OpAnnotation:      {Name: "annotation", X: OFlags, Flags: annotationFlags, B: OJump, Doc: "push the value of an annotation command of the move into the position (X&AnnWhat: [%eval] centipawns, its mate distance, [%clk] or [%emt] seconds) in the view X>>AnnViewShift; jump if the game has none", Push: 1},
 	OpEvaluate:        {Name: "evaluate", X: OFlags, Flags: append(choice(EvalView, "tomove", "white", "black"), bit(EvalMoveTime, "movetime"), bit(EvalDifference, "difference")), A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
-	OpTrace:           {Name: "trace", Doc: "record this pc, then run the original instruction at it (every instruction of a program made by Program.Traced)"},
+	OpTrace:           {Name: "trace", Doc: "record this pc (and, when marking squares, the result of the instruction before: marksquares.go), then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 
 	OpStoreSet:         {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)", Fused: true, Next: []Follower{{OpStore, 0}}},
 	OpRestCurJump:      {Name: "restcurjump", A: OSlot, B: OJump, Doc: "restcur A; jump B", Fused: true, Next: []Follower{{OpJump, 0}}},

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -57,7 +58,7 @@ func headless(t *testing.T, browser, page string, flags ...string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-		"--window-size=1400,860", "--virtual-time-budget=30000"}, flags...)
+		"--window-size=1280,800", "--virtual-time-budget=30000"}, flags...)
 	cmd := exec.CommandContext(ctx, browser, append(args, page)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -81,84 +82,229 @@ func screenshot(t *testing.T, browser, page, name string) {
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
-	if err != nil || img.Bounds().Dx() != 1400 {
-		t.Fatalf("%s is not a 1400-pixel-wide PNG: %v", path, err)
+	if err != nil || img.Bounds().Dx() != 1280 {
+		t.Fatalf("%s is not a 1280-pixel-wide PNG: %v", path, err)
 	}
 	t.Logf("screenshot %s", path)
 }
 
-// selftestResult is what the page's test script saw (server/static/app.js).
-type selftestResult struct {
-	ErrorText  string `json:"errorText"`
-	Progress   string `json:"progress"`
-	Total      int    `json:"total"`
-	Game       int    `json:"game"`
-	Node       int    `json:"node"`
-	FEN        string `json:"fen"`
-	Matched    bool   `json:"matched"`
-	BoardWidth int    `json:"boardWidth"`
-	Error      string `json:"error"`
+// selftest opens the page at a scenario of its test script
+// (server/static/selftest.js) and decodes what the script saw.
+func selftest(t *testing.T, browser, base string, params url.Values, out any) {
+	t.Helper()
+	dom := headless(t, browser, base+"/?"+params.Encode(), "--dump-dom")
+	found := selftestPre.FindStringSubmatch(dom)
+	if found == nil {
+		t.Fatalf("the page's test script did not finish:\n%s", dom)
+	}
+	text := html.UnescapeString(found[1])
+	var failed struct{ Error string }
+	json.Unmarshal([]byte(text), &failed)
+	if failed.Error != "" {
+		t.Fatalf("the page's test script failed: %s", failed.Error)
+	}
+	if err := json.Unmarshal([]byte(text), out); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: the page saw %s", params.Get("selftest"), text)
 }
 
 var selftestPre = regexp.MustCompile(`<pre id="selftest-result"[^>]*>(.*?)</pre>`)
 
-func TestBrowserServePage(t *testing.T) {
-	browser := chromium(t)
+// gamesOf are the games of `cqlvm run --json` lines, in order, once each.
+func gamesOf(t *testing.T, jsonl string) []int {
+	t.Helper()
+	matches, err := report.ParseLines([]byte(jsonl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []int
+	for _, m := range matches {
+		if len(games) == 0 || games[len(games)-1] != m.Game {
+			games = append(games, m.Game)
+		}
+	}
+	return games
+}
+
+const (
+	browserPinQuery  = "cql()\npin from [QRB] to k"
+	browserLongQuery = "cql()\npin from A\nply >= 150"
+	browserSortQuery = "cql()\nmate\nsort \"pieces left\" #[Aa]"
+)
+
+func newBrowserServer(t *testing.T) string {
+	t.Helper()
 	srv, err := server.New(server.Config{Inputs: []string{samplePGN}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
-	defer ts.Close()
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
 
-	// what the page must show, from the engine directly
-	jsonl := mustRun(t, nil, "run", "-q", "--json", "-cql", browserQuery, samplePGN).stdout
-	matches, err := report.ParseLines([]byte(jsonl))
-	if err != nil || len(matches) == 0 {
-		t.Fatalf("no matches to look at: %v", err)
+// TestBrowserServePage: an error, the help, a run, the first match on the
+// board with its marked squares, against what `cqlvm run` says.
+func TestBrowserServePage(t *testing.T) {
+	browser := chromium(t)
+	base := newBrowserServer(t)
+
+	var errs struct {
+		EditorStart, DownloadNotice, ErrorText, PageText string
+		HelpFirst                                        []string
 	}
-	first := matches[0] // the first result row is the engine's first game
-	games := map[int]bool{}
-	for _, m := range matches {
-		games[m.Game] = true
-	}
+	selftest(t, browser, base, url.Values{"selftest": {"errors"}, "bad": {browserBadQuery}}, &errs)
 	wantCaret := runCLI(t, nil, "check", "-cql", browserBadQuery).stderr
-
-	page := ts.URL + "/?selftest=1&bad=" + url.QueryEscape(browserBadQuery) + "&q=" + url.QueryEscape(browserQuery)
-	dom := headless(t, browser, page, "--dump-dom")
-	found := selftestPre.FindStringSubmatch(dom)
-	if found == nil {
-		t.Fatalf("the page's test script did not finish:\n%s", dom)
-	}
-	var got selftestResult
-	if err := json.Unmarshal([]byte(html.UnescapeString(found[1])), &got); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("the page saw: %+v", got)
-	if got.Error != "" {
-		t.Fatalf("the page's test script failed: %s", got.Error)
-	}
 	// the message and caret of cqlvm check, with the query named "query"
 	// rather than -cql
 	lines := strings.Split(strings.Replace(wantCaret, "-cql:", "query:", 1), "\n")
-	if len(lines) < 3 || !strings.Contains(got.ErrorText, lines[0]) || !strings.Contains(got.ErrorText, lines[1]+"\n"+lines[2]) {
-		t.Errorf("the editor shows %q, want the message of cqlvm check:\n%s", got.ErrorText, wantCaret)
+	if len(lines) < 3 || !strings.Contains(errs.ErrorText, lines[0]) || !strings.Contains(errs.ErrorText, lines[1]+"\n"+lines[2]) {
+		t.Errorf("the editor shows %q, want the message of cqlvm check:\n%s", errs.ErrorText, wantCaret)
 	}
-	if !strings.Contains(got.Progress, "done") || got.Total != len(games) {
-		t.Errorf("progress %q and %d results, want done and %d", got.Progress, got.Total, len(games))
+	if !strings.Contains(errs.EditorStart, "cql(") || !strings.Contains(errs.EditorStart, "Examples") {
+		t.Errorf("a new user's editor holds %q, want a starting query and a pointer to the examples", errs.EditorStart)
 	}
-	if got.Game != first.Game || got.Node != first.PositionID || got.FEN != first.FEN || !got.Matched {
-		t.Errorf("the board shows game %d position %d %q (matched %v), want game %d position %d %q",
-			got.Game, got.Node, got.FEN, got.Matched, first.Game, first.PositionID, first.FEN)
+	if !strings.Contains(errs.DownloadNotice, "Run a query first") || strings.Contains(errs.PageText, `{"error"`) {
+		t.Errorf("a download before any run shows %q (page %q), want a message", errs.DownloadNotice, errs.PageText)
 	}
-	if got.BoardWidth != 360 {
-		t.Errorf("the board's image is %d pixels wide, want the diagram's 360", got.BoardWidth)
+	if len(errs.HelpFirst) < 2 || errs.HelpFirst[0] != "pin" {
+		t.Errorf("the help's search for pin lists first %v, want pin", errs.HelpFirst)
 	}
 
-	shots := ts.URL + "/?selftest=1&bad=" + url.QueryEscape(browserBadQuery) + "&q=" + url.QueryEscape(browserQuery)
-	screenshot(t, browser, shots+"&stop=editor", "editor.png")
-	screenshot(t, browser, shots+"&stop=results", "results.png")
-	screenshot(t, browser, shots, "board.png")
+	var run struct {
+		Progress, FEN, ToMove, Analyse, Title string
+		Total, Game, Node                     int
+		Matched, Flipped, LastColumnVisible   bool
+		Squares, LastMove, Headers            []string
+	}
+	selftest(t, browser, base, url.Values{"selftest": {"run"}, "q": {browserPinQuery}}, &run)
+	dir := t.TempDir()
+	jsonl := mustRun(t, nil, "run", "-q", "--json", "--squares", writeQuery(t, dir, browserPinQuery), samplePGN).stdout
+	matches, _ := report.ParseLines([]byte(jsonl))
+	games := gamesOf(t, jsonl)
+	if !strings.Contains(run.Progress, "done") || run.Total != len(games) {
+		t.Errorf("progress %q and %d results, want done and %d", run.Progress, run.Total, len(games))
+	}
+	first := matches[0] // the first result row is the engine's first game
+	var squares []string
+	json.Unmarshal([]byte(jsonl[:strings.IndexByte(jsonl, '\n')]), &struct{ Squares *[]string }{&squares})
+	if run.Game != first.Game || run.Node != first.PositionID || run.FEN != first.FEN || !run.Matched {
+		t.Errorf("the board shows game %d position %d %q (matched %v), want game %d position %d %q",
+			run.Game, run.Node, run.FEN, run.Matched, first.Game, first.PositionID, first.FEN)
+	}
+	if len(squares) < 3 || strings.Join(run.Squares, " ") != strings.Join(squares, " ") {
+		t.Errorf("the board marks %v at the pin, cqlvm run --squares says %v", run.Squares, squares)
+	}
+	if first.PositionID > 0 && len(run.LastMove) != 2 {
+		t.Errorf("the last move tints %v, want its two squares", run.LastMove)
+	}
+	if want := map[string]string{"white": "White to move", "black": "Black to move"}[first.SideToMove]; run.ToMove != want {
+		t.Errorf("the board says %q, want %q", run.ToMove, want)
+	}
+	if want := "https://lichess.org/analysis/" + strings.ReplaceAll(first.FEN, " ", "_"); run.Analyse != want {
+		t.Errorf("the analysis link is %q, want %q", run.Analyse, want)
+	}
+	if !run.Flipped {
+		t.Error("the f key did not flip the board")
+	}
+	if !run.LastColumnVisible || len(run.Headers) < 12 || !strings.Contains(strings.Join(run.Headers, " "), "Elo ") {
+		t.Errorf("columns %v, the last one reachable: %v", run.Headers, run.LastColumnVisible)
+	}
+
+	var sorted struct {
+		Headers           []string
+		LastColumnVisible bool
+	}
+	selftest(t, browser, base, url.Values{"selftest": {"run"}, "q": {browserSortQuery}, "stop": {"results"}}, &sorted)
+	if len(sorted.Headers) < 3 || sorted.Headers[2] != "pieces left" || !sorted.LastColumnVisible {
+		t.Errorf("a sorted query's columns are %v (the last reachable: %v), want the sort key's third", sorted.Headers, sorted.LastColumnVisible)
+	}
+}
+
+// TestBrowserLongGame steps through 150 plies of a game with the arrow
+// keys and checks, by the page's own geometry, that the board, the game's
+// title and the current move stay in view.
+func TestBrowserLongGame(t *testing.T) {
+	browser := chromium(t)
+	base := newBrowserServer(t)
+	var long struct {
+		Steps, Ply  int
+		ScrollY     float64
+		OutOfView   []string
+		MovesScroll float64 `json:"movesScrolled"`
+	}
+	selftest(t, browser, base, url.Values{"selftest": {"long"}, "q": {browserLongQuery}, "plies": {"150"}}, &long)
+	if long.Steps != 150 || long.Ply != 150 {
+		t.Errorf("%d steps reached ply %d, want 150 and 150", long.Steps, long.Ply)
+	}
+	if len(long.OutOfView) > 0 || long.ScrollY != 0 {
+		t.Errorf("the page scrolled by %v; out of view: %v", long.ScrollY, long.OutOfView)
+	}
+	if long.MovesScroll <= 0 {
+		t.Errorf("the move list did not scroll to follow the moves (%v)", long.MovesScroll)
+	}
+}
+
+// TestBrowserPositionSearch sets up a position on the editor's board,
+// searches for it in each of the three ways, and checks the games found
+// against `cqlvm run` with the query the page wrote.
+func TestBrowserPositionSearch(t *testing.T) {
+	browser := chromium(t)
+	base := newBrowserServer(t)
+	dir := t.TempDir()
+	for _, kind := range []string{"pattern", "pieces", "exact"} {
+		var pos struct {
+			FEN, Query string
+			Total      int
+			Games      []int
+		}
+		selftest(t, browser, base, url.Values{"selftest": {"position"}, "kind": {kind}}, &pos)
+		if !strings.HasPrefix(pos.FEN, "8/8/8/8/8/8/5PPP/6K1 w") {
+			t.Errorf("%s: the editor set up %q, want K g1 and pawns f2 g2 h2 (h2 dragged from e2)", kind, pos.FEN)
+		}
+		want := gamesOf(t, mustRun(t, nil, "run", "-q", "--json", writeQuery(t, dir, pos.Query), samplePGN).stdout)
+		slices.Sort(want)
+		if !slices.Equal(pos.Games, want) && !(len(pos.Games) == 0 && len(want) == 0) {
+			t.Errorf("%s: the page found games %v with\n%s\ncqlvm run finds %v", kind, pos.Games, pos.Query, want)
+		}
+		if kind == "pattern" && len(want) == 0 {
+			t.Errorf("the pattern search found no game: the test shows nothing\n%s", pos.Query)
+		}
+	}
+}
+
+// TestBrowserLibrary loads an example of the library with one click and
+// runs it: its games are those of `cqlvm run` on the example's file.
+func TestBrowserLibrary(t *testing.T) {
+	browser := chromium(t)
+	base := newBrowserServer(t)
+	var lib struct {
+		Query string
+		Total int
+	}
+	selftest(t, browser, base, url.Values{"selftest": {"library"}, "example": {"greek-gift"}}, &lib)
+	file := "../../examples/greek-gift.cql"
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := gamesOf(t, mustRun(t, nil, "run", "-q", "--json", file, samplePGN).stdout)
+	if lib.Query != string(text) || lib.Total != len(want) || lib.Total == 0 {
+		t.Errorf("the library ran %q and found %d games; the file holds %q, which finds %d", lib.Query, lib.Total, text, len(want))
+	}
+}
+
+// TestBrowserScreenshots takes the README's pictures at 1280x800.
+func TestBrowserScreenshots(t *testing.T) {
+	browser := chromium(t)
+	base := newBrowserServer(t)
+	shot := func(name string, params url.Values) {
+		screenshot(t, browser, base+"/?"+params.Encode(), name)
+	}
+	shot("board.png", url.Values{"selftest": {"run"}, "q": {browserPinQuery}, "stop": {"board"}})
+	shot("results.png", url.Values{"selftest": {"run"}, "q": {browserSortQuery}, "stop": {"results"}})
+	shot("editor.png", url.Values{"selftest": {"position"}, "kind": {"pattern"}})
 }
 
 var reportBoard = regexp.MustCompile(`(?s)<div class="match" data-game="(\d+)" data-fen="([^"]*)">\s*<div class="board">(<svg.*?</svg>)`)

@@ -158,6 +158,7 @@ run flags (one or two dashes, as the official cql spells them):
   -o, --output FILE       PGN output (default: <query>-out.pgn; "-" for stdout)
   --json                  one JSON object per matched position on stdout
   --html FILE             also write a page with a diagram of each matched position
+  --squares               with --json: each line names the squares the query was about
   --format pgn|jsonl      the same choice as a value (jsonl = --json)
   --cql "FILTERS"         extra filters ANDed with the query body
   --dialect LANG          cql3 (the old (match (position ...)) language), cql6 or auto

@@ -40,6 +40,7 @@ type runFlags struct {
 	alwaysComment                        bool
 	enginePath                           string
 	html                                 string
+	squares                              bool
 	restrict                             restrictFlags
 	official                             officialFlags // the official options with no flag above
 	shard                                shardFlags
@@ -80,6 +81,7 @@ func newRunFlagSet(f *runFlags) *pflag.FlagSet {
 	fs.BoolVar(&f.alwaysComment, "alwayscomment", false, "keep the comments of filters that failed")
 	fs.StringVar(&f.enginePath, "engine", "", "UCI engine for the CQL-S evaluation keywords")
 	fs.StringVar(&f.html, "html", "", "also write an HTML page with a diagram of each matched position")
+	fs.BoolVar(&f.squares, "squares", false, "with --json: the squares the query was about at each matched position")
 	f.restrict.register(fs)
 	f.shard.register(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "help")
@@ -293,6 +295,7 @@ func makeConfig(f *runFlags, q *engine.Query, queryPath string, pos []string) (*
 	o.Quiet = o.Quiet || f.quiet
 	o.NoHeader, o.AlwaysComment, o.Threads = f.noHeader, f.alwaysComment, f.threads
 	o.NoStore = f.noStore
+	o.MarkSquares = f.squares
 	o.Engine = f.enginePath
 	o.Limits = &f.limits
 	if f.variations || f.restrict.VirtualMainline {

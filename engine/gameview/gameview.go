@@ -30,6 +30,7 @@ type Game struct {
 	Matched []int     `json:"matched"` // the matched positions, in the order of the run's JSON output
 	// Messages are what the query's `message` filters printed on the game.
 	Messages []string `json:"messages,omitempty"`
+	PGN      string   `json:"pgn"` // the game as the run wrote it (for copying)
 }
 
 // Node is one position and the move that led there.
@@ -45,14 +46,18 @@ type Node struct {
 	Pre        []string `json:"pre,omitempty"`      // comments before the move
 	Comments   []string `json:"comments,omitempty"` // comments after the move (the query's among them)
 	Matched    bool     `json:"matched,omitempty"`
+	// Squares are the squares the query was about at a matched position
+	// (engine.Options.MarkSquares)
+	Squares []string `json:"squares,omitempty"`
 }
 
 // Of parses a matched game's output PGN (the comments the query wrote
 // are in it), game number, and marks the positions of its JSON lines;
-// messages are the query's message output for the game. The output
+// messages are the query's message output for the game, squares[i]
+// the squares marked at positions[i] (none when squares is short). The output
 // keeps the input's whole game tree, so position ids, pre-order indexes
 // of that tree, name the same nodes.
-func Of(number int, pgnText []byte, messages []string, positions []int32) (Game, error) {
+func Of(number int, pgnText []byte, messages []string, positions []int32, squares []uint64) (Game, error) {
 	if len(pgnText) > maxViewBytes {
 		return Game{}, fmt.Errorf("game %d is too large to show on the board (%d bytes of PGN, over %d): download it instead", number, len(pgnText), maxViewBytes)
 	}
@@ -63,7 +68,7 @@ func Of(number int, pgnText []byte, messages []string, positions []int32) (Game,
 	if len(g.Nodes) > maxViewPositions {
 		return Game{}, fmt.Errorf("game %d is too large to show on the board (%d positions, over %d): download it instead", number, len(g.Nodes), maxViewPositions)
 	}
-	v := Game{Number: number, Tags: g.Tags, Result: g.Result, Nodes: make([]Node, len(g.Nodes)), Messages: messages}
+	v := Game{Number: number, Tags: g.Tags, Result: g.Result, Nodes: make([]Node, len(g.Nodes)), Messages: messages, PGN: string(pgnText)}
 	blackFirst := 0
 	if len(g.Nodes) > 0 && g.Nodes[0].Pos.Side == bitboard.Black {
 		blackFirst = 1
@@ -85,11 +90,37 @@ func Of(number int, pgnText []byte, messages []string, positions []int32) (Game,
 		}
 		v.Nodes[i] = nv
 	}
-	for _, id := range positions {
+	for i, id := range positions {
 		if id >= 0 && int(id) < len(v.Nodes) {
 			v.Nodes[id].Matched = true
+			if i < len(squares) {
+				v.Nodes[id].Squares = squareNames(bitboard.Set(squares[i]))
+			}
 			v.Matched = append(v.Matched, int(id))
 		}
 	}
 	return v, nil
+}
+
+func squareNames(s bitboard.Set) []string {
+	var out []string
+	for s != 0 {
+		out = append(out, s.Pop().String())
+	}
+	return out
+}
+
+// Header is the tags of a game's PGN, by name; a tag given twice keeps
+// its first value.
+func Header(pgnText []byte) map[string]string {
+	var p pgn.Parser
+	var g pgn.Game
+	p.ParseHeader(&pgn.RawGame{Data: pgnText}, &g)
+	out := make(map[string]string, len(g.Tags))
+	for _, t := range g.Tags {
+		if _, dup := out[t.Name]; !dup {
+			out[t.Name] = t.Value
+		}
+	}
+	return out
 }
