@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,3 +63,35 @@ func TestParseLinesReportsBadJSON(t *testing.T) {
 		t.Error("bad JSON accepted")
 	}
 }
+
+// TestGamesGiveLastMoveEloAndMarkedMoves: with the game's PGN, a diagram
+// tints the last move's squares, names the side to move and the
+// players' Elo, and the moves mark the matched positions.
+func TestGamesGiveLastMoveEloAndMarkedMoves(t *testing.T) {
+	const pgnText = "[Event \"Ev\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[WhiteElo \"2701\"]\n[BlackElo \"2650\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n"
+	at := func(id, ply int, side, fen string) string {
+		return strings.NewReplacer("POS", itoa(id), "PLY", itoa(ply), "SIDE", side, "FEN", fen).Replace(
+			`{"game":3,"file":"x.pgn","offset":0,"tags":{"Event":"Ev","Site":"?","Date":"?","Round":"?","White":"A","Black":"B","Result":"1-0"},"positionid":POS,"ply":PLY,"movenumber":2,"sidetomove":"SIDE","depth":0,"path":[],"fen":"FEN","matchcount":2,"comments":[]}` + "\n")
+	}
+	var c Collector
+	c.Write([]byte(at(1, 1, "black", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") +
+		at(3, 3, "black", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")))
+	c.AddGame(3, []byte(pgnText))
+	var b bytes.Buffer
+	if err := c.WritePage(&b, "q", nil); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"A (2701) – B (2650)", "Black to move", `<span class="mv hit here">e4</span>`,
+		`<span class="mv hit">e4</span> <span class="mv">e5</span> 2.<span class="mv hit here">Nf3</span>`, "Ev"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	// the tints: e2 e4 in the first diagram, g1 f3 in the second
+	if n := strings.Count(out, `class="m"/>`); n != 4 {
+		t.Errorf("%d tinted squares, want the 2 of each last move", n)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -371,6 +371,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		var c report.Collector
 		for _, g := range games {
 			c.Write(g.jsonLines) // parsed once already: cannot fail
+			c.AddGame(g.Game, g.pgn)
 		}
 		c.WritePage(w, run.query, s.cfg.Inputs)
 		return

@@ -90,9 +90,9 @@ func screenshot(t *testing.T, browser, page, name string) {
 
 // selftest opens the page at a scenario of its test script
 // (server/static/selftest.js) and decodes what the script saw.
-func selftest(t *testing.T, browser, base string, params url.Values, out any) {
+func selftest(t *testing.T, browser, base string, params url.Values, out any, flags ...string) {
 	t.Helper()
-	dom := headless(t, browser, base+"/?"+params.Encode(), "--dump-dom")
+	dom := headless(t, browser, base+"/?"+params.Encode(), append([]string{"--dump-dom"}, flags...)...)
 	found := selftestPre.FindStringSubmatch(dom)
 	if found == nil {
 		t.Fatalf("the page's test script did not finish:\n%s", dom)
@@ -234,15 +234,18 @@ func TestBrowserLongGame(t *testing.T) {
 		OutOfView   []string
 		MovesScroll float64 `json:"movesScrolled"`
 	}
-	selftest(t, browser, base, url.Values{"selftest": {"long"}, "q": {browserLongQuery}, "plies": {"150"}}, &long)
-	if long.Steps != 150 || long.Ply != 150 {
-		t.Errorf("%d steps reached ply %d, want 150 and 150", long.Steps, long.Ply)
-	}
-	if len(long.OutOfView) > 0 || long.ScrollY != 0 {
-		t.Errorf("the page scrolled by %v; out of view: %v", long.ScrollY, long.OutOfView)
-	}
-	if long.MovesScroll <= 0 {
-		t.Errorf("the move list did not scroll to follow the moves (%v)", long.MovesScroll)
+	// a laptop, and a tablet held upright
+	for _, size := range []string{"1280,800", "820,1180"} {
+		selftest(t, browser, base, url.Values{"selftest": {"long"}, "q": {browserLongQuery}, "plies": {"150"}}, &long, "--window-size="+size)
+		if long.Steps != 150 || long.Ply != 150 {
+			t.Errorf("%s: %d steps reached ply %d, want 150 and 150", size, long.Steps, long.Ply)
+		}
+		if len(long.OutOfView) > 0 || long.ScrollY != 0 {
+			t.Errorf("%s: the page scrolled by %v; out of view: %v", size, long.ScrollY, long.OutOfView)
+		}
+		if long.MovesScroll <= 0 {
+			t.Errorf("%s: the move list did not scroll to follow the moves (%v)", size, long.MovesScroll)
+		}
 	}
 }
 
@@ -307,7 +310,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	shot("editor.png", url.Values{"selftest": {"position"}, "kind": {"pattern"}})
 }
 
-var reportBoard = regexp.MustCompile(`(?s)<div class="match" data-game="(\d+)" data-fen="([^"]*)">\s*<div class="board">(<svg.*?</svg>)`)
+var reportBoard = regexp.MustCompile(`(?s)<div class="match" data-game="(\d+)" data-fen="([^"]*)">\s*<div class="board">(<svg.*?</svg>)(.*?)</div></div>`)
 
 func TestBrowserHTMLReport(t *testing.T) {
 	browser := chromium(t)
@@ -343,6 +346,16 @@ func TestBrowserHTMLReport(t *testing.T) {
 		}
 		if n := strings.Count(b[3], `class="p `); n != pieces {
 			t.Errorf("diagram %d draws %d pieces, the FEN has %d", i, n, pieces)
+		}
+		// the last move tinted, the side to move, the moves there with
+		// the position marked
+		m := matches[i]
+		if n := strings.Count(b[3], `class="m"`); m.Ply > 0 && n != 2 {
+			t.Errorf("diagram %d tints %d squares, want the last move's 2", i, n)
+		}
+		side := map[string]string{"white": "White to move", "black": "Black to move"}[m.SideToMove]
+		if !strings.Contains(b[4], side) || (m.Ply > 0 && !strings.Contains(b[4], `here">`+m.Path[len(m.Path)-1]+"</span>")) {
+			t.Errorf("diagram %d: the text beside it lacks %q or the marked move %v:\n%s", i, side, m.Path, b[4])
 		}
 	}
 	screenshot(t, browser, "file://"+abs, "report.png")

@@ -30,6 +30,12 @@ func newHTMLReport(cfg *runConfig, o *engine.Options) *htmlReport {
 	} else {
 		o.JSON = io.MultiWriter(o.JSON, &h.positions)
 	}
+	// the games' PGN: their Elo, last moves and matched positions
+	o.OnGame = bothOnGame(o.OnGame, func(g *engine.Game) {
+		if g.Selected {
+			h.positions.AddGame(g.Number, g.PGN)
+		}
+	})
 	return h
 }
 
