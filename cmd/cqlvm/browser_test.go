@@ -127,6 +127,9 @@ func gamesOf(t *testing.T, jsonl string) []int {
 	return games
 }
 
+// exactFEN is a position of game 1 of sample.pgn.
+const exactFEN = "2n5/6kp/5nPp/2K4P/6P1/2B5/8/8 w - - 2 2"
+
 const (
 	browserPinQuery  = "cql()\npin from [QRB] to k"
 	browserLongQuery = "cql()\npin from A\nply >= 150"
@@ -174,6 +177,7 @@ func TestBrowserServePage(t *testing.T) {
 
 	var run struct {
 		Progress, FEN, ToMove, Analyse, Title string
+		CopyNotice, Copied                    string
 		Total, Game, Node                     int
 		Matched, Flipped, LastColumnVisible   bool
 		Squares, LastMove, Headers            []string
@@ -204,6 +208,9 @@ func TestBrowserServePage(t *testing.T) {
 	}
 	if want := "https://lichess.org/analysis/" + strings.ReplaceAll(first.FEN, " ", "_"); run.Analyse != want {
 		t.Errorf("the analysis link is %q, want %q", run.Analyse, want)
+	}
+	if run.CopyNotice != "PGN of game "+itoa(first.Game)+" copied" || !strings.Contains(run.Copied, `[White "`+first.Tags["White"]+`"]`) {
+		t.Errorf("copy PGN says %q and copies %q", run.CopyNotice, run.Copied)
 	}
 	if !run.Flipped {
 		t.Error("the f key did not flip the board")
@@ -262,9 +269,19 @@ func TestBrowserPositionSearch(t *testing.T) {
 			Total      int
 			Games      []int
 		}
-		selftest(t, browser, base, url.Values{"selftest": {"position"}, "kind": {kind}}, &pos)
-		if !strings.HasPrefix(pos.FEN, "8/8/8/8/8/8/5PPP/6K1 w") {
-			t.Errorf("%s: the editor set up %q, want K g1 and pawns f2 g2 h2 (h2 dragged from e2)", kind, pos.FEN)
+		params := url.Values{"selftest": {"position"}, "kind": {kind}}
+		if kind == "exact" {
+			// a FEN pasted: a position of game 1 (a study)
+			params.Set("fen", exactFEN)
+			selftest(t, browser, base, params, &pos)
+			if !strings.HasPrefix(pos.FEN, exactFEN[:strings.IndexByte(exactFEN, ' ')+2]) || !slices.Contains(pos.Games, 1) {
+				t.Errorf("exact: the editor set up %q and found games %v, want %q and game 1", pos.FEN, pos.Games, exactFEN)
+			}
+		} else {
+			selftest(t, browser, base, params, &pos)
+			if !strings.HasPrefix(pos.FEN, "8/8/8/8/8/8/5PPP/6K1 w") {
+				t.Errorf("%s: the editor set up %q, want K g1 and pawns f2 g2 h2 (h2 dragged from e2)", kind, pos.FEN)
+			}
 		}
 		want := gamesOf(t, mustRun(t, nil, "run", "-q", "--json", writeQuery(t, dir, pos.Query), samplePGN).stdout)
 		slices.Sort(want)

@@ -105,6 +105,13 @@ const scenarios = {
     out.toMove = $('to-move').textContent;
     out.analyse = $('analyse').href;
     out.title = $('game-title').textContent;
+    $('notice').hidden = true;
+    // a headless browser has no clipboard to write to: record what is copied
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t) => { out.copied = t; } } });
+    $('copy-pgn').click();
+    await waitFor(() => !$('notice').hidden, 'the copy to be confirmed');
+    out.copyNotice = $('notice').textContent;
+    $('notice').hidden = true;
     const a8 = () => rectOf($('board').querySelector('rect.sq[data-sq="a8"]'));
     const before = a8();
     if (params.get('stop') === 'board') return;
@@ -149,9 +156,14 @@ const scenarios = {
       document.querySelector(`#palette [data-piece="${piece}"]`).click();
       for (const sq of squares) clickSquare(board, sq);
     };
-    place('K', 'g1');
-    place('P', 'f2', 'g2', 'e2');
-    clickSquare(board, 'e2', 'h2'); // dragged
+    if (params.get('fen')) { // pasted
+      $('setup-fen').value = params.get('fen');
+      $('setup-load').click();
+    } else {
+      place('K', 'g1');
+      place('P', 'f2', 'g2', 'e2');
+      clickSquare(board, 'e2', 'h2'); // dragged
+    }
     out.fen = $('setup-fen').value;
     if (params.get('stop') === 'editor') return;
     document.querySelector(`[data-search="${params.get('kind')}"]`).click();
