@@ -197,7 +197,26 @@ func countNeed(n *syntax.Node, op string, k int64) summary.Need {
 	if lo == 0 && hi == summary.NoBound {
 		return summary.Need{}
 	}
-	return summary.Need{Op: summary.Count, Pieces: uint16(n.Desig.Pieces), Lo: int(lo), Hi: int(hi)}
+	count := summary.Need{Op: summary.Count, Pieces: uint16(n.Desig.Pieces), Lo: int(lo), Hi: int(hi)}
+	return summary.And(count, filePawnsNeed(n.Desig, lo))
+}
+
+// pawns are the pawn pieces' bits.
+const pawns = syntax.PieceMask(1<<bitboard.WhitePawn | 1<<bitboard.BlackPawn)
+
+// filePawnsNeed is the need of at least lo of the designator d's pieces
+// on its squares, when they are pawns and its squares one file: that
+// many pawns on one file (summary.FilePawns).
+func filePawnsNeed(d syntax.Designator, lo int64) summary.Need {
+	if lo < 2 || d.Pieces&^pawns != 0 || d.Pieces == 0 {
+		return summary.Need{}
+	}
+	for f := range 8 {
+		if d.Squares == bitboard.Set(0x0101010101010101)<<f {
+			return summary.Need{Op: summary.FilePawns, Pieces: uint16(d.Pieces), Lo: int(min(lo, 8))}
+		}
+	}
+	return summary.Need{}
 }
 
 // moveNeed is the need of a move filter over the game's moves (not the

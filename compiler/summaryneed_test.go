@@ -22,6 +22,9 @@ func TestSummaryNeed(t *testing.T) {
 		{"[Qq] > 3", "[Qq]>=4"},
 		{"R==1 r==1 Q<1", "(R in 1..1 and r in 1..1 and Q in 0..0)"},
 		{"Rd1-8 >= 2", "R>=2"},
+		{"[Pp]a1-8 >= 5", "([Pp]>=5 and [Pp] on a file>=5)"},
+		{"Pc1-8 > 2", "(P>=3 and P on a file>=3)"},
+		{"Pc2-8 > 2", "P>=3"},
 		{"Rd1-8 <= 1", "anything"}, // fewer on some squares says nothing of the board
 		{"not Q", "Q in 0..0"},
 		{"not Qa1", "anything"},
@@ -102,7 +105,7 @@ func TestSummaryNeedSkips(t *testing.T) {
 var (
 	needAtoms = []string{"Q>=2", "q>=1", "R==1", "r<2", "not B", "[Nn]>2", "Pa-h2 >= 3", "#P < 5", "2 > N", "[Qq] == 0",
 		"mate", "check", "stalemate", "move promote N", "move promote [QR]", "move previous promote B", "move null",
-		"move o-o", "move castle", "wtm", "Ka1", "not mate", "P", "_a1", "ply > 30", "ply == 61", "12 <= ply", "move legal promote N", "A == 12",
+		"move o-o", "move castle", "wtm", "Ka1", "not mate", "P", "_a1", "ply > 30", "ply == 61", "12 <= ply", "move legal promote N", "A == 12", "[Pp]a1-8 >= 3", "Pc1-8 >= 2",
 		`fen "` + afterE4E5 + `"`, "{" + designatorsOf(afterE4E5) + "}", `fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"`}
 	needForms = []string{"{%s %s}", "%s or %s", "not %s", "find %s", "find <-- %s", "flipcolor %s", "find all %s", "%s and %s",
 		"line --> %s --> %s", "line --> %s* --> %s", "line <-- %s{2,} <-- %s?"}

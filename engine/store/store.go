@@ -6,9 +6,9 @@
 // pgn/compact, so that a run reads the games it searches from the store
 // instead of parsing their PGN.
 //
-// The format, version 3:
+// The format, version 4:
 //
-//	cqlvm-store 3\n
+//	cqlvm-store 4\n
 //	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"crc32c":C,"limits":{...},"stored":T,"member":M}\n
 //	then N records, in file order, of unsigned varints and bytes:
 //	  (offset - previous offset) << 2 | 2 if the game starts a line
@@ -66,7 +66,7 @@ import (
 // Suffix is added to a PGN file's name to name its store.
 const Suffix = ".cqlstore"
 
-const magic = "cqlvm-store 3\n"
+const magic = "cqlvm-store 4\n"
 
 // PathOf is the name of the store of the PGN file name.
 func PathOf(name string) string { return name + Suffix }
@@ -566,7 +566,7 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
 	first, err := br.ReadString('\n')
 	if err != nil || first != magic {
-		return nil, fmt.Errorf("%s: not a cqlvm store of format version 3; run cqlvm index %s again", path, name)
+		return nil, fmt.Errorf("%s: not a cqlvm store of format version 4; run cqlvm index %s again", path, name)
 	}
 	hline, err := br.ReadBytes('\n')
 	var h header

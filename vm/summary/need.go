@@ -4,20 +4,23 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // Op is what a Need asks.
 type Op uint8
 
 const (
-	Anything Op = iota // no condition: every game may match
-	All                // every one of Args
-	Any                // one of Args at least
-	Count              // some position has between Lo and Hi of Pieces
-	Promote            // some move promotes to one of Pieces
-	Fact               // some position or move has every one of Flags
-	Ply                // some position has a ply of Lo or more
-	Board              // some position has one of the boards Boards
+	Anything  Op = iota // no condition: every game may match
+	All                 // every one of Args
+	Any                 // one of Args at least
+	Count               // some position has between Lo and Hi of Pieces
+	Promote             // some move promotes to one of Pieces
+	Fact                // some position or move has every one of Flags
+	Ply                 // some position has a ply of Lo or more
+	Board               // some position has one of the boards Boards
+	FilePawns           // some position has Lo or more of Pieces (pawns) on one file
 )
 
 // NoBound is a Count's Hi when it has no upper bound.
@@ -135,6 +138,15 @@ func (n *Need) HoldsIn(p *Part, reaches Reaches) bool {
 		return p.Flags&n.Flags == n.Flags
 	case Ply:
 		return int64(p.MaxPly) >= int64(n.Lo)
+	case FilePawns:
+		i := 2
+		switch n.Pieces {
+		case 1 << bitboard.WhitePawn:
+			i = 0
+		case 1 << bitboard.BlackPawn:
+			i = 1
+		}
+		return int(p.FilePawns[i]) >= n.Lo
 	}
 	return true
 }
@@ -161,6 +173,8 @@ func (n Need) String() string {
 		return "promote " + pieceLetters(n.Pieces)
 	case Ply:
 		return fmt.Sprintf("ply>=%d", n.Lo)
+	case FilePawns:
+		return fmt.Sprintf("%s on a file>=%d", pieceLetters(n.Pieces), n.Lo)
 	case Board:
 		var hs []string
 		for _, h := range n.Boards {

@@ -46,8 +46,11 @@ type Part struct {
 	// (of its colour).
 	Promotions uint16
 	Flags      Flags
-	Positions  uint32 // how many positions
-	MaxPly     uint32 // the largest ply of a position
+	// FilePawns are the most white pawns, black pawns and pawns of
+	// either colour on one file of the positions' boards
+	FilePawns [3]uint8
+	Positions uint32 // how many positions
+	MaxPly    uint32 // the largest ply of a position
 }
 
 // Summary is the summary of one game: its mainline, and its whole tree
@@ -122,6 +125,9 @@ func (b *Builder) add(part *Part, started *bool, p *bitboard.Position, ply int32
 		}
 	}
 	*started = true
+	for i, n := range filePawns(p) {
+		part.FilePawns[i] = max(part.FilePawns[i], n)
+	}
 	if move.Promo != bitboard.NoType && !move.Is(bitboard.FlagNull) {
 		part.Promotions |= 1 << bitboard.MakePiece(move.Piece.Color(), move.Promo)
 	}
@@ -132,14 +138,28 @@ func (b *Builder) add(part *Part, started *bool, p *bitboard.Position, ply int32
 	}
 }
 
+// filePawns are the most white pawns, black pawns and pawns on one
+// file of p's board.
+func filePawns(p *bitboard.Position) [3]uint8 {
+	var most [3]uint8
+	white, black := p.ByPiece[bitboard.WhitePawn], p.ByPiece[bitboard.BlackPawn]
+	const fileA = bitboard.Set(0x0101010101010101)
+	for f := range 8 {
+		w, b := uint8((white & (fileA << f)).Count()), uint8((black & (fileA << f)).Count())
+		most = [3]uint8{max(most[0], w), max(most[1], b), max(most[2], w+b)}
+	}
+	return most
+}
+
 // Summary is the game's summary so far.
 func (b *Builder) Summary() Summary { return b.s }
 
 // The binary form of a summary: a byte saying whether the whole tree
 // differs from the mainline, then the mainline's part and, if it
 // differs, the whole tree's. A part is the 12 smallest counts, the 12
-// largest, the promotions (2 bytes, little-endian), the flags, and the
-// positions and largest ply as unsigned varints.
+// largest, the promotions (2 bytes, little-endian), the flags, the 3
+// most pawns on a file, and the positions and largest ply as unsigned
+// varints.
 
 // Append appends the binary form of s to dst.
 func Append(dst []byte, s *Summary) []byte {
@@ -165,6 +185,7 @@ func appendPart(dst []byte, p *Part) []byte {
 	}
 	dst = binary.LittleEndian.AppendUint16(dst, p.Promotions)
 	dst = append(dst, byte(p.Flags))
+	dst = append(dst, p.FilePawns[:]...)
 	dst = binary.AppendUvarint(dst, uint64(p.Positions))
 	return binary.AppendUvarint(dst, uint64(p.MaxPly))
 }
@@ -195,7 +216,7 @@ func Read(r Reader, s *Summary) error {
 }
 
 func readPart(r Reader, p *Part) error {
-	var buf [12 + 12 + 2 + 1]byte
+	var buf [12 + 12 + 2 + 1 + 3]byte
 	if _, err := io.ReadFull(r, buf[:]); err != nil {
 		return ErrDamaged
 	}
@@ -205,6 +226,7 @@ func readPart(r Reader, p *Part) error {
 	}
 	p.Promotions = binary.LittleEndian.Uint16(buf[24:])
 	p.Flags = Flags(buf[26])
+	copy(p.FilePawns[:], buf[27:])
 	positions, err1 := binary.ReadUvarint(r)
 	ply, err2 := binary.ReadUvarint(r)
 	if err1 != nil || err2 != nil || positions > 1<<32-1 || ply > 1<<32-1 {
