@@ -8,11 +8,30 @@ package bitboard
 // castlingMove builds the castling with the own castling rook on rookSq and
 // reports whether it is legal now.
 func (p *Position) castlingMove(rookSq Square) (Move, bool) {
+	m, kingPath, ok := p.castlingGeometry(rookSq)
+	if !ok {
+		return Move{}, false
+	}
+	// Lifting the rook too matters in Chess960: a rook that shielded the
+	// king's destination along the back rank no longer does after castling.
+	occ := p.Occupied &^ (SquareSet(m.From) | SquareSet(rookSq))
+	for path := kingPath; path != 0; {
+		if p.attacked(path.Pop(), p.Side.Other(), occ) {
+			return Move{}, false
+		}
+	}
+	return m, true
+}
+
+// castlingGeometry builds the castling with the own castling rook on
+// rookSq when the right exists and the squares between are empty; the
+// squares the king stands on, passes and lands on must then be safe.
+func (p *Position) castlingGeometry(rookSq Square) (Move, Set, bool) {
 	us := p.Side
 	ksq := p.KingSquare(us)
 	king, rook := MakePiece(us, King), MakePiece(us, Rook)
 	if !p.CastleRooks.Has(rookSq) || p.Board[rookSq] != rook || rookSq.Rank() != ksq.Rank() || !backRank(us).Has(ksq) {
-		return Move{}, false
+		return Move{}, 0, false
 	}
 	kingTo, rookTo := MakeSquare(6, ksq.Rank()), MakeSquare(5, ksq.Rank())
 	if rookSq < ksq { // queen side
@@ -22,17 +41,9 @@ func (p *Position) castlingMove(rookSq Square) (Move, bool) {
 	kingPath := Between(ksq, kingTo) | SquareSet(kingTo) | SquareSet(ksq)
 	mustBeEmpty := (kingPath | Between(rookSq, rookTo) | SquareSet(rookTo)) &^ lifted
 	if p.Occupied&mustBeEmpty != 0 {
-		return Move{}, false
+		return Move{}, 0, false
 	}
-	// Lifting the rook too matters in Chess960: a rook that shielded the
-	// king's destination along the back rank no longer does after castling.
-	occ := p.Occupied &^ lifted
-	for path := kingPath; path != 0; {
-		if p.attacked(path.Pop(), us.Other(), occ) {
-			return Move{}, false
-		}
-	}
-	return Move{From: ksq, To: kingTo, Piece: king, Flags: FlagCastle, RookFrom: rookSq, RookTo: rookTo}, true
+	return Move{From: ksq, To: kingTo, Piece: king, Flags: FlagCastle, RookFrom: rookSq, RookTo: rookTo}, kingPath, true
 }
 
 // appendCastlingMoves appends every legal castling of the side to move.

@@ -25,15 +25,25 @@ func ParseFEN(fen string) (Position, error) {
 	if len(fields) == 0 {
 		return Position{}, errors.New("fen: empty")
 	}
+	return parseFENFields(fields, Standard, variantState{}, 0)
+}
+
+// parseFENFields reads the standard FEN fields, for variant v whose extra
+// state (holdings, promoted pieces, check counts) the caller has taken out
+// of the text already.
+func parseFENFields(fields []string, v Variant, extra variantState, promoted Set) (Position, error) {
 	if len(fields) > 6 {
 		return Position{}, fmt.Errorf("fen: %d fields, at most 6 expected", len(fields))
 	}
 	fields = append(fields, []string{"", "w", "-", "-", "0", "1"}[len(fields):]...)
 
 	p := emptyPosition()
+	p.Variant = v
+	p.hand, p.Checks = extra.hand, extra.Checks
 	if err := p.parseBoard(fields[0]); err != nil {
 		return Position{}, err
 	}
+	p.Promoted = promoted & p.Occupied
 	if err := p.checkMaterial(); err != nil {
 		return Position{}, err
 	}
@@ -45,7 +55,7 @@ func ParseFEN(fen string) (Position, error) {
 	default:
 		return Position{}, fmt.Errorf("fen: side to move %q is not w or b", fields[1])
 	}
-	if p.attacked(p.KingSquare(p.Side.Other()), p.Side, p.Occupied) {
+	if p.sideNotToMoveInCheck() {
 		return Position{}, errors.New("fen: illegal position, the side not to move is in check")
 	}
 	if err := p.parseCastling(fields[2]); err != nil {
@@ -66,6 +76,16 @@ func ParseFEN(fen string) (Position, error) {
 	}
 	p.rememberCheckers()
 	return p, nil
+}
+
+// sideNotToMoveInCheck reports a position no legal move can have made.
+func (p *Position) sideNotToMoveInCheck() bool {
+	if p.Variant == Standard {
+		return p.attacked(p.KingSquare(p.Side.Other()), p.Side, p.Occupied)
+	}
+	q := *p
+	q.Side = p.Side.Other()
+	return q.computeCheckers() != 0
 }
 
 func (p *Position) parseBoard(field string) error {
@@ -115,6 +135,9 @@ func pieceFromLetter(c byte) (Piece, bool) {
 // checkMaterial rejects boards no game can reach in a way that would break
 // move generation: kings must be unique and pawns cannot stand on the edges.
 func (p *Position) checkMaterial() error {
+	if p.Variant != Standard {
+		return p.checkVariantMaterial()
+	}
 	for c := White; c <= Black; c++ {
 		switch n := p.Pieces(c, King).Count(); {
 		case n == 0:
@@ -269,6 +292,9 @@ func (p *Position) FEN() string {
 
 // AppendFEN appends the FEN of the position to dst.
 func (p *Position) AppendFEN(dst []byte) []byte {
+	if p.Variant != Standard {
+		return p.appendVariantFEN(dst)
+	}
 	dst = p.appendBoard(dst)
 	dst = append(dst, ' ', "wb"[p.Side&1], ' ')
 	dst = p.appendCastling(dst)

@@ -8,6 +8,8 @@ func (p *Position) IsLegal(m Move) bool {
 	switch {
 	case m.Flags&FlagNull != 0:
 		return !p.InCheck()
+	case p.Variant != Standard:
+		return p.isLegalInVariant(m)
 	case m.Flags&FlagCastle != 0:
 		legal, ok := p.castlingMove(m.RookFrom)
 		return ok && legal.To == m.To && legal.From == m.From
@@ -21,6 +23,14 @@ func (p *Position) IsLegal(m Move) bool {
 // one: when the king is not in check, a piece on no line through the king
 // cannot be pinned, so any move it has is legal and no pins need computing.
 func (p *Position) HasLegalMove() bool {
+	if p.Variant != Standard {
+		return p.variantHasLegalMove()
+	}
+	return p.standardHasLegalMove()
+}
+
+// standardHasLegalMove is HasLegalMove by the rules of standard chess.
+func (p *Position) standardHasLegalMove() bool {
 	us := p.Side
 	ksq := p.KingSquare(us)
 	own := p.ByColor[us]
@@ -142,9 +152,15 @@ func pawnCaptureSquares(c Color, pawns Set) Set {
 	return (pawns&notFileA)>>9 | (pawns&notFileH)>>7
 }
 
-// IsCheckmate reports whether the side to move is in check with no legal move.
-func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+// IsCheckmate reports whether the side to move is in check with no legal
+// move (in a variant: and the game has not ended by the variant's rule).
+func (p *Position) IsCheckmate() bool {
+	return p.InCheck() && !p.HasLegalMove() && (p.Variant == Standard || p.variantEnd() == NotOver)
+}
 
 // IsStalemate reports whether the side to move is not in check and has no
-// legal move.
-func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+// legal move (in a variant: and the game has not ended by the variant's
+// rule; an Antichess stalemate is one, and wins).
+func (p *Position) IsStalemate() bool {
+	return !p.InCheck() && !p.HasLegalMove() && (p.Variant == Standard || p.variantEnd() == NotOver)
+}

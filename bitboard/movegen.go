@@ -68,8 +68,17 @@ func (c *moveContext) allowed(from Square, targets Set) Set {
 	return targets
 }
 
-// LegalMoves appends all legal moves to dst and returns it.
+// LegalMoves appends all legal moves to dst and returns it. In a variant
+// game that is over by the variant's rules there are none.
 func (p *Position) LegalMoves(dst []Move) []Move {
+	if p.Variant != Standard {
+		return p.variantLegalMoves(dst, true)
+	}
+	return p.standardLegalMoves(dst)
+}
+
+// standardLegalMoves generates by the rules of standard chess.
+func (p *Position) standardLegalMoves(dst []Move) []Move {
 	c := p.newMoveContext()
 	dst = p.appendKingMoves(dst, &c)
 	if c.doubleCheck() {
@@ -94,6 +103,13 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 // but may leave the own king in check (test those with IsLegal). Castling is
 // included only when it is fully legal.
 func (p *Position) PseudoLegalMoves(dst []Move) []Move {
+	switch p.Variant {
+	case Standard, KingOfTheHill, ThreeCheck, RacingKings:
+	case Crazyhouse:
+		dst = p.appendDrops(dst)
+	default:
+		return p.appendVariantPseudo(dst)
+	}
 	c := p.newMoveContext()
 	c.pinned, c.target = 0, ^c.own // movement rules only
 	dst = p.appendMovesTo(dst, MakePiece(c.us, King), c.ksq, KingAttacks(c.ksq)&^c.own)

@@ -15,6 +15,10 @@ func (p *Position) Play(m Move) { p.PlayMove(&m) }
 // be loaded whole before its bytes have landed (a store-forwarding
 // stall, a tenth of PGN replay).
 func (p *Position) PlayMove(m *Move) {
+	if p.Variant != Standard {
+		p.playVariantMove(m)
+		return
+	}
 	us := p.Side
 	p.EP = NoSquare
 	p.HalfMove++

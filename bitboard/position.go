@@ -136,6 +136,9 @@ func (p *Position) Checkers() Set {
 }
 
 func (p *Position) computeCheckers() Set {
+	if p.Variant >= Horde {
+		return p.variantCheckers()
+	}
 	us := p.Side
 	return p.AttackersOf(p.KingSquare(us), us.Other(), p.Occupied)
 }

@@ -74,6 +74,9 @@ func (p *Position) ParseSANTo(dst *Move, san []byte) error {
 	if len(s) == 0 {
 		return moveError(ErrBadNotation, san, "empty move")
 	}
+	if p.Variant != Standard && p.needsVariantSAN(s) {
+		return p.parseVariantSAN(dst, san, s)
+	}
 	switch {
 	case isNullSAN(s):
 		*dst = p.NullMove()
@@ -494,6 +497,9 @@ func (p *Position) AppendSANAfter(dst []byte, m Move, after *Position) []byte {
 	switch {
 	case m.Flags&FlagNull != 0:
 		return append(dst, "--"...)
+	case m.Flags&FlagDrop != 0:
+		dst = append(dst, "?PNBRQK"[m.Piece.Type()], '@')
+		dst = append(dst, m.To.String()...)
 	case m.Flags&FlagCastle != 0:
 		if m.CastlesShort() {
 			dst = append(dst, "O-O"...)
@@ -522,7 +528,7 @@ func (p *Position) appendPawnSAN(dst []byte, m Move) []byte {
 func (p *Position) appendPieceSAN(dst []byte, m Move) []byte {
 	t := m.Piece.Type()
 	dst = append(dst, "?PNBRQK"[t])
-	if t != King {
+	if t != King || p.Variant == Antichess {
 		dst = p.appendDisambiguation(dst, m)
 	}
 	if p.Board[m.To] != Empty {
@@ -534,12 +540,16 @@ func (p *Position) appendPieceSAN(dst []byte, m Move) []byte {
 // appendDisambiguation adds the source file, rank or square when another
 // piece of the same kind could legally go to the same square.
 func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
-	others := reachers(m.Piece.Type(), p.ByPiece[m.Piece]&^SquareSet(m.From), m.To, p.Occupied)
 	var rivals Set
-	for other := m; others != 0; {
-		other.From = others.Pop()
-		if p.kingSafeAfter(&other) {
-			rivals |= SquareSet(other.From)
+	if p.Variant != Standard {
+		rivals = p.variantRivals(m)
+	} else {
+		others := reachers(m.Piece.Type(), p.ByPiece[m.Piece]&^SquareSet(m.From), m.To, p.Occupied)
+		for other := m; others != 0; {
+			other.From = others.Pop()
+			if p.kingSafeAfter(&other) {
+				rivals |= SquareSet(other.From)
+			}
 		}
 	}
 	switch {
@@ -561,6 +571,9 @@ func AppendCheckMark(dst []byte, after *Position) []byte {
 }
 
 func appendCheckMark(dst []byte, after *Position) []byte {
+	if after.Variant != Standard {
+		return appendVariantMark(dst, after)
+	}
 	if !after.InCheck() {
 		return dst
 	}

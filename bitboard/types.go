@@ -163,6 +163,7 @@ const (
 	FlagCastle                           // castling (king side or queen side)
 	FlagPromotion                        // promotion; Promo holds the new type
 	FlagNull                             // null move ("--" or "Z0" in PGN)
+	FlagDrop                             // a piece put from the hand (Crazyhouse); From == To
 )
 
 // Move is one move, complete enough to apply it and to answer CQL's
@@ -207,20 +208,29 @@ type Position struct {
 	ByPiece  [16]Set // indexed by Piece; ByPiece[Empty] is the set of empty squares
 	ByColor  [2]Set
 	Occupied Set
-	Side     Color  // side to move
-	EP       Square // en-passant target square from FEN or the last double push, else NoSquare
 	// CastleRooks holds the squares of the rooks that keep castling rights
 	// (a1/h1/a8/h8 in standard chess; any back-rank rook square in Chess960).
 	CastleRooks Set
 	HalfMove    int // half-move clock for the fifty-move rule
 	FullMove    int // full-move number, starts at 1
-	Chess960    bool
 
 	// checkers caches Checkers for positions made by Play or ParseFEN,
 	// which compute it once: the reader needs it to test the legality of
 	// the next move, the query and the writer (check marks) ask again.
 	// put and remove forget it, so a board edited square by square
 	// computes it on every call instead.
-	checkers      Set
+	checkers Set
+
+	// The variant's state (see variant.go). The byte-sized fields come
+	// last, together, and the hand is packed, so that a position is no
+	// bigger than before variants: positions are copied at every ply.
+	Promoted Set  // Crazyhouse: the pieces that were pawns
+	hand     hand // Crazyhouse: the pieces in hand (InHand)
+
+	Side          Color  // side to move
+	EP            Square // en-passant target square from FEN or the last double push, else NoSquare
+	Chess960      bool
 	checkersKnown bool
+	Variant       Variant  // Standard unless the game is of a variant
+	Checks        [2]uint8 // Three-check: the checks each colour has given
 }

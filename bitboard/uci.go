@@ -10,6 +10,9 @@ func (p *Position) ParseUCI(s []byte) (Move, error) {
 	if string(s) == "0000" {
 		return p.NullMove(), nil
 	}
+	if p.Variant != Standard {
+		return p.parseVariantUCI(s)
+	}
 	if len(s) != 4 && len(s) != 5 {
 		return Move{}, moveError(ErrBadNotation, s, "want 4 or 5 characters")
 	}
@@ -94,8 +97,12 @@ func (m Move) String() string { return m.UCI() }
 // written as the king taking its own rook ("e1h1"), as UCI_Chess960 wants.
 // The null move is "0000".
 func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
-	if m.Flags&FlagNull != 0 {
+	switch {
+	case m.Flags&FlagNull != 0:
 		return append(dst, "0000"...)
+	case m.Flags&FlagDrop != 0:
+		dst = append(dst, "?PNBRQK"[m.Piece.Type()], '@')
+		return append(dst, m.To.String()...)
 	}
 	to := m.To
 	if chess960 && m.Flags&FlagCastle != 0 {

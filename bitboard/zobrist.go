@@ -57,6 +57,9 @@ func (p *Position) Hash() uint64 {
 	if p.hasLegalEnPassant() {
 		h ^= zobristEP[p.EP.File()]
 	}
+	if p.Variant != Standard {
+		h ^= p.variantHash()
+	}
 	return h
 }
 
