@@ -39,6 +39,15 @@ func BenchmarkParseStudies(b *testing.B) {
 	benchmarkParse(b, "studies.pgn", 153125-2636)
 }
 
+// BenchmarkParseCrazyhouse parses the committed Crazyhouse self-play
+// corpus: compare its plies/s with BenchmarkParseGames' (drops, holdings
+// and promoted marks against standard replay).
+func BenchmarkParseCrazyhouse(b *testing.B) {
+	benchmarkParse(b, "../variants/crazyhouse.pgn", -1)
+}
+
+// benchmarkParse parses name (under testdataDir), checking the ply count
+// unless wantPlies is -1; every game must read without error.
 func benchmarkParse(b *testing.B, name string, wantPlies int) {
 	games := loadRawGames(b, name)
 	size := 0
@@ -55,9 +64,12 @@ func benchmarkParse(b *testing.B, name string, wantPlies int) {
 		for _, raw := range games {
 			p.Parse(raw, &g)
 			plies += len(g.Nodes) - 1
+			if wantPlies < 0 && g.Err() != nil {
+				b.Fatal(g.Err())
+			}
 		}
 	}
-	if plies != wantPlies {
+	if wantPlies >= 0 && plies != wantPlies {
 		b.Fatalf("%d plies, want %d", plies, wantPlies)
 	}
 	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "plies/s")

@@ -54,9 +54,14 @@
 // not even a root, because inventing a start position would make searches
 // match positions that never occurred: a FEN tag that does not parse,
 // SetUp "1" without a FEN, or a Variant tag that names a game other than
-// chess ("Standard", "From Position", ...) or Chess960 ("Chess960",
-// "chess 960", "Fischerandom", ...), such as crazyhouse or atomic. A game
-// whose tag section is broken has no Nodes either.
+// chess ("Standard", "From Position", ...), Chess960 ("Chess960",
+// "chess 960", "Fischerandom", ...) and the Lichess variants (Crazyhouse,
+// Antichess or Giveaway or Suicide, Atomic, King of the Hill, Three-check,
+// Horde, Racing Kings), such as Seirawan: it is never read as standard
+// chess. A game of a Lichess variant starts from that variant's position
+// (Position.Variant says which) unless a FEN tag, in any order with the
+// Variant tag, gives another. A game whose tag section is broken has no
+// Nodes either.
 //
 // # Comments and annotations
 //

@@ -205,7 +205,7 @@ func TestParseErrors(t *testing.T) {
 		{"[FEN \"xx\"]\n1.e4 *", "1:1: bad FEN \"xx\"", 0},
 		{"[A \"1\"]\n[SetUp \"1\"]\n1.e4 *", "2:1: SetUp \"1\" without a FEN tag", 0},
 		{"[SetUp \"1\"]\n[FEN \"\"]\n1.e4 *", "2:1: empty FEN tag with SetUp \"1\"", 0},
-		{"[Variant \"Atomic\"]\n1.e4 *", "1:1: unsupported variant \"Atomic\"", 0},
+		{"[Variant \"Seirawan\"]\n1.e4 *", "1:1: unsupported variant \"Seirawan\"", 0},
 		{"[A \"1\"]\r\n\r\n1.e4 e5\r\n2.Nf6 *", "4:3: illegal move Nf6: no knight", 3},
 		{"[A \"1\"]\r\r1.e4 e5\r2.Nf6 *", "4:3: illegal move Nf6: no knight", 3},
 		{"1.e4 é *", "1:6: unknown token é", 2},

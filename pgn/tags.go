@@ -218,6 +218,18 @@ var (
 		"fromposition": true, "classical": true, "regular": true}
 	chess960Variants = map[string]bool{"chess960": true, "960": true, "fischerandom": true,
 		"fischerrandom": true, "frc": true, "fischerrandomchess": true, "chess960fischerrandom": true}
+	// otherVariants are the variants with rules of their own, as Lichess,
+	// fairy-stockfish, Scid and PyChess spell them.
+	otherVariants = map[string]bitboard.Variant{
+		"crazyhouse": bitboard.Crazyhouse, "zh": bitboard.Crazyhouse, "house": bitboard.Crazyhouse,
+		"antichess": bitboard.Antichess, "giveaway": bitboard.Antichess, "suicide": bitboard.Antichess,
+		"anti":          bitboard.Antichess,
+		"atomic":        bitboard.Atomic,
+		"kingofthehill": bitboard.KingOfTheHill, "koth": bitboard.KingOfTheHill,
+		"threecheck": bitboard.ThreeCheck, "3check": bitboard.ThreeCheck, "3checks": bitboard.ThreeCheck,
+		"horde":       bitboard.Horde,
+		"racingkings": bitboard.RacingKings, "racingkings8x8": bitboard.RacingKings,
+	}
 )
 
 func variantKey(v string) string {
@@ -239,19 +251,23 @@ func variantKey(v string) string {
 func (p *Parser) setupRoot(comments []string) {
 	g := p.g
 	chess960 := false
+	variant := bitboard.Standard
 	for k, t := range g.Tags {
 		if t.Name != "Variant" {
 			continue
 		}
-		switch key := variantKey(t.Value); {
+		key := variantKey(t.Value)
+		switch v, known := otherVariants[key]; {
 		case chess960Variants[key]:
 			chess960 = true
+		case known:
+			variant = v
 		case !standardVariants[key]:
 			p.fail(p.tagAt[k], "unsupported variant %q", t.Value)
 			return
 		}
 	}
-	pos, ok := p.startPosition()
+	pos, ok := p.startPosition(variant)
 	if !ok {
 		return
 	}
@@ -269,9 +285,10 @@ func (p *Parser) setupRoot(comments []string) {
 	p.cur, p.lineMoved, p.marker = 0, false, false
 }
 
-// startPosition reads the FEN tag. A missing or empty FEN tag means the
-// standard start, unless SetUp is "1": then the start position is unknown.
-func (p *Parser) startPosition() (bitboard.Position, bool) {
+// startPosition reads the FEN tag, a position of variant v. A missing or
+// empty FEN tag means the variant's start, unless SetUp is "1": then the
+// start position is unknown.
+func (p *Parser) startPosition(v bitboard.Variant) (bitboard.Position, bool) {
 	fenAt, setUpAt := -1, -1
 	for k, t := range p.g.Tags {
 		switch {
@@ -287,7 +304,7 @@ func (p *Parser) startPosition() (bitboard.Position, bool) {
 	}
 	switch {
 	case fen != "":
-		pos, err := bitboard.ParseFEN(fen)
+		pos, err := bitboard.ParseVariantFEN(fen, v)
 		if err != nil {
 			p.fail(p.tagAt[fenAt], "bad FEN %q: %v", fen, err)
 			return pos, false
@@ -299,6 +316,8 @@ func (p *Parser) startPosition() (bitboard.Position, bool) {
 	case setUpAt >= 0:
 		p.fail(p.tagAt[setUpAt], "SetUp \"1\" without a FEN tag")
 		return bitboard.Position{}, false
+	case v != bitboard.Standard:
+		return bitboard.StartPosition(v), true
 	}
 	return standardStart, true
 }
