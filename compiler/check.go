@@ -396,6 +396,10 @@ func (c *checker) infer(n *syntax.Node) Type {
 	case syntax.KEngineEval:
 		return c.checkEngineEval(n)
 
+	// variants.go
+	case syntax.KVariantName, syntax.KCheckCount, syntax.KInHand, syntax.KDrop:
+		return c.checkVariantFilter(n)
+
 	case syntax.KFuncDef, syntax.KReadFile, syntax.KWriteFile:
 		return c.checkUnsupported(n)
 	}

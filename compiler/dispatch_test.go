@@ -188,6 +188,11 @@ var kindExamples = []struct {
 	{syntax.KClock, "clock black < 30"},
 	{syntax.KEmt, "emt > 60"},
 	{syntax.KEngineEval, "engineeval depth 8 sidetomove > 200"},
+	// variants
+	{syntax.KVariantName, `variant == "Crazyhouse"`},
+	{syntax.KCheckCount, "checkcount white >= 2"},
+	{syntax.KInHand, `"Q" in inhand white`},
+	{syntax.KDrop, "drop & [Nn]"},
 }
 
 // kindsCheckOnly are kinds the checker rewrites into another kind, so

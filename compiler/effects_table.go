@@ -120,7 +120,8 @@ var kindEffects = [syntax.NumKinds]effect{
 
 	// annotation commands of the moves' comments, and an engine
 	syntax.KEval: fxTree, syntax.KEvalMate: fxTree, syntax.KClock: fxTree, syntax.KEmt: fxTree,
-	syntax.KEngineEval: fxState | fxPosition,
+	syntax.KEngineEval:  fxState | fxPosition,
+	syntax.KVariantName: fxPosition, syntax.KCheckCount: fxPosition, syntax.KInHand: fxPosition, syntax.KDrop: fxTree,
 }
 
 // nodeEffects is what node n itself (its operands aside) reads and does:

@@ -719,6 +719,10 @@ func (g *gen) valueOrFail(n *syntax.Node, fail int) {
 	case syntax.KEngineEval:
 		g.genEngineEval(n, fail)
 
+	// variants.go
+	case syntax.KVariantName, syntax.KCheckCount, syntax.KInHand, syntax.KDrop:
+		g.genVariantFilter(n, fail)
+
 	default:
 		// the checker rejects or rewrites every other kind
 		g.errorf(n, "internal error: the generator has no case for node kind %d", n.Kind)

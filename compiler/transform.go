@@ -344,7 +344,7 @@ func xformInPlace(n *syntax.Node, x xform, names []string) bool {
 			if x.swapColor && n.Int != 0 {
 				n.Int = 3 - n.Int
 			}
-		case syntax.KEval, syntax.KEvalMate, syntax.KClock, syntax.KEmt, syntax.KEngineEval:
+		case syntax.KEval, syntax.KEvalMate, syntax.KClock, syntax.KEmt, syntax.KEngineEval, syntax.KCheckCount, syntax.KInHand:
 			if x.swapColor && (n.Int == syntax.ViewWhite || n.Int == syntax.ViewBlack) {
 				n.Int = syntax.ViewWhite + syntax.ViewBlack - n.Int
 			}

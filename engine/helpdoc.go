@@ -154,4 +154,4 @@ const samplePath = "testdata/pgn/sample.pgn"
 
 // exampleInputs are the other files examples are counted on (input:),
 // with their number of games (TestHelpExamples checks them).
-var exampleInputs = map[string]int{"testdata/annotated/sample.pgn": 70, "testdata/pgn/studies.pgn": 2636}
+var exampleInputs = map[string]int{"testdata/annotated/sample.pgn": 70, "testdata/pgn/studies.pgn": 2636, "pgn/testdata/variants.pgn": 13}

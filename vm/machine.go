@@ -1207,6 +1207,20 @@ func (m *Machine) run(pc int) bool {
 			}
 			m.pushNum(v)
 
+		case OpVariantName:
+			m.pushStr(variantName(m.pos()))
+		case OpCheckCount:
+			m.pushNum(int64(m.checkCount(in.X)))
+		case OpInHand:
+			m.pushStr(inHand(m.pos(), m.viewColors(in.X)))
+		case OpDrop:
+			s, ok := m.dropSquare()
+			if !ok {
+				pc = int(in.B)
+				continue
+			}
+			m.pushSet(s)
+
 		case OpExchange, OpMaxSwap, OpPawnCount, OpGoodBishop, OpBuiltinTest, OpBuiltinNum, OpEvaluate:
 			if !m.builtin(in, pc-1) {
 				pc = int(in.B)

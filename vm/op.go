@@ -104,6 +104,7 @@ var (
 		Flag{3 << AnnViewShift, ViewSideToMove << AnnViewShift, "sidetomove"})
 	echoFlags = append(choice(EchoInAll, "others", "all"), bit(EchoSameBoard, "sameboard"),
 		bit(EchoAfterSource, "after"), bit(EchoAfterOnly, "afteronly"), bit(EchoPlyWindow, "plywindow"))
+	viewFlags       = choice(3, "natural", "white", "black", "sidetomove")
 	forwardBackward = choice(1, "forward", "backward")
 	quietFlag       = []Flag{bit(1, "quiet")}
 	hhdbFields      = choice(0xff, HHDBFieldNames[:]...)
@@ -368,6 +369,12 @@ const (
 	// Annotation commands (annotations.go).
 	OpAnnotation
 
+	// Chess variants (variants.go).
+	OpVariantName
+	OpCheckCount
+	OpInHand
+	OpDrop
+
 	// Fused ops (compiler/peephole.go): each stands for the instruction
 	// at its pc and the one or two after it, which stay in place for
 	// other jumps into them; it runs them in one dispatch, skips them and
@@ -578,6 +585,10 @@ var opTable = [opCount]opInfo{
 	OpBuiltinNum:      {Name: "builtinnum", X: OFlags, Flags: choice(3, "halfmoveclock", "repetitioncount", "startposition"), Doc: "push the number of built-in X (Builtin* constants)", Push: 1},
 	OpAnnotation:      {Name: "annotation", X: OFlags, Flags: annotationFlags, B: OJump, Doc: "push the value of an annotation command of the move into the position (X&AnnWhat: [%eval] centipawns, its mate distance, [%clk] or [%emt] seconds) in the view X>>AnnViewShift; jump if the game has none", Push: 1},
 	OpEvaluate:        {Name: "evaluate", X: OFlags, Flags: append(choice(EvalView, "tomove", "white", "black"), bit(EvalMoveTime, "movetime"), bit(EvalDifference, "difference")), A: OImm, B: OJump, Doc: "push the engine's score (centipawns) of the position, searched to depth A (X&EvalMoveTime: for A ms), in the view X&EvalView (X&EvalDifference: less its parent's score); jump if it cannot be had", Push: 1},
+	OpVariantName:     {Name: "variantname", Doc: "push the name of the game's variant", SPush: 1},
+	OpCheckCount:      {Name: "checkcount", X: OFlags, Flags: viewFlags, Doc: "push the checks given so far (Three-check) by the view X's side (natural: the side that just moved)", Push: 1},
+	OpInHand:          {Name: "inhand", X: OFlags, Flags: viewFlags, Doc: "push the pieces in hand (Crazyhouse) as FEN letters, of the view X's side (natural: both)", SPush: 1},
+	OpDrop:            {Name: "drop", B: OJump, Doc: "push the square the move into the position dropped a piece on; jump if that move is not a drop", Push: 1},
 	OpTrace:           {Name: "trace", Doc: "record this pc (and, when marking squares, the result of the instruction before: marksquares.go), then run the original instruction at it (every instruction of a program made by Program.Traced)"},
 
 	OpStoreSet:         {Name: "storeset", A: OSlot, B: OSet, Doc: "pushset B; store A (and skip that store)", Fused: true, Next: []Follower{{OpStore, 0}}},

@@ -319,6 +319,22 @@ const (
 	// cannot give one.
 	KEngineEval
 
+	// The variant filters, cqlvm extensions of CQL 6 (parse_variants.go).
+
+	// KVariantName: String: the game's variant as Lichess names it
+	// ("Standard", "Chess960", "Crazyhouse", "Atomic", ...).
+	KVariantName
+	// KCheckCount: Number: the checks the view's side has given so far
+	// (Three-check; 0 in other variants). Int the view; ViewNatural is
+	// the side that just moved.
+	KCheckCount
+	// KInHand: String: the pieces in hand (Crazyhouse) as FEN letters,
+	// White's upper case first. Int the view; ViewNatural is both sides'.
+	KInHand
+	// KDrop: Set: the square the move into the position dropped a piece
+	// on; fails where that move is not a drop.
+	KDrop
+
 	NumKinds // the number of kinds: not a kind, it ends the list
 )
 

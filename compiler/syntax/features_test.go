@@ -65,6 +65,8 @@ var features = []feature{
 		tests: []string{"compiler/transform_test.go", "compiler/shape_test.go", "vm/shape_test.go"}},
 	{name: "annotations", parse: []string{"compiler/syntax/parse_annotations.go"}, compiler: []string{"compiler/annotations.go"}, vm: []string{"vm/annotations.go"},
 		tests: []string{"compiler/annotations_test.go", "vm/annotations_test.go", "pgn/commands_test.go", "engine/annotations_test.go"}},
+	{name: "variants", parse: []string{"compiler/syntax/parse_variants.go"}, compiler: []string{"compiler/variants.go"}, vm: []string{"vm/variants.go"},
+		tests: []string{"compiler/variants_test.go", "pgn/variant_test.go", "bitboard/variant_test.go", "bitboard/variant_perft_test.go"}},
 	{name: "builtins", parse: []string{"compiler/cqls/builtins.go"}, compiler: []string{"compiler/builtins.go"}, vm: []string{"vm/builtins.go"},
 		tests: []string{"compiler/builtins_test.go"}},
 }

@@ -117,7 +117,8 @@ func firstWord(k Kind) string {
 func atomic(n *Node) bool {
 	switch n.Kind {
 	case KNumber, KString, KDesig, KVar, KTrue, KFalse, KCompound, KGroup, KEmptySet, KTypeNameDesig, KCount, KCall,
-		KElo, KResult, KChild, KEval, KEvalMate, KClock, KEmt, KEngineEval:
+		KElo, KResult, KChild, KEval, KEvalMate, KClock, KEmt, KEngineEval,
+		KVariantName, KCheckCount, KInHand, KDrop:
 		return true
 	}
 	return kinds[n.Kind].form == formSimple
@@ -272,15 +273,19 @@ func init() {
 			pr.word(" " + n.Str + " ")
 			pr.operand(n.Args[1])
 		},
-		KElo:        func(pr *printer, n *Node) { pr.word("elo" + colorWord(n.Int)) },
-		KEval:       printAnnotation,
-		KEvalMate:   printAnnotation,
-		KClock:      printAnnotation,
-		KEmt:        printAnnotation,
-		KEngineEval: printAnnotation,
-		KPlayer:     func(pr *printer, n *Node) { pr.word("player" + colorWord(n.Int)) },
-		KResult:     func(pr *printer, n *Node) { pr.word("result " + n.Str) },
-		KTagValue:   printTag,
+		KElo:         func(pr *printer, n *Node) { pr.word("elo" + colorWord(n.Int)) },
+		KEval:        printAnnotation,
+		KEvalMate:    printAnnotation,
+		KClock:       printAnnotation,
+		KEmt:         printAnnotation,
+		KEngineEval:  printAnnotation,
+		KCheckCount:  printAnnotation,
+		KInHand:      printAnnotation,
+		KVariantName: func(pr *printer, n *Node) { pr.word("variant") },
+		KDrop:        func(pr *printer, n *Node) { pr.word("drop") },
+		KPlayer:      func(pr *printer, n *Node) { pr.word("player" + colorWord(n.Int)) },
+		KResult:      func(pr *printer, n *Node) { pr.word("result " + n.Str) },
+		KTagValue:    printTag,
 		KSimilarPosition: func(pr *printer, n *Node) {
 			pr.word("similarposition")
 			if n.Flags&FlagAll != 0 {

@@ -664,6 +664,10 @@ func init() {
 		"clock":            (*Parser).parseClock,
 		"emt":              (*Parser).parseEmt,
 		"engineeval":       (*Parser).parseEngineEval,
+		"variant":          (*Parser).parseVariantName,
+		"checkcount":       (*Parser).parseCheckCount,
+		"inhand":           (*Parser).parseInHand,
+		"drop":             (*Parser).parseDrop,
 	}
 }
 

@@ -39,7 +39,7 @@ func (p *Parser) looksNumeric(n *Node) bool {
 	case KNumber, KCount, KAbs, KSqrt, KTimes, KDiv, KMod, KPly, KMoveNumber, KDepth, KPower,
 		KRank, KFile, KType, KColorType, KPieceId, KSideToMove, KPositionId, KGameNumber,
 		KLastGameNumber, KYear, KElo, KCountMoves, KMax, KMin, KInt, KIndexOf,
-		KEval, KEvalMate, KClock, KEmt, KEngineEval:
+		KEval, KEvalMate, KClock, KEmt, KEngineEval, KCheckCount:
 		return true
 	case KNeg:
 		return p.looksNumeric(n.Args[0])
