@@ -125,3 +125,101 @@ func TestVariantPerftFairy(t *testing.T) {
 		}
 	}
 }
+
+// perftTruthFiles are the perft truth files of testdata/variants/perft
+// (made by scripts/variants/perft-truth with fairy-stockfish, Atomic from
+// published tables) and their variants. racingkings.tsv is left out: it
+// counts fairy-stockfish's rule, which lets the other side move after a
+// king reached the eighth rank; racingkings-lichess.tsv counts Lichess's,
+// which ours follows.
+var perftTruthFiles = map[string]Variant{
+	"crazyhouse.tsv": Crazyhouse, "antichess.tsv": Antichess, "atomic.tsv": Atomic,
+	"kingofthehill.tsv": KingOfTheHill, "3check.tsv": ThreeCheck, "horde.tsv": Horde,
+	"racingkings-lichess.tsv": RacingKings,
+}
+
+// TestVariantPerftTruth checks the generator against every count of the
+// perft truth files up to 300,000 nodes (all of them with
+// BITBOARD_DEEP_PERFT=1).
+func TestVariantPerftTruth(t *testing.T) {
+	deep := os.Getenv("BITBOARD_DEEP_PERFT") == "1"
+	for name, v := range perftTruthFiles {
+		path := "../testdata/variants/perft/" + name
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, positions := 0, map[string]bool{}
+		for i, line := range strings.Split(string(data), "\n") {
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			f := strings.Split(line, "\t")
+			depth, err1 := strconv.Atoi(f[len(f)-2])
+			want, err2 := strconv.ParseUint(f[len(f)-1], 10, 64)
+			if len(f) != 3 || err1 != nil || err2 != nil {
+				t.Fatalf("%s:%d: want FEN, depth and count", path, i+1)
+			}
+			positions[f[0]] = true
+			if want > 300000 && !deep {
+				continue
+			}
+			p, err := ParseVariantFEN(f[0], v)
+			if err != nil && strings.Contains(err.Error(), "side not to move is in check") {
+				// no game reaches it, and our reader refuses it where
+				// fairy-stockfish counts moves that leave a king in capture
+				t.Logf("%s:%d: not counted: %v", path, i+1, err)
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s:%d: %v", path, i+1, err)
+				continue
+			}
+			if got := Perft(&p, depth); got != want {
+				t.Errorf("%s:%d: %v perft %d of %s = %d, want %d", path, i+1, v, depth, f[0], got, want)
+			}
+			checked++
+		}
+		if len(positions) < 30 {
+			t.Errorf("%s has %d positions, want at least 30", path, len(positions))
+		}
+		t.Logf("%s: %d counts of %d positions checked", name, checked, len(positions))
+	}
+}
+
+// TestVariantPerftTruthFairy asks fairy-stockfish, when installed, for
+// perft 2 of every position of the truth files of its variants and
+// compares it with ours. Racing Kings is left out: the engine lets the
+// other side move after a king reached the eighth rank, Lichess (and
+// ours) does not.
+func TestVariantPerftTruthFairy(t *testing.T) {
+	f := startFairy(t)
+	for name, v := range perftTruthFiles {
+		if v.UCIName() == "" || v == RacingKings {
+			continue
+		}
+		data, err := os.ReadFile("../testdata/variants/perft/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, line := range strings.Split(string(data), "\n") {
+			fen, _, _ := strings.Cut(line, "\t")
+			if fen == "" || strings.HasPrefix(fen, "#") || seen[fen] {
+				continue
+			}
+			seen[fen] = true
+			p, err := ParseVariantFEN(fen, v)
+			if err != nil {
+				continue // refused by our reader: TestVariantPerftTruth says why
+			}
+			var theirs uint64
+			for _, n := range f.divide(t, v.UCIName(), fen, nil, 2) {
+				theirs += n
+			}
+			if ours := Perft(&p, 2); ours != theirs {
+				t.Errorf("%v perft 2 of %s: ours %d, fairy-stockfish %d: %s", v, fen, ours, theirs, f.firstDifference(t, v, fen, 2))
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package pgn
 
 import (
+	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -177,5 +180,158 @@ func TestUnknownVariantIsSkippedWithItsGameNumber(t *testing.T) {
 	}
 	if len(games[1].Nodes) > 1 {
 		t.Errorf("the unknown variant's moves were read: %d nodes", len(games[1].Nodes))
+	}
+}
+
+// variantCorpora are the self-played corpora of testdata/variants (made
+// by scripts/variants/selfplay with fairy-stockfish), each with a TSV of
+// every game's facts as the engine reports them.
+var variantCorpora = []string{"crazyhouse", "antichess", "kingofthehill", "3check", "horde", "racingkings"}
+
+// TestVariantCorporaAgreeWithFairyStockfish reads every game of every
+// corpus to its last move and checks its length, final position, end,
+// checks given by each side and drops against the TSV.
+func TestVariantCorporaAgreeWithFairyStockfish(t *testing.T) {
+	for _, name := range variantCorpora {
+		facts := readVariantFacts(t, "../testdata/variants/"+name+".tsv")
+		n := eachFileGame(t, "../testdata/variants/"+name+".pgn", func(raw *RawGame, g *Game) {
+			want := facts[raw.Number]
+			where := fmt.Sprintf("%s game %d", name, raw.Number)
+			if err := g.Err(); err != nil {
+				t.Errorf("%s: %v", where, err)
+				return
+			}
+			line := g.Mainline()
+			checks, drops := [2]int{}, 0
+			for _, k := range line[1:] {
+				n := &g.Nodes[k]
+				if n.Pos.InCheck() {
+					checks[n.Pos.Side.Other()]++
+				}
+				if n.Move.Flags&bitboard.FlagDrop != 0 {
+					drops++
+				}
+			}
+			last := &g.Nodes[line[len(line)-1]].Pos
+			got := variantFacts{plies: len(line) - 1, status: statusOf(last), checks: checks, drops: drops, fen: fenWithoutClocks(last.FEN())}
+			if got != want {
+				t.Errorf("%s: read %+v, fairy-stockfish %+v", where, got, want)
+			}
+		})
+		if n != len(facts) || n == 0 {
+			t.Errorf("%s: %d games, %d rows of facts", name, n, len(facts))
+		}
+	}
+}
+
+// variantFacts are the columns of a corpus TSV a reader can check.
+type variantFacts struct {
+	plies  int
+	status string
+	checks [2]int
+	drops  int
+	fen    string
+}
+
+func readVariantFacts(t *testing.T, path string) map[int]variantFacts {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := map[int]variantFacts{}
+	rows := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	for i, row := range rows[1:] {
+		f := strings.Split(row, "\t")
+		num := func(k int) int {
+			v, err := strconv.Atoi(f[k])
+			if err != nil {
+				t.Fatalf("%s:%d: column %d: %v", path, i+2, k+1, err)
+			}
+			return v
+		}
+		if len(f) < 9 {
+			t.Fatalf("%s:%d: %d columns", path, i+2, len(f))
+		}
+		facts[num(0)] = variantFacts{plies: num(1), status: f[3], checks: [2]int{num(5), num(6)}, drops: num(7), fen: fenWithoutClocks(f[8])}
+	}
+	return facts
+}
+
+// statusOf names a final position's end as the corpus TSVs do, a variant
+// end seen from the side to move (an Antichess stalemate, which wins, is
+// a stalemate).
+func statusOf(p *bitboard.Position) string {
+	switch end, winner := p.Outcome(); {
+	case end == bitboard.Checkmate:
+		return "mate"
+	case end == bitboard.Stalemate:
+		return "stalemate"
+	case end == bitboard.VariantDraw:
+		return "variant-draw"
+	case end == bitboard.NotOver:
+		return "ongoing"
+	case winner == p.Side:
+		return "variant-win"
+	}
+	return "variant-loss"
+}
+
+// TestVariantOddCasesOfTheTestData reads testdata/variants/odd, the
+// hand-made and engine-checked odd cases, against odd/expected.tsv: a
+// skipped game must have an error and no moves; the others their length,
+// end, positions in check, drops and final position.
+func TestVariantOddCasesOfTheTestData(t *testing.T) {
+	data, err := os.ReadFile("../testdata/variants/odd/expected.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimRight(string(data), "\n"), "\n")[1:]
+	for _, row := range rows {
+		f := strings.Split(row, "\t")
+		if len(f) != 10 {
+			t.Fatalf("expected.tsv: %d columns in %q", len(f), row)
+		}
+		game, _ := strconv.Atoi(f[1])
+		plies, _ := strconv.Atoi(f[3])
+		checks, _ := strconv.Atoi(f[7])
+		drops, _ := strconv.Atoi(f[8])
+		found := false
+		eachFileGame(t, "../testdata/variants/odd/"+f[0]+".pgn", func(raw *RawGame, g *Game) {
+			if raw.Number != game {
+				return
+			}
+			found = true
+			where := fmt.Sprintf("%s game %d", f[0], game)
+			if f[5] == "skipped" {
+				if g.Err() == nil || len(g.Nodes) > 0 {
+					t.Errorf("%s: read (%d nodes), want it skipped", where, len(g.Nodes))
+				}
+				return
+			}
+			if err := g.Err(); err != nil {
+				t.Errorf("%s: %v", where, err)
+				return
+			}
+			line := g.Mainline()
+			gotChecks, gotDrops := 0, 0
+			for _, k := range line {
+				if g.Nodes[k].Pos.InCheck() {
+					gotChecks++
+				}
+				if g.Nodes[k].Move.Flags&bitboard.FlagDrop != 0 {
+					gotDrops++
+				}
+			}
+			last := &g.Nodes[line[len(line)-1]].Pos
+			got := fmt.Sprint(len(line)-1, statusOf(last), gotChecks, gotDrops, fenWithoutClocks(last.FEN()))
+			want := fmt.Sprint(plies, f[5], checks, drops, fenWithoutClocks(f[9]))
+			if got != want {
+				t.Errorf("%s: read %s, want %s", where, got, want)
+			}
+		})
+		if !found {
+			t.Errorf("%s has no game %d", f[0], game)
+		}
 	}
 }
