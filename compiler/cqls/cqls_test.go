@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -436,6 +437,22 @@ func TestNestingLimit(t *testing.T) {
 		_, errs := ParseFileWith(source.New("q.cqls", text), lim)
 		if len(errs) != 1 || !strings.Contains(errs[0].Msg, "--limit nesting=") {
 			t.Errorf("%.40s... nested %d bytes deep: want one error naming the nesting limit, got %v", text, len(text), errs)
+		}
+	}
+}
+
+// TestVariantHeader: the first line of a Scidb script names the variants
+// it is meant for; words that name no variant are ignored.
+func TestVariantHeader(t *testing.T) {
+	for text, want := range map[string][]string{
+		"; CQL-S 1.0 (Crazyhouse ThreeCheck) (Crazyhouse)\n(match)": {"Crazyhouse", "ThreeCheck"},
+		";; CQL-S 1.0 (atomic,Antichess)\n(match)":                  {"atomic", "Antichess"},
+		"; CQL-S 1.0 (variants) (variants)\n(match)":                nil,
+		"; a comment (Crazyhouse)\n(match)":                         nil,
+		"(match)":                                                   nil,
+	} {
+		if got := headerVariants(text); !slices.Equal(got, want) {
+			t.Errorf("%q: %q, want %q", text, got, want)
 		}
 	}
 }

@@ -81,13 +81,13 @@ func init() {
 		":nomatingmaterial":    entry(shNone, negated(syntax.KMatingMaterial), "neither side has mating material"),
 		":gameisover":          entry(shNone, test(syntax.KGameIsOver), "mate, stalemate or no mating material"),
 		":endgame":             refused(shNone, noEndgame, "an endgame position (Chess Assistant definition)"),
-		":losing":              entry(shNone, lowerFalse, "Antichess: one side has lost all its pieces (never in standard chess)"),
-		":mustcapture":         entry(shNone, lowerFalse, "Antichess: the side to move must capture (never in standard chess)"),
+		":losing":              entry(shNone, rewrite(losing), "Antichess: one side has lost all its pieces (never in other variants)"),
+		":mustcapture":         entry(shNone, rewrite(mustCapture), "Antichess: the side to move must capture (never in other variants)"),
 		":catureforced":        refused(shNone, variantOnly("Antichess"), "Antichess: a capture is forced"),
 		":obligation":          refused(shNone, variantOnly("Antichess"), "Antichess: the side to move has an obligation"),
 		":donthasobligation":   refused(shNone, variantOnly("Antichess"), "Antichess: the side to move has no obligation"),
 		":takeslastpiece":      entry(shNone, test(syntax.KTakesLastPiece), "the next move takes the opponent's last man besides the king (an Antichess keyword, read for standard chess)"),
-		":checkcount":          refused(shWords, variantOnly("Three-check"), "Three-check: the number of checks given"),
+		":checkcount":          entry(shWords, lowerCheckCount, "Three-check: :checkcount N, the move gave its side's N-th check; :checkcount +W+B, White has given W checks and Black B"),
 
 		// transforms
 		":flip":              entry(shNone, transform(syntax.TFlip), "the eight dihedral images"),
@@ -139,7 +139,7 @@ func init() {
 		":isdoublecheck":  entry(shNone, moveRewrite(doubleCheck), "the next move gives double check"),
 		":iscontactcheck": entry(shNone, moveRewrite(contactCheck), "the next move gives a contact check"),
 		":forced":         entry(shNone, rewrite("countmoves legal -- == 1"), "the side to move has exactly one legal move"),
-		":nopiecedrop":    entry(shNone, lowerTrue, "Crazyhouse: the next move drops no piece (always so in standard chess)"),
+		":nopiecedrop":    entry(shNone, rewrite(noPieceDrop), "Crazyhouse: the next move drops no piece (always so in other variants)"),
 		":movenumber":     entry(shRange, countFromEnd(syntax.KMoveNumber, "movenumber"), ":movenumber r: the move number (end, end-N: from the end of the game)"),
 		":halfmovenumber": entry(shRange, countFromEnd(syntax.KPly, "ply"), ":halfmovenumber r: the number of half-moves played (end, end-N: from the end of the game)"),
 
@@ -160,8 +160,8 @@ func init() {
 		":blackrating":    refused(shWords, noRating, "a rating of Black other than Elo"),
 		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
 		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
-		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
-		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
+		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start), or is of the variant a FICS identifier names (crazyhouse, suicide, atomic, wild/fr, ...)"),
+		":variant":        entry(shWords, lowerVariant, ":variant V,W,...: the game is of variant V or W ... (Normal, Chess960, Crazyhouse, Antichess, Atomic, KingOfTheHill, ThreeCheck, Horde, RacingKings)"),
 
 		// counting and accumulators
 		":matchcount":                  entry(shRange, lowerMatchCount, ":matchcount r: the list matches r positions of the game"),
@@ -284,9 +284,6 @@ func negated(k syntax.Kind) lowerFunc {
 // says, have no meaning in CQL-S (:markall, :noannotate), and of
 // :forany/:eithercolor, which the match list handles itself.
 func noop(p *parser, l *plist, a *args) {}
-
-func lowerTrue(p *parser, l *plist, a *args)  { l.add(simple(syntax.KTrue, a.kw.span)) }
-func lowerFalse(p *parser, l *plist, a *args) { l.add(simple(syntax.KFalse, a.kw.span)) }
 
 func lowerVariations(p *parser, l *plist, a *args) { p.file.Header.Variations = true }
 
@@ -849,8 +846,8 @@ func init() {
 		":sort":           entry(shWords, lowerSort, ":sort KEY: sort the output by KEY: year, elo (the higher rating), whiteelo, blackelo or gamenumber, highest first"),
 		":ischess960":     entry(shNone, lowerIsChess960, "the game starts from a Chess960 position (the standard one, 518, included)"),
 		":isshufflechess": entry(shNone, test(syntax.KShuffleChess), "the game starts from a shuffle-chess position (every Chess960 start included)"),
-		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start)"),
-		":variant":        refused(shWords, standardOnly, "the game is of the given variant"),
+		":startposition":  entry(shWords, lowerStartPosition, ":startposition N,M,...: the game starts from the Chess960 position numbered N or M ... (518: the usual start), or is of the variant a FICS identifier names (crazyhouse, suicide, atomic, wild/fr, ...)"),
+		":variant":        entry(shWords, lowerVariant, ":variant V,W,...: the game is of variant V or W ... (Normal, Chess960, Crazyhouse, Antichess, Atomic, KingOfTheHill, ThreeCheck, Horde, RacingKings)"),
 	}
 }
 
@@ -891,7 +888,13 @@ func lowerStartPosition(p *parser, l *plist, a *args) {
 			}
 			n, err := strconv.Atoi(f)
 			if err != nil {
-				p.failf(w.span, "cqlvm cannot run %s %s: FICS variant identifiers name variants, and cqlvm reads standard chess and Chess960 only: give Chess960 numbers (0 to 959)", a.kw, f)
+				// a FICS variant identifier: the game is of that variant
+				v := p.variantTest(w.span, f)
+				if v == nil {
+					p.failf(w.span, "%s %s: neither a Chess960 number (0 to 959) nor a variant cqlvm reads (crazyhouse, suicide, giveaway, atomic, kingofthehill, threecheck, horde, racingkings, wild/fr)", a.kw, f)
+				}
+				alts = append(alts, v)
+				continue
 			}
 			if n < 0 || n > 959 {
 				p.failf(w.span, "%s: %d is not a Chess960 number (0 to 959)", a.kw, n)

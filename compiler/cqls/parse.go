@@ -33,6 +33,7 @@ func ParseFileWith(src *source.Source, lim *limits.Values) (*syntax.File, source
 	p := &parser{src: src, toks: toks, errs: &errs, file: f, names: map[string]int{}, accs: map[string]*accDef{}, limits: lim}
 	p.run(p.parseQuery)
 	if len(errs) == 0 {
+		p.honourVariantHeader()
 		p.checkTreeDepth(f)
 	}
 	errs.Sort()
