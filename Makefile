@@ -120,13 +120,17 @@ test-engine:
 
 # The browser test of `cqlvm serve` and `cqlvm run --html`: installs
 # Debian's chromium when it is missing (needs root and the network), then
-# drives it headless over the page and the report and saves the README's
-# screenshots in docs/screenshots/.
+# drives it headless over the page and the report; make screenshots also
+# rewrites the README's pictures in docs/screenshots/.
 .PHONY: browser-test
 browser-test:
 	@command -v chromium >/dev/null || \
 		(apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core)
 	CQLVM_BROWSER_TEST=1 $(GO) test -count=1 -v -run TestBrowser ./cmd/cqlvm
+
+.PHONY: screenshots
+screenshots:
+	CQLVM_BROWSER_TEST=1 $(GO) test -count=1 -run TestBrowser ./cmd/cqlvm -update-screenshots
 
 # Beyond one machine (README, deploy/): a 4-shard search of human.pgn under
 # GNU parallel and as a Slurm job array on a one-node cluster it sets up,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"html"
 	"image/png"
 	"net/http/httptest"
@@ -29,9 +30,14 @@ import (
 const (
 	browserBadQuery = "cql()\ncheck\n  pinn"
 	browserQuery    = "cql()\nmate\ncomment(\"mate here\")"
-	// screenshotDir is where the README's pictures are made.
+	// screenshotDir is where the README's pictures are made, with
+	// -update-screenshots.
 	screenshotDir = "../../docs/screenshots"
 )
+
+// updateScreenshots rewrites the README's pictures; without it they go to
+// a temporary folder, so that a run leaves the work tree as it was.
+var updateScreenshots = flag.Bool("update-screenshots", false, "rewrite docs/screenshots with the browser test's pictures")
 
 // chromium finds the browser, or skips the test with the reason.
 func chromium(t *testing.T) string {
@@ -71,10 +77,14 @@ func headless(t *testing.T, browser, page string, flags ...string) string {
 // screenshot saves a picture of a page and checks it is one.
 func screenshot(t *testing.T, browser, page, name string) {
 	t.Helper()
-	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+	dir := t.TempDir()
+	if *updateScreenshots {
+		dir = screenshotDir
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(screenshotDir, name)
+	path := filepath.Join(dir, name)
 	headless(t, browser, page, "--screenshot="+path)
 	f, err := os.Open(path)
 	if err != nil {
