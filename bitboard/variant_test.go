@@ -133,3 +133,39 @@ func TestVariantEnds(t *testing.T) {
 		}
 	}
 }
+
+// FuzzVariantFEN: any text read as a FEN of any variant either fails or
+// gives a position whose moves, SAN, ends and FEN work without a panic,
+// and whose FEN reads back to the same FEN.
+func FuzzVariantFEN(f *testing.F) {
+	for _, v := range Variants() {
+		f.Add(variants[v].startFEN, uint8(v))
+	}
+	f.Add("8/8/8/8/8/8/KK6/kk6 w - - 0 1", uint8(Antichess))
+	f.Add("4k3/8/8/8/8/8/8/4K3[NPPq] w - - 0 1", uint8(Crazyhouse))
+	f.Add("4k3/8/8/8/8/8/8/P7 w - - 0 1", uint8(Horde))
+	f.Add("8/8/8/8/8/8/8/8 w - - 0 1", uint8(Atomic))
+	f.Fuzz(func(t *testing.T, fen string, vb uint8) {
+		v := Variant(vb % uint8(numVariants))
+		p, err := ParseVariantFEN(fen, v)
+		if err != nil {
+			return
+		}
+		out := p.FEN()
+		q, err := ParseVariantFEN(out, v)
+		if err != nil || q.FEN() != out {
+			t.Fatalf("%v %q: FEN %q reads back as %q (%v)", v, fen, out, q.FEN(), err)
+		}
+		p.Outcome()
+		for _, m := range p.LegalMoves(nil) {
+			san := p.AppendSAN(nil, m)
+			if back, err := p.ParseSAN(san); err != nil || back.From != m.From || back.To != m.To || back.Promo != m.Promo {
+				t.Fatalf("%v %s: %s reads back as %v (%v)", v, out, san, back, err)
+			}
+			c := p
+			c.Play(m)
+			c.Outcome()
+			c.PseudoLegalMoves(nil)
+		}
+	})
+}
