@@ -50,3 +50,34 @@ func TestVariantCorpusCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestCQLSVariantKeywords runs CQL-S variant keywords over the corpora:
+// :takeslastpiece counts the Antichess king as a piece, so it finds every
+// game won by giving the last piece away.
+func TestCQLSVariantKeywords(t *testing.T) {
+	for _, c := range []struct {
+		query, file string
+		want        int
+	}{
+		{"(match (position :takeslastpiece :variant Antichess))", "antichess", 36},
+		{"(match (position :losing))", "antichess", 36},
+		{"(match (position :checkcount 3))", "3check", 45},
+		{"(match (position :variant Antichess))", "horde", 0},
+		{"; CQL-S 1.0 (Horde)\n(match (position :mate))", "horde", 29},
+		{"; CQL-S 1.0 (Crazyhouse)\n(match (position :mate))", "horde", 0},
+	} {
+		q, err := CompileText("q.cqls", c.query, QueryOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		o := q.Options()
+		o.Inputs = []string{"../testdata/variants/" + c.file + ".pgn"}
+		st, err := Run(q, o)
+		if err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		if st.Matches != c.want {
+			t.Errorf("%q on %s.pgn matches %d games, want %d", c.query, c.file, st.Matches, c.want)
+		}
+	}
+}

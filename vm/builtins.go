@@ -299,7 +299,11 @@ func (m *Machine) takesLastPiece() bool {
 	}
 	p := m.pos()
 	them := p.Side.Other()
-	return (p.ByColor[them] &^ p.Pieces(them, bitboard.King)).Count() == 1
+	men := p.ByColor[them]
+	if p.Variant != bitboard.Antichess { // where the king is a piece like any other
+		men &^= p.Pieces(them, bitboard.King)
+	}
+	return men.Count() == 1
 }
 
 // repetitions is how often the position of node has occurred on the way
