@@ -289,16 +289,18 @@ var Table = [NumIDs]Info{
 	},
 	SummaryPrune: {
 		Name: "summary-prune", Layer: "codegen",
-		Doc: "The filters the body requires at a matching position that are piece counts (`Q>=2`, `[Rr]==2`, `not Q`), " +
-			"check, mate, stalemate, a promotion, null move or castling of a game move (`move promote N`), and the and, or, " +
+		Doc: "The filters the body requires at a matching position that are piece counts (`Q>=2`, `[Rr]==2`, `not Q`, " +
+			"pawns on one file `[Pp]a1-8>=5`), check, mate, stalemate, a ply from below, a promotion, null move or castling " +
+			"of a game move (`move promote N`), a whole board (`fen \"FEN\"` of every square, as -fen writes it, or " +
+			"designators that place a piece or nothing on every square), and the and, or, " +
 			"find and line (the constituents it must match) of such filters, each need some position or move of the game to have a property that the game's " +
 			"summary in a game store records for the positions the search visits (the smallest and largest count of each " +
-			"piece, the promotions, checks, mates, ...). Their conjunction is the program's need; a run over a store skips " +
+			"piece, the promotions, checks, mates, ...; a board, its position index). Their conjunction is the program's need; a run over a store skips " +
 			"the games whose summary fails it without reading their moves, since none of their positions can match. Any " +
 			"other filter needs nothing, so the need is necessary for every query. Not taken with persistent variables, " +
 			"messages, files written or assertions, which a skipped game's positions would update or print.",
 		Facts:    []Fact{NoEffect},
-		Examples: []string{"Q>=2 q>=2", "move promote N", "mate", "find check or stalemate"},
+		Examples: []string{"Q>=2 q>=2", "move promote N", "mate", "find check or stalemate", `fen "8/8/8/8/8/8/k7/K7"`},
 	},
 	CheapFirst: {
 		Name: "cheap-first", Layer: "codegen",
