@@ -61,6 +61,11 @@ func parseFENFields(fields []string, v Variant, extra variantState, promoted Set
 	if err := p.parseCastling(fields[2]); err != nil {
 		return Position{}, err
 	}
+	if v == Antichess {
+		// Antichess has no castling (a FEN's rights are the standard
+		// start's, as some writers give them): none to keep or write
+		p.CastleRooks = 0
+	}
 	if err := p.parseEnPassant(fields[3]); err != nil {
 		return Position{}, err
 	}

@@ -26,6 +26,9 @@ func (p *Position) playVariantBoard(m *Move) {
 	case m.Flags&FlagDrop != 0:
 		p.hand.add(us, m.Piece.Type(), -1)
 		p.put(m.Piece, m.To)
+		if m.Piece.Type() == Pawn {
+			p.HalfMove = 0 // a pawn drop is a pawn move, as Lichess counts it
+		}
 	case m.Flags&FlagCastle != 0:
 		p.playCastling(m)
 	case p.Variant == Crazyhouse:

@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cqlvm/cqlvm/bitboard"
@@ -47,6 +48,27 @@ func TestCastlingFromPlacement(t *testing.T) {
 			}
 			if on && g.Nodes[0].Pos.Chess960 {
 				t.Errorf("%s: a game without a Chess960 Variant tag became Chess960", c.name)
+			}
+		}
+	}
+}
+
+// TestAntichessHasNoCastling: an Antichess game has no castling rights,
+// from its start or from a FEN that gives some, with or without the
+// option of reading them from the placement (which the command cql sets).
+func TestAntichessHasNoCastling(t *testing.T) {
+	for _, tags := range []string{"[Variant \"Antichess\"]\n", "[Variant \"Antichess\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[SetUp \"1\"]\n"} {
+		for _, on := range []bool{true, false} {
+			raw := &RawGame{Number: 1, File: "t", Line: 1, Col: 1, Data: []byte(tags + "\n1. e3 *\n")}
+			var p Parser
+			p.CastlingFromPlacement = on
+			var g Game
+			p.Parse(raw, &g)
+			if len(g.Nodes) < 2 {
+				t.Fatalf("%q (option %v): %v", tags, on, g.Err())
+			}
+			if fen := g.Nodes[1].Pos.FEN(); g.Nodes[0].Pos.CastleRooks != 0 || !strings.Contains(fen, " b - ") {
+				t.Errorf("%q (option %v): castling rooks %v, FEN %s", tags, on, g.Nodes[0].Pos.CastleRooks, fen)
 			}
 		}
 	}

@@ -277,9 +277,10 @@ func (p *Parser) setupRoot(comments []string) {
 	if chess960 {
 		pos.Chess960 = true
 	}
-	if p.CastlingFromPlacement && !chess960 {
+	if p.CastlingFromPlacement && !chess960 && variant != bitboard.Antichess {
 		// without a Chess960 Variant tag the game is standard chess, even
-		// when its castling field looks like X-FEN
+		// when its castling field looks like X-FEN (Antichess has no
+		// castling to derive)
 		pos.Chess960 = false
 		pos.CastleRooks = placementCastling(&pos)
 	}
