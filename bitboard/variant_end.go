@@ -93,6 +93,15 @@ func (p *Position) racingEnd() (End, Color) {
 	return NotOver, White
 }
 
+// racingBlackReply reports whether p is Black to move in a Racing Kings
+// game White has won by reaching the eighth rank first, Black unable to
+// follow. Lichess ends the game there; fairy-stockfish lets Black make one
+// more move, which the reader of its games accepts (the game stays won).
+func (p *Position) racingBlackReply() bool {
+	return p.Variant == RacingKings && p.Side == Black &&
+		p.Pieces(White, King)&rank8 != 0 && p.Pieces(Black, King)&rank8 == 0 && !p.blackCanReachGoal()
+}
+
 // blackCanReachGoal reports whether Black, to move, has a legal king move
 // to the eighth rank.
 func (p *Position) blackCanReachGoal() bool {

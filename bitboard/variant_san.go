@@ -29,6 +29,9 @@ func (p *Position) parseVariantSAN(dst *Move, san, s []byte) error {
 	}
 	var buf [256]Move
 	legal := p.LegalMoves(buf[:0])
+	if len(legal) == 0 && p.racingBlackReply() {
+		legal = p.appendRacingMoves(buf[:0])
+	}
 	if s[0] == 'O' || s[0] == '0' || s[0] == 'o' {
 		short := len(s) <= 3
 		for _, m := range legal {
@@ -146,8 +149,11 @@ func indexByte(s []byte, c byte) int {
 // "#" on a move that wins the game (a mate, an explosion, the hill, the
 // eighth rank, a third check, the last piece given away), "+" on a check.
 func appendVariantMark(dst []byte, after *Position) []byte {
-	end, _ := after.Outcome()
+	end, winner := after.Outcome()
 	switch {
+	case end == VariantWin && after.Variant == RacingKings && winner == after.Side:
+		// Black's reply after White reached the eighth rank first (a
+		// move fairy-stockfish plays): the game was already won
 	case end == Checkmate || end == VariantWin:
 		return append(dst, '#')
 	case end == Stalemate && after.Variant == Antichess:

@@ -329,3 +329,33 @@ func TestVariantOddCasesOfTheTestData(t *testing.T) {
 		}
 	}
 }
+
+// TestRacingKingsBlackReplyAfterTheGoal: fairy-stockfish lets Black move
+// once more after White's king reached the eighth rank, even when Black
+// cannot follow it there; Lichess ends the game at White's move. Both
+// kinds of game are read to their last move, White winning.
+func TestRacingKingsBlackReplyAfterTheGoal(t *testing.T) {
+	for _, c := range []struct{ moves, written string }{
+		{"1. Ka8 *", "1.Ka8# *"},         // as Lichess writes it
+		{"1. Ka8 Kg4 *", "1.Ka8# Kg4 *"}, // as fairy-stockfish plays it: no # on the reply
+		{"1. Ka8 Kg4 2. Kb8 *", ""},      // but no further
+	} {
+		g := parseString(t, "[Variant \"Racing Kings\"]\n[FEN \"8/K7/8/8/8/6k1/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n"+c.moves+"\n")
+		if c.written == "" {
+			if g.Err() == nil {
+				t.Errorf("%s: read without an error", c.moves)
+			}
+			continue
+		}
+		if err := g.Err(); err != nil {
+			t.Fatalf("%s: %v", c.moves, err)
+		}
+		line := g.Mainline()
+		if end, winner := g.Nodes[line[len(line)-1]].Pos.Outcome(); end != bitboard.VariantWin || winner != bitboard.White {
+			t.Errorf("%s: ends %v won by %v, want White's win", c.moves, end, winner)
+		}
+		if out := string(AppendGame(nil, g, WriteOptions{Official: true})); !strings.Contains(out, c.written) {
+			t.Errorf("%s: written\n%s\nwant %q in it", c.moves, out, c.written)
+		}
+	}
+}
