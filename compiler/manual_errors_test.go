@@ -209,10 +209,13 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`echo (s t) { not (s & t) }`, "'position & position' matched as a filter", `s & t`},
 		{`echo (s t) { if s & t then check }`, "'position & position' matched as a filter", `s & t`},
 		{`x = position 0  check or x & x`, "'position & position' matched as a filter", `x & x`},
+		// a set operator ends position's number, as ':' does
+		{`(position 0 & position 1)`, "'position & position' matched as a filter", `position 0 & position 1`},
 	})
 	// its value is a set of squares, usable wherever a set is
 	runAcceptCases(t, []string{`echo (s t) { #(s & t) > 60 }`, `echo (s t) { x = s & t  x }`,
-		`echo (s t) { sort (s & t) }`, `echo (s t) { (s & t) & a }`})
+		`echo (s t) { sort (s & t) }`, `echo (s t) { (s & t) & a }`,
+		`x = position 0 & position 1  #x > 60`, `x = position #(A & a) - 10  x:check`, `function F(z) { #z } position F(A & a):check`})
 }
 
 // TestLoopVariableUnboundAfterTheLoop: a square or piece loop's variable

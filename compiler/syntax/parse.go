@@ -75,6 +75,7 @@ type Parser struct {
 	// parseDash).
 	pathDashes int
 	noColon    int // > 0 inside x[...] (':' separates slice bounds) and in position N (':' ends N)
+	noSetOps   int // > 0 in position N: a set operator (& | ~ -> attacks ...) ends N, as ':' does
 	// numVars are the variables assigned a number so far: only they can
 	// bound a range where a set could stand (`up 1 Sq` with Sq a set)
 	numVars map[string]bool
@@ -551,8 +552,9 @@ func (p *Parser) binaryOp() (op string, kind Kind, level int, rightAssoc bool) {
 	b, ok := binaryOps[t.Text]
 	switch {
 	case !ok,
-		t.Text == "[" && t.SpaceBefore, // x [...]: a new filter, not an index
-		t.Text == ":" && p.noColon > 0: // x[i:j]: the colon of a slice
+		t.Text == "[" && t.SpaceBefore,                                    // x [...]: a new filter, not an index
+		t.Text == ":" && p.noColon > 0,                                    // x[i:j]: the colon of a slice
+		p.noSetOps > 0 && b.level >= levelArrow && b.level <= levelAttack: // position 0 & position 1
 		return "", 0, 0, false
 	}
 	return t.Text, b.kind, b.level, b.rightAssoc

@@ -4,7 +4,9 @@ package syntax
 // or a slice `x[i:j]`.
 func (p *Parser) parseIndex(x *Node) *Node {
 	p.noColon++
-	defer func() { p.noColon-- }()
+	savedSetOps := p.noSetOps
+	p.noSetOps = 0
+	defer func() { p.noColon--; p.noSetOps = savedSetOps }()
 	var from, to *Node
 	if !p.isPunct(":") {
 		from = p.parseFilter()

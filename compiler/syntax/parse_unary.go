@@ -85,9 +85,11 @@ func (p *Parser) parsePunctOperand(t Token) *Node {
 func (p *Parser) prefix(k Kind, t Token, level int) *Node {
 	if k == KPosition {
 		// position N:F is (position N):F, as the official program reads
-		// it (position 0:wtm, position 1 + 1 : wtm)
+		// it (position 0:wtm, position 1 + 1 : wtm), and so is a set
+		// operator: position 0 & position 1 is (position 0) & (position 1)
 		p.noColon++
-		defer func() { p.noColon-- }()
+		p.noSetOps++
+		defer func() { p.noColon--; p.noSetOps-- }()
 	}
 	arg := p.parseExpr(level)
 	if arg == nil {
@@ -109,11 +111,12 @@ func (p *Parser) body(what Token) *Node {
 }
 
 // withNoColon sets noColon (0: a ':' is an operator again inside
-// parentheses and braces) and returns the function that restores it.
+// parentheses and braces), and clears noSetOps there and in argument
+// lists and indexes, and returns the function that restores them.
 func (p *Parser) withNoColon(n int) func() {
-	saved := p.noColon
-	p.noColon = n
-	return func() { p.noColon = saved }
+	saved, savedSetOps := p.noColon, p.noSetOps
+	p.noColon, p.noSetOps = n, 0
+	return func() { p.noColon, p.noSetOps = saved, savedSetOps }
 }
 
 func (p *Parser) parseParens() *Node {
@@ -191,6 +194,9 @@ func (p *Parser) parseStrArgList(what string) []*Node {
 }
 
 func (p *Parser) argList(what string) []*Node {
+	savedSetOps := p.noSetOps
+	p.noSetOps = 0
+	defer func() { p.noSetOps = savedSetOps }()
 	if !p.expectPunct("(", "after '"+what+"'") {
 		return nil
 	}
