@@ -663,14 +663,5 @@ func (g *gen) emitKey(sides []*syntax.Node, fail int) {
 // keySubroutine emits a value subroutine leaving the key of sides at the
 // current position.
 func (g *gen) keySubroutine(sides []*syntax.Node) int {
-	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
-	g.depth, g.sdepth, g.reachable = 0, 0, true
-	defer func() { g.depth, g.sdepth, g.reachable = savedDepth, savedSDepth, savedReach }()
-	entry := len(g.prog.Code)
-	fail := g.newLabel()
-	g.emitKey(sides, fail)
-	g.emit(vm.OpReturn, 0, 0, 0)
-	g.bind(fail)
-	g.emit(vm.OpFail, 0, 0, 0)
-	return entry
+	return g.valueSubroutineOf(func(fail int) { g.emitKey(sides, fail) })
 }

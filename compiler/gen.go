@@ -782,12 +782,18 @@ func (g *gen) subroutine(f *syntax.Node) int {
 
 // valueSubroutine emits code leaving n's value for the machine (OpReturn).
 func (g *gen) valueSubroutine(n *syntax.Node) int {
+	return g.valueSubroutineOf(func(fail int) { g.value(n, fail) })
+}
+
+// valueSubroutineOf emits a stand-alone subroutine whose body (which
+// pushes one value, or jumps to fail) leaves its value for the machine.
+func (g *gen) valueSubroutineOf(body func(fail int)) int {
 	savedDepth, savedSDepth, savedReach := g.depth, g.sdepth, g.reachable
 	g.depth, g.sdepth, g.reachable = 0, 0, true
 	defer func() { g.depth, g.sdepth, g.reachable = savedDepth, savedSDepth, savedReach }()
 	entry := len(g.prog.Code)
 	fail := g.newLabel()
-	g.value(n, fail)
+	body(fail)
 	g.emit(vm.OpReturn, 0, 0, 0)
 	g.bind(fail)
 	g.emit(vm.OpFail, 0, 0, 0)
