@@ -311,11 +311,14 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	return strconv.AppendInt(dst, int64(p.FullMove), 10)
 }
 
+// appendBoard appends the board field, with "~" after a Crazyhouse
+// piece that was promoted (none in standard chess).
 func (p *Position) appendBoard(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.Board[MakeSquare(file, rank)]
+			s := MakeSquare(file, rank)
+			pc := p.Board[s]
 			if pc == Empty {
 				empty++
 				continue
@@ -325,6 +328,9 @@ func (p *Position) appendBoard(dst []byte) []byte {
 				empty = 0
 			}
 			dst = append(dst, pc.Letter())
+			if p.Promoted.Has(s) {
+				dst = append(dst, '~')
+			}
 		}
 		if empty > 0 {
 			dst = append(dst, byte('0'+empty))

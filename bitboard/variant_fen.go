@@ -169,7 +169,7 @@ func (p *Position) checkVariantMaterial() error {
 // pocket in brackets and "~" marks (Crazyhouse), the checks still to
 // give before the clocks (Three-check), the forms fairy-stockfish reads.
 func (p *Position) appendVariantFEN(dst []byte) []byte {
-	dst = p.appendBoardMarked(dst)
+	dst = p.appendBoard(dst)
 	if p.Variant == Crazyhouse {
 		dst = append(dst, '[')
 		for c := White; c <= Black; c++ {
@@ -192,37 +192,4 @@ func (p *Position) appendVariantFEN(dst []byte) []byte {
 	dst = strconv.AppendInt(dst, int64(p.HalfMove), 10)
 	dst = append(dst, ' ')
 	return strconv.AppendInt(dst, int64(p.FullMove), 10)
-}
-
-// appendBoardMarked is appendBoard with "~" after promoted pieces.
-func (p *Position) appendBoardMarked(dst []byte) []byte {
-	if p.Promoted == 0 {
-		return p.appendBoard(dst)
-	}
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			s := MakeSquare(file, rank)
-			pc := p.Board[s]
-			if pc == Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				dst = append(dst, byte('0'+empty))
-				empty = 0
-			}
-			dst = append(dst, pc.Letter())
-			if p.Promoted.Has(s) {
-				dst = append(dst, '~')
-			}
-		}
-		if empty > 0 {
-			dst = append(dst, byte('0'+empty))
-		}
-		if rank > 0 {
-			dst = append(dst, '/')
-		}
-	}
-	return dst
 }
