@@ -27,6 +27,8 @@ const annotatedDir = "../testdata/annotated/"
 var (
 	evalRe = regexp.MustCompile(`\[%eval (#?-?[0-9.]+)(,[0-9]+)?\]`)
 	clkRe  = regexp.MustCompile(`\[%clk ([0-9]+):([0-9]{2}):([0-9]{2})`)
+	emtRe  = regexp.MustCompile(`\[%emt ([0-9]+):([0-9]{2}):([0-9]{2})`)
+	tcRe   = regexp.MustCompile(`^([0-9]+)\+([0-9]+)$`)
 )
 
 // plainMove is what the plain reading knows of the position after a move.
@@ -34,6 +36,7 @@ type plainMove struct {
 	eval, mate     int // centipawns from White's side; the signed mate distance
 	hasEval, isMat bool
 	clock          int // the mover's, in seconds; -1: none
+	emt            int // [%emt], in seconds; -1: none
 	whiteMoved     bool
 	pieces         int // besides kings and pawns
 }
@@ -42,6 +45,7 @@ type plainGame struct {
 	moves       []plainMove // [0] is the start
 	result      string
 	termination string
+	timeControl string
 }
 
 func readPlain(t *testing.T, path string) []plainGame {
@@ -68,8 +72,9 @@ func readPlain(t *testing.T, path string) []plainGame {
 		}
 		pg := plainGame{result: g.Result}
 		pg.termination, _ = g.Tag("Termination")
+		pg.timeControl, _ = g.Tag("TimeControl")
 		for i, n := range g.Nodes {
-			m := plainMove{clock: -1, whiteMoved: n.Pos.Side == bitboard.Black}
+			m := plainMove{clock: -1, emt: -1, whiteMoved: n.Pos.Side == bitboard.Black}
 			for _, pc := range n.Pos.Board {
 				if strings.ContainsRune("QRBNqrbn", rune(pc.Letter())) {
 					m.pieces++
@@ -90,16 +95,26 @@ func readPlain(t *testing.T, path string) []plainGame {
 					m.eval = int(math.Round(pawns * 100))
 				}
 			}
-			if c := clkRe.FindStringSubmatch(text); c != nil && i > 0 {
-				h, _ := strconv.Atoi(c[1])
-				mi, _ := strconv.Atoi(c[2])
-				s, _ := strconv.Atoi(c[3])
-				m.clock = h*3600 + mi*60 + s
+			if i > 0 {
+				m.clock, m.emt = plainTime(clkRe, text), plainTime(emtRe, text)
 			}
 			pg.moves = append(pg.moves, m)
 		}
 		out = append(out, pg)
 	}
+}
+
+// plainTime is the time of the command re matches in text, in seconds;
+// -1 when there is none.
+func plainTime(re *regexp.Regexp, text string) int {
+	c := re.FindStringSubmatch(text)
+	if c == nil {
+		return -1
+	}
+	h, _ := strconv.Atoi(c[1])
+	m, _ := strconv.Atoi(c[2])
+	s, _ := strconv.Atoi(c[3])
+	return h*3600 + m*60 + s
 }
 
 func abs(n int) int { return max(n, -n) }
@@ -220,6 +235,74 @@ func TestEngineEval(t *testing.T) {
 		}
 		if positions != want {
 			t.Errorf("%s matches %d positions, want %d", query, positions, want)
+		}
+	}
+}
+
+// emt where a move has no [%emt] is worked out from the clocks: the
+// mover's clock after its previous move (the start time before its
+// first; a first move still showing it took 0 s, as Lichess has it),
+// less its clock after this one, plus the increment. The sample's
+// TimeControl is base+increment; its every fourth game has [%emt], which
+// wins.
+func TestMoveTimeFromClocks(t *testing.T) {
+	games := readPlain(t, annotatedDir+"sample.pgn")
+	want := make([][]string, len(games)) // each game's "ply emt" lines
+	worked, explicit := 0, 0
+	for gi, g := range games {
+		tc := tcRe.FindStringSubmatch(g.timeControl)
+		if tc == nil {
+			t.Fatalf("game %d: TimeControl %q is not base+increment", gi+1, g.timeControl)
+		}
+		base, _ := strconv.Atoi(tc[1])
+		inc, _ := strconv.Atoi(tc[2])
+		for i := 1; i < len(g.moves); i++ {
+			m := g.moves[i]
+			spent := m.emt
+			if spent >= 0 {
+				explicit++
+			} else if m.clock >= 0 {
+				before := base
+				if i > 2 {
+					before = g.moves[i-2].clock
+				}
+				switch {
+				case before < 0:
+				case i <= 2 && m.clock == base:
+					spent = 0
+				case before-m.clock+inc >= 0:
+					spent = before - m.clock + inc
+				}
+				if spent >= 0 {
+					worked++
+				}
+			}
+			if spent >= 0 {
+				want[gi] = append(want[gi], strconv.Itoa(i)+" "+strconv.Itoa(spent))
+			}
+		}
+	}
+	if worked < 1000 || explicit < 1000 {
+		t.Fatalf("the sample has %d times to work out and %d [%%emt]: too few to test", worked, explicit)
+	}
+	q, err := engine.Compile(`x = emt  message (ply " " x)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([][]string, len(games))
+	o := engine.Options{Inputs: []string{annotatedDir + "sample.pgn"}, Threads: 1}
+	o.OnGame = func(g *engine.Game) {
+		for _, m := range g.Messages { // "move 1(btm) game 1: 1 4"
+			_, text, _ := strings.Cut(m, ": ")
+			got[g.Number-1] = append(got[g.Number-1], text)
+		}
+	}
+	if _, err := engine.Run(q, o); err != nil {
+		t.Fatal(err)
+	}
+	for i := range games {
+		if strings.Join(got[i], "\n") != strings.Join(want[i], "\n") {
+			t.Errorf("game %d: emt\n%s\nthe plain reading:\n%s", i+1, strings.Join(got[i], "\n"), strings.Join(want[i], "\n"))
 		}
 	}
 }

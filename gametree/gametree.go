@@ -115,7 +115,7 @@ func (a annotations) NAGs(node int32) []uint8 { return a.g.Nodes[node].NAGs }
 // them (a command may sit in any), each time a filter asks: games nobody
 // asks about pay nothing.
 func (a annotations) Commands(node int32) vm.Commands {
-	c, errs := pgn.ReadCommands(a.g.Nodes[node].Comments)
+	c, errs := a.g.Commands(node)
 	out := vm.Commands{Eval: c.Eval, Mate: c.Mate, Clock: c.Clock, EMT: c.EMT}
 	for _, bit := range [...][2]uint8{{pgn.HasEval, vm.CmdEval}, {pgn.HasMate, vm.CmdMate}, {pgn.HasClock, vm.CmdClock}, {pgn.HasEMT, vm.CmdEMT}} {
 		if c.Has&bit[0] != 0 {
@@ -127,6 +127,10 @@ func (a annotations) Commands(node int32) vm.Commands {
 	}
 	return out
 }
+
+// MoveTime is the time the move took, from its [%emt] or else from the
+// clocks and the TimeControl tag (pgn.Game.MoveTime).
+func (a annotations) MoveTime(node int32) (int32, bool) { return a.g.MoveTime(node) }
 
 // tagValue is a tag as the official program's filters read it (event,
 // player, date, eco, tag "X"; found by experiment, issue 13): player names

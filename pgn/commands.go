@@ -3,6 +3,8 @@ package pgn
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cqlvm/cqlvm/bitboard"
 )
 
 // The annotation commands of a move's comments that carry numbers: an
@@ -15,7 +17,9 @@ import (
 //
 // An evaluation is in pawns from White's side, or #N, a mate in N moves
 // (N > 0 White mates, N < 0 Black does), optionally followed by the
-// search depth after a comma. A clock or elapsed time is H:MM:SS or
+// search depth after a comma. #0 (Lichess writes it for a position that
+// is mate, in studies and analyses) says that the side to move is mated:
+// its sign is the position's, which Game.Commands reads. A clock or elapsed time is H:MM:SS or
 // M:SS, with an optional fraction of a second. Commands of other names
 // ([%csl], [%cal], ...) are not read. They are read when a query asks
 // (ReadCommands), not when a game is parsed, so that a game without them
@@ -38,7 +42,10 @@ const (
 // Commands are the values of the annotation commands of one move. When a
 // command occurs more than once, the last one counts.
 type Commands struct {
-	Eval  int32 // centipawns from White's side; a mate as MateValue says
+	// Eval is in centipawns from White's side; a mate as MateValue says.
+	// A #0 (Mate 0: the side to move is mated) is 0 here, as its sign is
+	// the side to move's: Game.Commands makes it ±MateValue.
+	Eval  int32
 	Mate  int32 // the moves to mate, positive when White mates (HasMate)
 	Clock int32 // the mover's remaining time after the move, in whole seconds
 	EMT   int32 // the time the move took, in whole seconds
@@ -139,8 +146,11 @@ func readEval(args string) (v, mate int32, isMate bool, reason string) {
 	}
 	if m, ok := strings.CutPrefix(score, "#"); ok {
 		n, ok := readSigned(m, 4)
-		if !ok || n == 0 {
+		if !ok {
 			return 0, 0, false, "expected a mate #N or #-N"
+		}
+		if n == 0 { // the side to move is mated: Game.Commands gives the sign
+			return 0, 0, true, ""
 		}
 		if n > 0 {
 			return MateValue - n, n, true, ""
@@ -260,4 +270,64 @@ func readUint(s string, max int) (int32, bool) {
 		n = n*10 + int32(s[i]-'0')
 	}
 	return n, true
+}
+
+// Commands are the commands of the comments after the move into node
+// (ReadCommands), with a #0 evaluation signed by the position: the side to
+// move there is mated.
+func (g *Game) Commands(node int32) (Commands, []*CommandError) {
+	c, errs := ReadCommands(g.Nodes[node].Comments)
+	if c.Has&HasMate != 0 && c.Mate == 0 {
+		c.Eval = -MateValue
+		if g.Nodes[node].Pos.Side == bitboard.Black {
+			c.Eval = MateValue
+		}
+	}
+	return c, errs
+}
+
+// MoveTime is the time the move into node took, in whole seconds: its
+// [%emt] when it has one, else the mover's clock before it, less its
+// clock after it ([%clk]), plus what the game's TimeControl adds with the
+// move (TimeControl.AddedMs); the clock before it is the mover's after its
+// previous move, or the control's start time for its first. ok is false
+// when the game does not tell: no [%clk] after the move or after the
+// mover's previous one, no TimeControl to read, or a negative time (a
+// clock that gained more than the control gives, as when an opponent or
+// an arbiter adds time).
+//
+// Lichess does not run a side's clock before its first move, nor give
+// the increment for it: a first move whose clock shows the start time
+// took 0 seconds.
+func (g *Game) MoveTime(node int32) (secs int32, ok bool) {
+	c, _ := ReadCommands(g.Nodes[node].Comments)
+	if c.Has&HasEMT != 0 {
+		return c.EMT, true
+	}
+	parent := g.Nodes[node].Parent
+	if c.Has&HasClock == 0 || parent < 0 {
+		return 0, false
+	}
+	tag, _ := g.Tag("TimeControl")
+	tc, ok := ReadTimeControl(tag)
+	if !ok {
+		return 0, false
+	}
+	var before int32
+	if previous := g.Nodes[parent].Parent; previous > 0 {
+		p, _ := ReadCommands(g.Nodes[previous].Comments)
+		if p.Has&HasClock == 0 {
+			return 0, false
+		}
+		before = p.Clock
+	} else {
+		if before = tc.Start(); c.Clock == before {
+			return 0, true
+		}
+	}
+	spentMs := int64(before-c.Clock)*1000 + int64(tc.AddedMs(g.Nodes[parent].Pos.FullMove))
+	if spentMs < 0 {
+		return 0, false
+	}
+	return int32(spentMs / 1000), true
 }

@@ -53,6 +53,9 @@ const (
 	CmdMate
 	CmdClock
 	CmdEMT
+	// cmdEMTAsked: the tree was asked to work EMT out from the clocks
+	// (the machine's own mark in its cache, never the tree's)
+	cmdEMTAsked
 )
 
 // annotation is the number OpAnnotation asks for at the current position
@@ -83,9 +86,24 @@ func (m *Machine) annotation(in *Inst, pc int) (int64, bool) {
 	case AnnClock:
 		return int64(c.Clock), c.Has&CmdClock != 0
 	case AnnEmt:
+		if c.Has&(CmdEMT|CmdClock|cmdEMTAsked) == CmdClock {
+			c = m.workOutMoveTime(node)
+		}
 		return int64(c.EMT), c.Has&CmdEMT != 0
 	}
 	return 0, false
+}
+
+// workOutMoveTime asks the tree for the time the move into node took
+// when it has no [%emt] but a clock (Tree.MoveTime works it out from the
+// clocks), once a node, and keeps the answer with the node's commands.
+func (m *Machine) workOutMoveTime(node int32) Commands {
+	c := &m.commands.of[node]
+	c.Has |= cmdEMTAsked
+	if secs, ok := m.tree.MoveTime(node); ok {
+		c.EMT, c.Has = secs, c.Has|CmdEMT
+	}
+	return *c
 }
 
 // timeNode is the node whose move's comment holds the time of the view's

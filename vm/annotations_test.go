@@ -9,8 +9,9 @@ import (
 // fakeCommands are a game's annotation commands by node, counting the
 // readings.
 type fakeCommands struct {
-	of    map[int32]Commands
-	reads int
+	of        map[int32]Commands
+	reads     int
+	moveTimes int
 }
 
 func (f *fakeCommands) Comment(int32) string { return "" }
@@ -18,6 +19,16 @@ func (f *fakeCommands) NAGs(int32) []uint8   { return nil }
 func (f *fakeCommands) Commands(node int32) Commands {
 	f.reads++
 	return f.of[node]
+}
+
+// MoveTime works a time out as a clock difference, 10 s less the move's
+// clock, counting the askings.
+func (f *fakeCommands) MoveTime(node int32) (int32, bool) {
+	f.moveTimes++
+	if c := f.of[node]; c.Has&CmdEMT != 0 {
+		return c.EMT, true
+	}
+	return 10 - f.of[node].Clock, f.of[node].Clock <= 10
 }
 
 // annotationTree is the start and three moves, 1. e4 e5 2. Nf3, with
@@ -115,5 +126,33 @@ func TestAnnotationReadOnce(t *testing.T) {
 	}
 	if len(reports) != 2 {
 		t.Errorf("reports %q, want one a game", reports)
+	}
+}
+
+// Without [%emt], emt is the time the tree works out from the clocks,
+// asked once a node; with it, the tree is not asked.
+func TestAnnotationMoveTimeFromClocks(t *testing.T) {
+	cmds := &fakeCommands{of: map[int32]Commands{
+		1: {Clock: 7, Has: CmdClock},
+		2: {Clock: 12, Has: CmdClock}, // the tree cannot tell
+		3: {Clock: 3, EMT: 1, Has: CmdClock | CmdEMT},
+	}}
+	tree := annotationTree(t, cmds)
+	p := &Program{Code: []Inst{{Op: OpAnnotation, X: AnnEmt, B: 2}, {Op: OpMatch}, {Op: OpFail}}}
+	m := NewMachine(p)
+	m.StartGame(tree)
+	for range 3 {
+		for node, want := range []struct {
+			v  int64
+			ok bool
+		}{{0, false}, {3, true}, {0, false}, {1, true}} {
+			m.setCur(int32(node))
+			if v, ok := m.annotation(&p.Code[0], 0); v != want.v || ok != want.ok {
+				t.Errorf("emt at node %d: %d %v, want %d %v", node, v, ok, want.v, want.ok)
+			}
+		}
+	}
+	if cmds.moveTimes != 2 {
+		t.Errorf("the tree was asked %d times for the two nodes with a clock and no [%%emt], want 2", cmds.moveTimes)
 	}
 }

@@ -49,6 +49,9 @@ type Annotations interface {
 	// Commands are the values of the annotation commands ([%eval],
 	// [%clk], [%emt]) of the move's comments, read at each call.
 	Commands(node int32) Commands
+	// MoveTime is the time the move took, in seconds: its [%emt], or
+	// else worked out from the clocks; false when the game does not tell.
+	MoveTime(node int32) (int32, bool)
 }
 
 // Comment is the original PGN comment after the move into node.
@@ -65,6 +68,14 @@ func (t *Tree) Commands(node int32) Commands {
 		return Commands{}
 	}
 	return t.Annotations.Commands(node)
+}
+
+// MoveTime is the time the move into node took, in seconds.
+func (t *Tree) MoveTime(node int32) (int32, bool) {
+	if t.Annotations == nil {
+		return 0, false
+	}
+	return t.Annotations.MoveTime(node)
 }
 
 // NAGs are the numeric annotation glyphs of the move into node.
