@@ -6,11 +6,13 @@
 // pgn/compact, so that a run reads the games it searches from the store
 // instead of parsing their PGN.
 //
-// The format, version 4:
+// The format, version 5:
 //
-//	cqlvm-store 4\n
-//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"crc32c":C,"limits":{...},"stored":T,"member":M}\n
-//	then N records, in file order, of unsigned varints and bytes:
+//	cqlvm-store 5\n
+//	{"size":S,"mtime":"RFC 3339 time","games":N,"stream_bytes":B,"crc32c":C,"limits":{...},"stored":T,"member":M,"records_bytes":R}\n
+//	then N records, in file order, R bytes in all: each its length (a
+//	uvarint), the CRC-32C of its bytes (4 bytes, little-endian), and its
+//	bytes, unsigned varints and bytes:
 //	  (offset - previous offset) << 2 | 2 if the game starts a line
 //	      | 1 if the next game starts a line (or there is none)
 //	  line - previous line (the first's previous offset is 0, line 1)
@@ -37,6 +39,13 @@
 // form or as text: not so for a game over game-bytes), so that a run can
 // read the store alone; member is what the PGN reader's name of the
 // stream adds to the file's name (":game.pgn" in a zip archive).
+//
+// Opening a store reads its header alone (and checks records_bytes
+// against the file's size): each record is checked against its CRC when
+// it is read, so that a run that reads a few games costs little, and a
+// game is read back from its compact form without testing its moves'
+// legality, which Build verified. A damaged record stops the run with
+// an error saying to build the store again.
 package store
 
 import (
@@ -66,7 +75,13 @@ import (
 // Suffix is added to a PGN file's name to name its store.
 const Suffix = ".cqlstore"
 
-const magic = "cqlvm-store 4\n"
+// formatVersion is the version of the store's format; a store of
+// another is refused, to be built again.
+const formatVersion = 5
+
+const magicName = "cqlvm-store "
+
+var magic = fmt.Sprintf("%s%d\n", magicName, formatVersion)
 
 // PathOf is the name of the store of the PGN file name.
 func PathOf(name string) string { return name + Suffix }
@@ -84,6 +99,7 @@ type header struct {
 	Limits  map[string]int64 `json:"limits"`
 	Stored  bool             `json:"stored"`
 	Member  string           `json:"member"`
+	Records int64            `json:"records_bytes"`
 }
 
 // limitValues are the tree limits' values in lim (nil: the defaults),
@@ -157,6 +173,7 @@ func BuildWith(name string, opt Options) (Stats, error) {
 
 // writeBoth writes the store and the position index of name.
 func writeBoth(name string, h header, body []byte, pos *positions, stats *Stats) error {
+	h.Records = int64(len(body))
 	var err error
 	if stats.PositionBytes, err = pos.write(name, h); err != nil {
 		return err
@@ -292,7 +309,7 @@ type kept struct {
 // and that game's record, where the update reads from.
 func resumePoint(body []byte, games int) (kept, Record, error) {
 	r := bytes.NewReader(body)
-	c := cursor{r: r, left: games, rec: Record{Line: 1}}
+	c := cursor{r: r, left: games, bytes: int64(len(body)), rec: Record{Line: 1}}
 	k, cur := kept{line: 1}, kept{line: 1}
 	var from Record
 	found := false
@@ -445,6 +462,7 @@ type batch struct {
 	// is none
 	nextLineStart []bool
 	records       []byte
+	record        []byte // the record being made
 	summarised    int
 	compact       int // games in compact form
 	unstored      int // games not held
@@ -466,12 +484,13 @@ func (b *batch) summarise(parser *pgn.Parser, g *pgn.Game, enc *compact.Encoder)
 		if b.nextLineStart[i] {
 			flags |= 1
 		}
-		b.records = binary.AppendUvarint(b.records, uint64(raw.Offset-prev)<<2|flags)
-		b.records = binary.AppendUvarint(b.records, uint64(raw.Line-prevLine))
-		b.records = binary.AppendUvarint(b.records, uint64(len(raw.Data)))
+		rec := binary.AppendUvarint(b.record[:0], uint64(raw.Offset-prev)<<2|flags)
+		rec = binary.AppendUvarint(rec, uint64(raw.Line-prevLine))
+		rec = binary.AppendUvarint(rec, uint64(len(raw.Data)))
 		prev, prevLine = raw.Offset, raw.Line
 		parser.Parse(raw, g)
-		b.records = b.appendGame(raw, g, enc)
+		b.record = b.appendGame(rec, raw, g, enc)
+		b.records = appendFramed(b.records, b.record)
 		n := len(b.boards)
 		if len(g.Errors) == 0 {
 			b.boards = gameBoards(b.boards, g)
@@ -488,12 +507,20 @@ const (
 	hasText    = 4
 )
 
-// appendGame appends to the batch's records what the store holds of the
+// appendFramed appends the record rec to records with its length and
+// CRC.
+func appendFramed(records, rec []byte) []byte {
+	records = binary.AppendUvarint(records, uint64(len(rec)))
+	records = binary.LittleEndian.AppendUint32(records, crc32.Checksum(rec, crcTable))
+	return append(records, rec...)
+}
+
+// appendGame appends to the record recs what the store holds of the
 // game raw, parsed as g: its summary, and the game in compact form or
 // else its text (neither without an encoder enc).
-func (b *batch) appendGame(raw *pgn.RawGame, g *pgn.Game, enc *compact.Encoder) []byte {
-	at := len(b.records)
-	recs := append(b.records, 0)
+func (b *batch) appendGame(recs []byte, raw *pgn.RawGame, g *pgn.Game, enc *compact.Encoder) []byte {
+	at := len(recs)
+	recs = append(recs, 0)
 	flags := byte(0)
 	if len(g.Errors) == 0 && len(g.Nodes) > 0 {
 		sum := gametree.Summarize(g)
@@ -531,8 +558,9 @@ type Store struct {
 	Stored bool
 	// Member is what the PGN reader's name of the stream adds to the
 	// file's name
-	Member string
-	body   int64 // where its records begin
+	Member  string
+	body    int64 // where its records begin
+	records int64 // and their length
 	// the file's identity when the store was built, which its position
 	// index repeats
 	size    int64
@@ -550,9 +578,10 @@ var ErrOtherLimits = errors.New("store built with other limits")
 // Open opens the store of the PGN file name for a run with the limits
 // lim, if it has one: nil and no error when there is none. A store that
 // does not match the file's size and modification time is an error
-// wrapping ErrStale; one built with other tree limits, ErrOtherLimits; a
-// damaged one, an error saying so. Its records are read through once,
-// so that a damaged store is refused before a run begins.
+// wrapping ErrStale; one built with other tree limits, ErrOtherLimits;
+// one of another format version, or whose records are not as long as
+// its header says, an error saying to build it again. Only its header
+// is read: each record is checked when a Reader reads it.
 func Open(name string, lim *limits.Values) (*Store, error) {
 	path := PathOf(name)
 	f, err := os.Open(path)
@@ -563,15 +592,15 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
+	br := bufio.NewReaderSize(f, 4<<10)
 	first, err := br.ReadString('\n')
 	if err != nil || first != magic {
-		return nil, fmt.Errorf("%s: not a cqlvm store of format version 4; run cqlvm index %s again", path, name)
+		return nil, formatError(path, name, first)
 	}
 	hline, err := br.ReadBytes('\n')
 	var h header
-	if err != nil || json.Unmarshal(bytes.TrimSpace(hline), &h) != nil || h.Games < 0 {
-		return nil, fmt.Errorf("%s: the store header is damaged", path)
+	if err != nil || json.Unmarshal(bytes.TrimSpace(hline), &h) != nil || h.Games < 0 || h.Records < 0 {
+		return nil, fmt.Errorf("%s: the store header is damaged; run cqlvm index %s again", path, name)
 	}
 	st, err := os.Stat(name)
 	if err != nil {
@@ -584,18 +613,29 @@ func Open(name string, lim *limits.Values) (*Store, error) {
 	if want := limitValues(lim); !maps.Equal(h.Limits, want) {
 		return nil, fmt.Errorf("%s: %w (%v, the run's %v)", path, ErrOtherLimits, h.Limits, want)
 	}
-	s := &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, Stored: h.Stored, Member: h.Member, body: int64(len(first) + len(hline)),
-		size: h.Size, modTime: h.ModTime, crc: h.CRC}
-	c := cursor{r: br, left: h.Games, rec: Record{Line: 1}, skipGames: true}
-	for c.left > 0 {
-		if err := c.next(); err != nil {
-			return nil, fmt.Errorf("%s: %w after %d of its %d games", path, err, h.Games-c.left, h.Games)
+	body := int64(len(first) + len(hline))
+	sst, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if got := sst.Size() - body; got != h.Records {
+		what := "truncated"
+		if got > h.Records {
+			what = "bytes after its records"
 		}
+		return nil, fmt.Errorf("%s: %s (%d bytes of records, its header says %d); run cqlvm index %s again", path, what, got, h.Records, name)
 	}
-	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, fmt.Errorf("%s: bytes after its %d games", path, h.Games)
+	return &Store{Path: path, Games: h.Games, StreamBytes: h.Stream, Stored: h.Stored, Member: h.Member, body: body, records: h.Records,
+		size: h.Size, modTime: h.ModTime, crc: h.CRC}, nil
+}
+
+// formatError is the error of the store path of file name whose first
+// line, first, is not this format's.
+func formatError(path, name, first string) error {
+	if v, ok := strings.CutPrefix(strings.TrimSuffix(first, "\n"), magicName); ok {
+		return fmt.Errorf("%s: a cqlvm store of format version %s, where this cqlvm reads version %d; run cqlvm index %s again to re-index", path, v, formatVersion, name)
 	}
-	return s, nil
+	return fmt.Errorf("%s: not a cqlvm store; run cqlvm index %s again", path, name)
 }
 
 // Record is what a store says of one game.
@@ -618,26 +658,65 @@ type Record struct {
 
 // cursor reads a store's records in order.
 type cursor struct {
-	r    summary.Reader
-	left int // records not read
-	read int // records read
-	rec  Record
-	sum  summary.Summary
-	buf  []byte // the game's bytes
-	// skipGames: the games' bytes are passed over, not read into buf
-	// (Record.Game and Text are then nil)
-	skipGames bool
+	r     summary.Reader
+	left  int   // records not read
+	bytes int64 // bytes of records not read
+	read  int   // records read
+	rec   Record
+	sum   summary.Summary
+	buf   []byte       // the record's bytes
+	in    bytes.Reader // reading buf
 }
 
-// next reads the next record.
+// next reads the next record and checks it against its CRC.
 func (c *cursor) next() error {
-	head, err1 := binary.ReadUvarint(c.r)
-	dline, err2 := binary.ReadUvarint(c.r)
-	size, err3 := binary.ReadUvarint(c.r)
-	if err1 != nil || err2 != nil || err3 != nil {
+	n, err := binary.ReadUvarint(c.r)
+	if err != nil {
 		return errors.New("truncated")
 	}
-	flags, err := c.r.ReadByte()
+	var crc [4]byte
+	if n+4 > uint64(c.bytes) {
+		return errors.New("damaged record (its length is past the records' end)")
+	}
+	if _, err := io.ReadFull(c.r, crc[:]); err != nil {
+		return errors.New("truncated")
+	}
+	if uint64(cap(c.buf)) < n {
+		c.buf = make([]byte, n)
+	}
+	c.buf = c.buf[:n]
+	if _, err := io.ReadFull(c.r, c.buf); err != nil {
+		return errors.New("truncated")
+	}
+	c.bytes -= int64(n) + 4 + int64(uvarintLen(n))
+	if crc32.Checksum(c.buf, crcTable) != binary.LittleEndian.Uint32(crc[:]) {
+		return fmt.Errorf("damaged record (game %d's checksum differs)", c.read+1)
+	}
+	c.in.Reset(c.buf)
+	if err := c.parse(); err != nil {
+		return err
+	}
+	if c.in.Len() != 0 {
+		return errors.New("damaged record (bytes after its game)")
+	}
+	return nil
+}
+
+func uvarintLen(n uint64) int {
+	var b [binary.MaxVarintLen64]byte
+	return binary.PutUvarint(b[:], n)
+}
+
+// parse reads the record in c.buf.
+func (c *cursor) parse() error {
+	r := &c.in
+	head, err1 := binary.ReadUvarint(r)
+	dline, err2 := binary.ReadUvarint(r)
+	size, err3 := binary.ReadUvarint(r)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return errors.New("damaged record")
+	}
+	flags, err := r.ReadByte()
 	if err != nil || flags > hasSummary|hasCompact|hasText || flags&(hasCompact|hasText) == hasCompact|hasText || size > 1<<40 || dline > 1<<40 {
 		return errors.New("damaged record")
 	}
@@ -647,20 +726,20 @@ func (c *cursor) next() error {
 		LineStart: head&2 != 0, NextLineStart: head&1 != 0}
 	if flags&hasSummary != 0 {
 		c.rec.Summary = &c.sum
-		if err := summary.Read(c.r, &c.sum); err != nil {
+		if err := summary.Read(r, &c.sum); err != nil {
 			return err
 		}
 	}
 	switch {
 	case flags&hasCompact != 0:
-		c.rec.Game, err = c.bytes(2*size + 4096) // (a set-up game's FEN is held twice)
+		c.rec.Game, err = c.bytesOf()
 	case flags&hasText != 0:
-		col, err := binary.ReadUvarint(c.r)
+		col, err := binary.ReadUvarint(r)
 		if err != nil || col > 1<<31 {
 			return errors.New("damaged record")
 		}
 		c.rec.Col = int(col)
-		c.rec.Text, err = c.bytes(size)
+		c.rec.Text, err = c.bytesOf()
 		if err != nil {
 			return err
 		}
@@ -668,32 +747,16 @@ func (c *cursor) next() error {
 	return err
 }
 
-// bytes reads a length (at most limit) and as many bytes: into buf, or
-// passed over (nil) with skipGames.
-func (c *cursor) bytes(limit uint64) ([]byte, error) {
-	n, err := binary.ReadUvarint(c.r)
-	if err != nil || n > limit {
+// bytesOf reads a length and as many bytes of the record, which it
+// returns.
+func (c *cursor) bytesOf() ([]byte, error) {
+	n, err := binary.ReadUvarint(&c.in)
+	if err != nil || n > uint64(c.in.Len()) {
 		return nil, errors.New("damaged record")
 	}
-	if c.skipGames {
-		if d, ok := c.r.(interface{ Discard(int) (int, error) }); ok {
-			_, err = d.Discard(int(n))
-		} else {
-			_, err = io.CopyN(io.Discard, c.r, int64(n))
-		}
-		if err != nil {
-			return nil, errors.New("truncated")
-		}
-		return nil, nil
-	}
-	if uint64(cap(c.buf)) < n {
-		c.buf = make([]byte, n)
-	}
-	c.buf = c.buf[:n]
-	if _, err := io.ReadFull(c.r, c.buf); err != nil {
-		return nil, errors.New("truncated")
-	}
-	return c.buf, nil
+	at := len(c.buf) - c.in.Len()
+	c.in.Seek(int64(n), io.SeekCurrent)
+	return c.buf[at : at+int(n) : at+int(n)], nil
 }
 
 // Reader gives the records of a store's games in file order.
@@ -718,7 +781,7 @@ func (s *Store) Reader() (*Reader, error) {
 		f.Close()
 		return nil, err
 	}
-	c := cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games, rec: Record{Line: 1}, skipGames: !s.Stored}
+	c := cursor{r: bufio.NewReaderSize(f, 64<<10), left: s.Games, bytes: s.records, rec: Record{Line: 1}}
 	return &Reader{StreamBytes: s.StreamBytes, Stored: s.Stored, Member: s.Member, f: f, c: c}, nil
 }
 

@@ -76,9 +76,9 @@ func TestBuildAndFind(t *testing.T) {
 	}
 }
 
-// TestOpenRefuses: no store is nil and no error; a damaged store, one
-// with bytes after its games, and one built with other limits are
-// errors.
+// TestOpenRefuses: no store is nil and no error; a store cut short,
+// one with bytes after its records, one of another format and one built
+// with other limits are errors.
 func TestOpenRefuses(t *testing.T) {
 	name, _ := build(t, twoGames)
 	if s, err := Open(name+".none", nil); s != nil || err != nil {
@@ -98,15 +98,51 @@ func TestOpenRefuses(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"cut", data[:len(data)-3], "after"},
+		{"cut", data[:len(data)-3], "truncated"},
 		{"longer", append(append([]byte{}, data...), 0), "bytes after"},
 		{"not a store", []byte("cqlvm-index 1\n{}\n"), "not a cqlvm store"},
+		{"an older format", []byte("cqlvm-store 4\n{}\n"), "format version 4, where this cqlvm reads version 5; run cqlvm index"},
 	} {
 		if err := os.WriteFile(PathOf(name), c.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := Open(name, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.what, err, c.want)
+		}
+	}
+}
+
+// TestDamagedRecord: a store with a byte of a record changed opens (Open
+// reads the header alone), and reading the records stops at that
+// record with an error, never a wrong record.
+func TestDamagedRecord(t *testing.T) {
+	name, _ := build(t, twoGames)
+	data, err := os.ReadFile(PathOf(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for at := len(data) - 1; at > len(data)-40; at -= 3 {
+		damaged := append([]byte{}, data...)
+		damaged[at] ^= 0x10
+		if err := os.WriteFile(PathOf(name), damaged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Open(name, nil)
+		if err != nil {
+			t.Fatalf("byte %d changed: Open: %v", at, err)
+		}
+		r, err := s.Reader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		read := 0
+		for r.Peek() != nil {
+			read++
+			r.Take()
+		}
+		r.Close()
+		if r.Err() == nil || !strings.Contains(r.Err().Error(), "damaged record") || read != 2 {
+			t.Errorf("byte %d changed: %d records read, then %v; want 2 and a damaged record", at, read, r.Err())
 		}
 	}
 }

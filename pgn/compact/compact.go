@@ -7,11 +7,10 @@
 // then composes each move, which is what it does when the input's text
 // is not canonical.
 //
-// A move is its index in the position it is played from
-// (bitboard.Position.MoveIndex: which piece of the side to move, which of
-// that piece's moves), in one byte for all but the longest queen moves,
-// so that reading it back plays the move without resolving SAN or
-// generating the position's moves. The form of a game:
+// A move is its squares and promotion, in two bytes, so that reading
+// it back is a plain move play (bitboard.Position.SquareMove), without
+// resolving SAN or generating the position's moves: the store verified
+// every game when it stored it. The form of a game:
 //
 //	byte: 1 if the start position is not the standard one
 //	byte: the movetext's result (0 none, 1 "1-0", 2 "0-1", 3 "1/2-1/2", 4 "*")
@@ -26,13 +25,15 @@
 //	    subtree of each child follows its move, the next child's move
 //	    follows the end of the subtree before it.
 //
-// A string is a uvarint length and its bytes. A code is a byte: a move
-// is piece<<4 | move for a move index below 14, or piece<<4 | 14 and a
-// byte of the index less 14; the other codes are code<<4 | 15.
+// A string is a uvarint length and its bytes. A move is two bytes: the
+// from square (0 a1 to 63 h8), plus 64 for a promotion, then the to
+// square, plus 64 times the promotion's piece less a knight (0 knight,
+// 1 bishop, 2 rook, 3 queen); a castling goes from the king's square to
+// its rook's. The other codes are bytes from 128 on.
 //
 // Encode reads its output back and compares it with the game, so a game
 // is stored only when it is read back exactly; one it cannot store (it
-// has errors, or a move the legal moves do not hold) is left to the PGN.
+// has errors, or is of a variant other than Chess960) is left to the PGN.
 package compact
 
 import (
@@ -44,13 +45,14 @@ import (
 	"github.com/cqlvm/cqlvm/pgn"
 )
 
-// The codes of the node stream other than moves.
+// The codes of the node stream other than moves, which begin with a
+// byte below codeEnd.
 const (
-	codeEnd    = 0<<4 | 15 // the line ends: the node has no (more) children
-	codeBranch = 1<<4 | 15 // the node has several children, their number less 2 follows
-	codeNotes  = 2<<4 | 15 // the node's comments and NAGs follow
-	codeNull   = 3<<4 | 15 // a null move
-	moveLong   = 14        // a move's low half saying a byte of its index follows
+	codeEnd    = 128 // the line ends: the node has no (more) children
+	codeBranch = 129 // the node has several children, their number less 2 follows
+	codeNotes  = 130 // the node's comments and NAGs follow
+	codeNull   = 131 // a null move
+	promotion  = 64  // added to a move's from square: it promotes
 )
 
 // The flags of a node's notes.
@@ -182,14 +184,20 @@ func (e *Encoder) appendMove(dst []byte, pos *bitboard.Position, m *bitboard.Mov
 	if m.Flags&bitboard.FlagNull != 0 {
 		return append(dst, codeNull), *m == pos.NullMove()
 	}
-	piece, move, ok := pos.MoveIndex(m)
-	if !ok || piece > 15 || move > moveLong+255 {
+	to := m.To
+	if m.Flags&bitboard.FlagCastle != 0 {
+		to = m.RookFrom
+	}
+	if m.From >= 64 || to >= 64 {
 		return dst, false
 	}
-	if move < moveLong {
-		return append(dst, byte(piece<<4|move)), true
+	if m.Promo == bitboard.NoType {
+		return append(dst, byte(m.From), byte(to)), true
 	}
-	return append(dst, byte(piece<<4|moveLong), byte(move-moveLong)), true
+	if m.Promo < bitboard.Knight || m.Promo > bitboard.Queen {
+		return dst, false
+	}
+	return append(dst, byte(m.From)+promotion, byte(to)+64*byte(m.Promo-bitboard.Knight)), true
 }
 
 // appendNotes writes the comments and NAGs of n, if it has any.

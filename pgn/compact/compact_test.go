@@ -42,7 +42,7 @@ func eachGame(t testing.TB, name string, f func(g *pgn.Game)) {
 // TestRoundTrip: every game of the corpora without errors is stored and
 // read back the same (tags, tree, moves, positions, comments, NAGs) and
 // written the same by the PGN writer, in both its forms; a ply takes
-// about one byte.
+// two bytes.
 func TestRoundTrip(t *testing.T) {
 	for _, name := range []string{"sample.pgn", "studies.pgn", "games.pgn"} {
 		var enc Encoder
@@ -185,4 +185,53 @@ func TestEdgeCorpora(t *testing.T) {
 		})
 	}
 	t.Logf("%d files, %d games stored", len(files), stored)
+}
+
+// BenchmarkRead compares reading the games of games.pgn back from the
+// compact form with parsing their PGN (cut beforehand in both).
+func BenchmarkRead(b *testing.B) {
+	var raws []*pgn.RawGame
+	var stored [][]byte
+	var enc Encoder
+	name := filepath.Join(corpora, "games.pgn")
+	file, err := os.Open(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer file.Close()
+	r := pgn.NewReader(file, name)
+	var parser pgn.Parser
+	parser.CastlingFromPlacement = true
+	var g pgn.Game
+	for {
+		raw, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw.Data = append([]byte(nil), raw.Data...)
+		raws = append(raws, raw)
+		parser.Parse(raw, &g)
+		data, _ := enc.Append(nil, &g)
+		stored = append(stored, data)
+	}
+	b.Run("pgn", func(b *testing.B) {
+		for range b.N {
+			for _, raw := range raws {
+				parser.Parse(raw, &g)
+			}
+		}
+	})
+	b.Run("compact", func(b *testing.B) {
+		var dec Decoder
+		for range b.N {
+			for _, data := range stored {
+				if err := dec.Decode(data, &g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
 }

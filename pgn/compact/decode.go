@@ -2,6 +2,7 @@ package compact
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/cqlvm/cqlvm/bitboard"
 	"github.com/cqlvm/cqlvm/pgn"
@@ -215,28 +216,38 @@ func (d *Decoder) tree(r *reader, g *pgn.Game) error {
 }
 
 // addChild adds the child of parent reached by the move of code (and
-// the byte after it, for a long one) and returns it.
+// the byte after it, for a move) and returns it. The node is written
+// field by field in place, as pgn.Parser writes it: a node literal
+// appended is made on the stack and copied, a third of reading a game.
 func (d *Decoder) addChild(g *pgn.Game, parent int32, code byte, r *reader) (int32, bool) {
-	pn := &g.Nodes[parent]
-	var m bitboard.Move
-	switch piece, move := int(code>>4), int(code&15); {
+	idx := int32(len(g.Nodes))
+	if len(g.Nodes) == cap(g.Nodes) {
+		g.Nodes = slices.Grow(g.Nodes, len(g.Nodes)/2+64)
+	}
+	g.Nodes = g.Nodes[:idx+1]
+	n, pn := &g.Nodes[idx], &g.Nodes[parent]
+	switch {
 	case code == codeNull:
-		m = pn.Pos.NullMove()
-	case move == 15:
+		n.Move = pn.Pos.NullMove()
+	case code >= codeEnd:
 		return 0, false
 	default:
-		if move == moveLong {
-			move += int(r.byte())
+		to := r.byte()
+		promo := bitboard.NoType
+		if code >= promotion {
+			code -= promotion
+			promo = bitboard.Knight + bitboard.PieceType(to>>6)
+			to &= 63
+		} else if to >= 64 {
+			return 0, false
 		}
-		var ok bool
-		if m, ok = pn.Pos.MoveAt(piece, move); !ok || r.bad {
+		if !pn.Pos.SquareMoveTo(&n.Move, bitboard.Square(code), bitboard.Square(to), promo) || r.bad {
 			return 0, false
 		}
 	}
-	idx := int32(len(g.Nodes))
-	g.Nodes = append(g.Nodes, pgn.Node{Parent: parent, FirstChild: -1, NextSibling: -1, Move: m})
-	n, pn := &g.Nodes[idx], &g.Nodes[parent]
+	n.Parent, n.FirstChild, n.NextSibling = parent, -1, -1
 	n.Ply, n.Depth = pn.Ply+1, pn.Depth
+	n.PreComments, n.Comments, n.NAGs, n.SAN = nil, nil, nil, nil
 	n.Pos = pn.Pos
 	n.Pos.PlayMove(&n.Move)
 	if pn.FirstChild < 0 {
