@@ -109,8 +109,22 @@ func (c *checker) checkEvaluation(n *syntax.Node) Type {
 	case n.Int < 0 || n.Int > 2:
 		c.errorf(n, "internal error: view %d of %s", n.Int, n.Kind)
 	}
+	if c.refuseEngine != "" {
+		// the reason is the program's, not the query's: not cut as a
+		// quoted name would be (errorf)
+		c.errs.Add(c.src, n.Span, "%s asks a chess engine: %s", engineWord(n.Kind), c.refuseEngine)
+	}
 	c.needEngine = true
 	return TNum
+}
+
+// engineWord is how a query spells a filter that asks the engine:
+// engineeval, or the CQL-S :evaluation, which has no CQL 6 word.
+func engineWord(k syntax.Kind) string {
+	if w := syntax.KeywordOf(k); w != "" {
+		return w
+	}
+	return ":" + k.String()
 }
 
 func (g *gen) genExchange(n *syntax.Node, fail int) {

@@ -41,6 +41,7 @@ type checker struct {
 	needPieceIDs, needLastGame bool
 	needEngine                 bool                             // builtins.go: the program evaluates positions with an engine
 	refuseExtensions           string                           // Options.RefuseExtensions
+	refuseEngine               string                           // Options.RefuseEngine
 	chess                      vm.Chess                         // Options.Chess, for the built-ins (builtins.go)
 	kindSeen                   func(pass string, k syntax.Kind) // Options.kindSeen
 }

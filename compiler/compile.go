@@ -65,6 +65,11 @@ type Options struct {
 	// in CQL 6.2: syntax.IsExtension) an error, which ends with this
 	// advice: the official-compatible command refuses them unless asked.
 	RefuseExtensions string
+	// RefuseEngine, when set, makes every filter that asks a chess engine
+	// (engineeval, CQL-S :evaluation and :moveevaluation) an error, which
+	// ends with this reason: a server does not let its clients start
+	// processes.
+	RefuseEngine string
 	// KeepFailedComments compiles for runs that keep the comments of
 	// filters that failed (-alwayscomment): the planner then skips no
 	// filter that comments. A program compiled without it says whether it
@@ -207,7 +212,7 @@ func Compile(src *source.Source, opt Options) (*Query, error) {
 	slots := &slotAlloc{}
 	work := newBudget(opt.Limits, &errs)
 	c := &checker{nodeInfo: newNodeInfo(), src: src, errs: &errs, vars: map[string]*variable{}, slots: slots, kindSeen: opt.kindSeen, budget: work,
-		chess: opt.Chess, refuseExtensions: opt.RefuseExtensions}
+		chess: opt.Chess, refuseExtensions: opt.RefuseExtensions, refuseEngine: opt.RefuseEngine}
 	c.funcs = file.Funcs
 	c.dictNames = declaredDicts(parts, file.Funcs)
 	// the depth first: the size estimate recurses into the bodies of

@@ -65,6 +65,10 @@ type QueryOptions struct {
 	// clock, ...: not in CQL 6.2) errors that end with this advice, as
 	// the official-compatible `cql` command wants.
 	RefuseExtensions string
+	// RefuseEngine, when set, makes the filters that ask a chess engine
+	// (engineeval, CQL-S :evaluation) errors that end with this reason,
+	// as a server that lets no client start a process wants.
+	RefuseEngine string
 	// KeepFailedComments compiles the query for runs that keep the
 	// comments of filters that failed (Options.AlwaysComment), which a
 	// program compiled without it refuses.
@@ -187,6 +191,7 @@ func CompileText(name, text string, o QueryOptions) (*Query, error) {
 func compile(src *source.Source, extraName string, o QueryOptions) (*Query, error) {
 	opt := compiler.Options{RequireHeader: src != nil, Quiet: o.Quiet, Transforms: o.Transforms, Reader: o.Dialect.reader(o.Limits),
 		NoSetTag: o.NoSetTag, NoRemoveComment: o.NoRemoveComment, Limits: o.Limits, Disable: o.Disable, RefuseExtensions: o.RefuseExtensions,
+		RefuseEngine:       o.RefuseEngine,
 		KeepFailedComments: o.KeepFailedComments}
 	opt.Chess = knowledge.Chess // the CQL-S built-ins' chess, which compiler and vm do not import
 	for _, a := range o.Assign {

@@ -152,6 +152,59 @@ func TestServeRefusesFileNamesInQueries(t *testing.T) {
 	s.checkRSS(t)
 }
 
+// A web query that asks a chess engine (engineeval, CQL-S :evaluation)
+// starts no process: the engine on the server's PATH is a script that
+// leaves a mark when it is started, and no refused query, checked or
+// run, leaves one. With --allow-engine the same run starts it.
+func TestServeStartsNoEngineForAQuery(t *testing.T) {
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "started")
+	script := "#!/bin/sh\necho started >> " + mark + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "stockfish"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	queries := []string{"engineeval > 0", "cql() engineeval depth 2 sidetomove > 0",
+		"(match (position :evaluation depth 4 >=2.5 sidetomove))", "(match (position :moveevaluation depth 4 <=-3.0 absolute))"}
+	s := serve(t, testdata("sample.pgn"))
+	c := newClient(t, s)
+	for _, q := range queries {
+		for _, path := range []string{"/api/check", "/api/run"} {
+			var e struct {
+				Errors []struct{ Message, Pretty string }
+			}
+			code, raw := c.do(t, "POST", path, queryBody(q), &e)
+			if code != 422 || len(e.Errors) != 1 || !strings.Contains(e.Errors[0].Message, "asks a chess engine: refused") ||
+				!strings.Contains(e.Errors[0].Message, "--allow-engine") || !strings.Contains(e.Errors[0].Pretty, "^") {
+				t.Errorf("%s %s: %d %s, want 422 and the refusal with its caret", path, q, code, raw)
+			}
+		}
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Fatal("a refused query started the engine")
+	}
+	s.alive()
+
+	allowed := serve(t, "--allow-engine", testdata("sample.pgn"))
+	c = newClient(t, allowed)
+	if code, raw := c.startRun(t, queries[0], 10*time.Second); code != http.StatusAccepted {
+		t.Fatalf("--allow-engine: %d %s", code, raw)
+	}
+	// the script is no engine: the run only fails with it, so it is
+	// stopped once the mark shows
+	var err error
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if _, err = os.Stat(mark); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Errorf("with --allow-engine the run did not start the engine: %v", err)
+	}
+	c.do(t, "POST", "/api/cancel", "", nil)
+	allowed.alive()
+}
+
 // Requests from another site through DNS rebinding (a Host not the
 // server's) and cross-origin POSTs are refused.
 func TestServeRefusesForeignHostAndOrigin(t *testing.T) {

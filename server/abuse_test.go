@@ -489,3 +489,43 @@ func TestTheServersLimitsReachItsRuns(t *testing.T) {
 		t.Errorf("a run past the server's run-memory: %+v, want failed naming the limit", st)
 	}
 }
+
+// A query that asks a chess engine (engineeval, CQL-S :evaluation and
+// :moveevaluation) would start a process for each worker of its run: it
+// is refused when compiled, with the caret on the filter, unless the
+// server was started with --allow-engine.
+func TestEngineQueriesAreRefusedUnlessAllowed(t *testing.T) {
+	queries := map[string]string{
+		"engineeval > 0": "engineeval",
+		"cql() btm  engineeval depth 3 white < 0":                    "engineeval",
+		"(match (position :evaluation depth 4 >=2.5 sidetomove))":    ":evaluation",
+		"(match (position :moveevaluation depth 4 <=-3.0 absolute))": ":moveevaluation",
+	}
+	_, url := newTestServerOf(t, Config{Inputs: []string{samplePGN}})
+	c := newBrowser(t, url)
+	for query, word := range queries {
+		for _, path := range []string{"/api/check", "/api/run"} {
+			var e apiError
+			code, raw := c.call("POST", path, queryRequest{Query: query}, &e)
+			if code != http.StatusUnprocessableEntity || len(e.Errors) != 1 {
+				t.Errorf("%s %s: %d %s, want 422 with one error", path, query, code, raw)
+				continue
+			}
+			err := e.Errors[0]
+			if want := word + " asks a chess engine: " + RefusedEngine; err.Message != want {
+				t.Errorf("%s %s: %q, want %q", path, query, err.Message, want)
+			}
+			if !strings.Contains(err.Pretty, "^") || query[err.Col-1:err.EndCol-1] == "" {
+				t.Errorf("%s %s: no caret under the filter: %+v", path, query, err)
+			}
+		}
+	}
+	// the check compiles them without asking the engine anything
+	_, url = newTestServerOf(t, Config{Inputs: []string{samplePGN}, AllowEngine: true})
+	c = newBrowser(t, url)
+	for query := range queries {
+		if code, raw := c.call("POST", "/api/check", queryRequest{Query: query}, nil); code != http.StatusOK {
+			t.Errorf("--allow-engine: %s: %d %s", query, code, raw)
+		}
+	}
+}

@@ -38,6 +38,10 @@ type queryError struct {
 	Pretty  string `json:"pretty"` // as `cqlvm check` prints it, with the caret
 }
 
+// RefusedEngine is why a query that asks a chess engine is refused, unless
+// the server allows it (Config.AllowEngine).
+const RefusedEngine = "refused: a query sent to this server may not start an engine (cqlvm serve --allow-engine allows it)"
+
 // readQuery decodes a query request and compiles it, with the server's
 // limits, refusing a query that names a file other than the databases.
 // On failure it has written the error response and returns nil.
@@ -55,7 +59,11 @@ func (s *Server) readQuery(w http.ResponseWriter, r *http.Request) (*engine.Quer
 		writeError(w, http.StatusBadRequest, err.Error())
 		return nil, req
 	}
-	q, err := engine.CompileText("query", req.Query, engine.QueryOptions{Dialect: d, Limits: s.cfg.Limits, Files: s.allowed})
+	o := engine.QueryOptions{Dialect: d, Limits: s.cfg.Limits, Files: s.allowed}
+	if !s.cfg.AllowEngine {
+		o.RefuseEngine = RefusedEngine
+	}
+	q, err := engine.CompileText("query", req.Query, o)
 	if err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, compileFailure(err))
 		return nil, req

@@ -44,6 +44,11 @@ type Config struct {
 	// Limits bound each query, game and run, and the server's own
 	// resources (package limits); nil: the defaults.
 	Limits *limits.Values
+	// AllowEngine lets a query ask a chess engine (engineeval, CQL-S
+	// :evaluation), which starts a process on the machine for each worker
+	// of each run (--allow-engine); without it such a query is refused
+	// when it is compiled.
+	AllowEngine bool
 }
 
 // The defaults of Config.

@@ -12,7 +12,7 @@ import (
 	"github.com/cqlvm/cqlvm/server"
 )
 
-const serveUsage = `usage: cqlvm serve [--addr 127.0.0.1:8080] [--allow-host NAME] [--timeout 10m] [--maxgames N] [--threads N] [--limit NAME=VALUE] games.pgn ...
+const serveUsage = `usage: cqlvm serve [--addr 127.0.0.1:8080] [--allow-host NAME] [--timeout 10m] [--maxgames N] [--threads N] [--allow-engine] [--limit NAME=VALUE] games.pgn ...
   a web page to write queries, run them over the games and step through the matches
   (cqlvm help limits: the limits on queries, runs and the server)
 `
@@ -40,6 +40,7 @@ func (c *cli) serve(args []string) int {
 	fs.DurationVar(&cfg.Timeout, "timeout", server.DefaultTimeout, "longest run of one query")
 	fs.IntVar(&cfg.MaxGames, "maxgames", server.DefaultMaxGames, "matched games kept per query")
 	fs.IntVar(&cfg.Threads, "threads", 0, "worker threads per query (default: number of cores)")
+	fs.BoolVar(&cfg.AllowEngine, "allowengine", false, "let queries ask a chess engine (engineeval, :evaluation), which starts one process per worker")
 	fs.StringArrayVar(&cfg.AllowHosts, "allowhost", nil, "a name (or name:port) the Host header may give beside the address listened on (repeatable)")
 	cfg.Limits = &limits.Values{}
 	cfg.Limits.SetValue(limits.RunMemory, serveRunMemory)
