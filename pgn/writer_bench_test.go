@@ -1,0 +1,130 @@
+package pgn
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// writerCorpora are the files whose written form is pinned by
+// writerReference: master games, studies (comments, NAGs, variations,
+// Chess960, null moves), the CQL sample (FEN setups, deep variations), the
+// variants (drops, their check marks) and the other parsers' edge files
+// (but the unrepaired copy of studies.pgn).
+var writerCorpora = []string{"games.pgn", "studies.pgn", "sample.pgn", "../variants/*.pgn", "edge/*.pgn"}
+
+// writerReference is the SHA-256 of every game of writerCorpora written
+// one after the other, with and without WriteOptions.Official, by the
+// writer before it was made faster (commit 2e84b59): the writer must keep
+// writing these bytes. The official program's own bytes are compared in
+// cmd/cqlvm's tests; this pins the writer on a far larger corpus.
+var writerReference = map[bool]string{
+	false: "6ace8f3a37f3c638e156a036500d1e5d2e008c0e1a9862d0da25d3c7973b722e",
+	true:  "3987aa790ade5ccbd54822f7d6b663055c182797f04f045228927b3eb56ac29b",
+}
+
+// corpusFiles are the files of writerCorpora.
+func corpusFiles(t testing.TB) []string {
+	t.Helper()
+	var files []string
+	for _, pattern := range writerCorpora {
+		names, err := filepath.Glob(testdataDir + pattern)
+		if err != nil || len(names) == 0 {
+			t.Fatalf("%s: no files (%v)", pattern, err)
+		}
+		for _, name := range names {
+			if filepath.Base(name) != "studies-unrepaired.pgn" { // studies.pgn before six repairs: the same games again
+				files = append(files, name)
+			}
+		}
+	}
+	return files
+}
+
+// writeCorpora appends every game of writerCorpora to dst, each written
+// as soon as it is read, and counts them.
+func writeCorpora(t testing.TB, dst []byte, opt WriteOptions) ([]byte, int) {
+	games := 0
+	for _, name := range corpusFiles(t) {
+		games += eachFileGame(t, name, func(_ *RawGame, g *Game) { dst = AppendGame(dst, g, opt) })
+	}
+	return dst, games
+}
+
+// parsedCorpora parses every game of writerCorpora, each into a Game of
+// its own (the Parser hands every game arrays of its own).
+func parsedCorpora(t testing.TB) []*Game {
+	var games []*Game
+	for _, name := range corpusFiles(t) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := NewReader(bytes.NewReader(data), name)
+		var p Parser
+		for {
+			raw, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := new(Game)
+			p.Parse(raw, g)
+			games = append(games, g)
+		}
+	}
+	return games
+}
+
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// TestWriterReference writes writerCorpora and compares the bytes with
+// the reference. With CQLVM_WRITER_DUMP=DIR it leaves the text in DIR,
+// to find the first difference after a change.
+func TestWriterReference(t *testing.T) {
+	for _, official := range []bool{false, true} {
+		out, games := writeCorpora(t, nil, WriteOptions{Official: official})
+		if dir := os.Getenv("CQLVM_WRITER_DUMP"); dir != "" {
+			name := filepath.Join(dir, map[bool]string{false: "plain.pgn", true: "official.pgn"}[official])
+			if err := os.WriteFile(name, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := digest(out); got != writerReference[official] {
+			t.Errorf("Official %v: %d games written in %d bytes, SHA-256 %s, want %s", official, games, len(out), got, writerReference[official])
+		}
+	}
+}
+
+// BenchmarkWriteGames writes the games of writerCorpora as the official
+// program does, into one reused buffer, and checks the bytes against the
+// reference.
+func BenchmarkWriteGames(b *testing.B) {
+	games := parsedCorpora(b)
+	var out []byte
+	plies := 0
+	for _, g := range games {
+		plies += max(len(g.Nodes)-1, 0)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		out = out[:0]
+		for _, g := range games {
+			out = AppendGame(out, g, WriteOptions{Official: true})
+		}
+	}
+	b.SetBytes(int64(len(out)))
+	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
+	if got := digest(out); got != writerReference[true] {
+		b.Fatalf("SHA-256 %s, want %s", got, writerReference[true])
+	}
+}
