@@ -232,7 +232,7 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 		b = b[:0]
 	}
 	if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
-		b = bitboard.AppendCheckMark(append(b, body...), &n.Pos)
+		b = appendCheckMark(append(b, body...), nodes, n)
 	} else {
 		b = pos.AppendSANAfter(b, n.Move, &n.Pos)
 	}
@@ -240,6 +240,25 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	gw.buf = b
 	gw.nags(n.NAGs)
 	gw.comments(gw.kept(n.Comments))
+}
+
+// appendCheckMark appends the check or mate mark of node n's move, as
+// bitboard.AppendCheckMark does. A standard position in check that the
+// game continues from by a move is not mate: the parser and the game
+// store keep only legal moves, so that move is one, and the search for a
+// legal move, most of the cost of writing a checking move, is spared. A
+// null move proves nothing (it is read in check too).
+func appendCheckMark(b []byte, nodes []Node, n *Node) []byte {
+	pos := &n.Pos
+	if pos.Variant != bitboard.Standard || !pos.InCheck() {
+		return bitboard.AppendCheckMark(b, pos)
+	}
+	for c := n.FirstChild; c >= 0; c = nodes[c].NextSibling {
+		if nodes[c].Move.Flags&bitboard.FlagNull == 0 {
+			return append(b, '+')
+		}
+	}
+	return bitboard.AppendCheckMark(b, pos)
 }
 
 // kept are the comments of one place that the writer writes: all, or the
@@ -257,7 +276,13 @@ func (gw *gameWriter) moveNumber(b []byte, pos *bitboard.Position, force bool) [
 	if pos.Side == bitboard.Black && !force {
 		return b
 	}
-	b = strconv.AppendInt(b, int64(max(pos.FullMove, 1)), 10)
+	if n := pos.FullMove; n < 10 {
+		b = append(b, byte('0'+max(n, 1)))
+	} else if n < 100 {
+		b = append(b, byte('0'+n/10), byte('0'+n%10))
+	} else {
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
 	if pos.Side == bitboard.Black {
 		return append(b, "..."...)
 	}
@@ -302,28 +327,64 @@ func (gw *gameWriter) comment(c string, spaceAfter, closeMayWrap bool) {
 		gw.newline()
 		return
 	}
-	if strings.ContainsAny(c, "\r\n") {
+	if strings.IndexByte(c, '\n') >= 0 || strings.IndexByte(c, '\r') >= 0 {
 		c = lineBreaksToSpaces.Replace(c)
 	}
 	gw.asciiToken(openBrace, false, true)
 	// width counts characters (see token): in an ASCII comment, bytes
-	ascii := isASCII(c)
-	width := func(w string) int {
-		if ascii {
-			return len(w)
-		}
-		return utf8.RuneCountInString(w)
+	if isASCII(c) {
+		gw.asciiWords(c)
+	} else {
+		gw.words(c)
 	}
+	gw.asciiToken(closeBrace, spaceAfter, closeMayWrap)
+}
+
+// words writes the words of c, a space after each but the last, each
+// word placed as a token (see token).
+func (gw *gameWriter) words(c string) {
 	for {
 		end := strings.IndexByte(c, ' ')
 		if end < 0 {
 			break
 		}
-		placeText(gw, c[:end], width(c[:end]), true, true)
+		placeText(gw, c[:end], utf8.RuneCountInString(c[:end]), true, true)
 		c = c[end+1:]
 	}
-	placeText(gw, c, width(c), false, true)
-	gw.asciiToken(closeBrace, spaceAfter, closeMayWrap)
+	placeText(gw, c, utf8.RuneCountInString(c), false, true)
+}
+
+// asciiWords is words for ASCII text, which it writes a line at a time:
+// the words that fit on the current line with the space after each go
+// as they are, as placing them one by one would write them (a comment of
+// a path or a line is mostly such runs). The word that does not fit is
+// placed as a token, which starts the next line.
+func (gw *gameWriter) asciiWords(c string) {
+	for {
+		if gw.col+len(c) <= gw.width { // the rest fits: no word wraps
+			gw.out = append(gw.out, c...)
+			gw.col += len(c)
+			gw.afterParen = false
+			return
+		}
+		// the last space that still fits ends a run of whole words that
+		// fit with their spaces; the word after it does not fit
+		if fit := gw.width - gw.col; fit > 0 {
+			if s := strings.LastIndexByte(c[:min(fit, len(c))], ' '); s >= 0 {
+				gw.out = append(gw.out, c[:s+1]...)
+				gw.col += s + 1
+				gw.afterParen = false
+				c = c[s+1:]
+			}
+		}
+		end := strings.IndexByte(c, ' ')
+		if end < 0 {
+			placeText(gw, c, len(c), false, true)
+			return
+		}
+		placeText(gw, c[:end], end, true, true)
+		c = c[end+1:]
+	}
 }
 
 // sevenTagRoster are the tags every PGN game has, in their order.

@@ -3,6 +3,7 @@ package pgn
 import (
 	"bufio"
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -55,6 +56,12 @@ func TestWriteForms(t *testing.T) {
 		{"{root} $1 1.e4 *", "{root} $1\n1.e4 *\n\n\n"},
 		{"1.e4 ; has } a brace\n e5 *", "1.e4 ;has } a brace\n1...e5 *\n\n\n"},
 		{"1.e4 -- 2.Nf3 *", "1.e4 -- 2.Nf3 *\n\n\n"},
+		// a check the game goes on from is no mate; a null move after a
+		// mate (or a check) proves no legal move, and is no such proof
+		{"1.e4 f5 2.Qh5 g6 *", "1.e4 f5 2.Qh5+ g6 *\n\n\n"},
+		{"1.e4 f5 2.Qh5 -- *", "1.e4 f5 2.Qh5+ -- *\n\n\n"},
+		{"1.f3 e5 2.g4 Qh4 -- *", "1.f3 e5 2.g4 Qh4# 3.-- *\n\n\n"},
+		{"1.f3 e5 2.g4 Qh4 (2...d5) -- *", "1.f3 e5 2.g4 Qh4# ( 2...d5 ) 3.-- *\n\n\n"},
 		{"[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n40...Kd7 41.e4 *",
 			"[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n\n40...Kd7 41.e4 *\n\n\n"},
 	}
@@ -265,5 +272,32 @@ func TestOfficialWriting(t *testing.T) {
 		"[Annotator \"ann\"]\n[Zebra \"z\"]\n\n{pre2}\n1.e4 {b} 1...e5 ( {v2} 1...c5 ) 2.Nf3 $1 {n3} 1-0\n\n\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestASCIIWordsPlacesEachWord compares the comment writer's run-at-a-time
+// placing of ASCII words with placing them one by one, on random texts
+// (runs of blanks, words longer than the line) from random columns.
+func TestASCIIWordsPlacesEachWord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "End", "path", "of", "length", "5", " ", "  ", "move 12(wtm)", strings.Repeat("x", 30), strings.Repeat("y", 90)}
+	for i := range 20000 {
+		var text strings.Builder
+		for range rng.IntN(40) {
+			text.WriteString(pieces[rng.IntN(len(pieces))])
+			if rng.IntN(3) > 0 {
+				text.WriteByte(' ')
+			}
+		}
+		width := 1 + rng.IntN(100)
+		col := rng.IntN(width + 1)
+		one := gameWriter{width: width, col: col, afterParen: true}
+		run := one
+		one.words(text.String())
+		run.asciiWords(text.String())
+		if string(one.out) != string(run.out) || one.col != run.col || one.afterParen != run.afterParen {
+			t.Fatalf("case %d: %q from column %d of %d: one by one %q (column %d), by runs %q (column %d)",
+				i, text.String(), col, width, one.out, one.col, run.out, run.col)
+		}
 	}
 }
