@@ -15,6 +15,8 @@ type annotator struct {
 	texts, sorted []nodeText
 	counts        []int32
 	group         []string
+	buf           []byte   // the comment being built (appendComment)
+	slab          []string // the game's new one-comment lists (oneComment)
 }
 
 // nodeText is a text to add to the comment of a node.
@@ -39,6 +41,7 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, unique int, mat
 	if cfg.Silent {
 		return
 	}
+	a.slab = a.slab[:0] // the last game is written: its lists are free
 	added := a.texts[:0]
 	if !cfg.NoHeader {
 		added = append(added, nodeText{node: 0, text: "Game number " + strconv.Itoa(number)})
@@ -78,13 +81,11 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, unique int, mat
 		}
 		group = appendUnique(group[:0], added[i:j])
 		i = j
-		text := strings.Join(group, " ")
+		var sorts []string
 		if n == 0 && !cfg.NoHeader {
-			for _, st := range sortTexts {
-				text += "  " + st
-			}
+			sorts = sortTexts
 		}
-		appendComment(&g.Nodes[n], text)
+		a.appendComment(&g.Nodes[n], group, sorts)
 	}
 	a.group = group[:0]
 }
@@ -166,21 +167,55 @@ func countNotUnique(texts []nodeText) int {
 // "Game number" text too.
 const maxCommentLength = 4500
 
-// appendComment adds text to the node's last comment, or as a new one.
-func appendComment(n *pgn.Node, text string) {
-	if text == "" {
-		return
-	}
-	if k := len(n.Comments); k > 0 {
-		joined := strings.TrimRight(n.Comments[k-1], " ") + " " + text
-		if len(joined) <= maxCommentLength {
-			n.Comments[k-1] = joined
+// appendComment adds the texts, joined by blanks, and the sort texts,
+// each after two blanks, to the node's last comment (after a blank, its
+// own trailing blanks dropped), or as a new comment. The comment is built
+// in the annotator's buffer and made a string once, and a lone text is
+// kept as it is: a path or a sort comments most nodes of a game.
+func (a *annotator) appendComment(n *pgn.Node, texts, sortTexts []string) {
+	k := len(n.Comments)
+	if k == 0 && len(texts) == 1 && len(sortTexts) == 0 {
+		if t := texts[0]; t != "" && len(t) <= maxCommentLength {
+			n.Comments = a.oneComment(t)
 		}
 		return
 	}
-	if len(text) <= maxCommentLength {
-		n.Comments = append(n.Comments, text)
+	b := a.buf[:0]
+	if k > 0 {
+		b = append(b, strings.TrimRight(n.Comments[k-1], " ")...)
+		b = append(b, ' ')
 	}
+	start := len(b)
+	for i, t := range texts {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, t...)
+	}
+	for _, st := range sortTexts {
+		b = append(b, "  "...)
+		b = append(b, st...)
+	}
+	a.buf = b[:0]
+	switch {
+	case len(b) == start, len(b) > maxCommentLength: // nothing to add, or too long
+	case k > 0:
+		n.Comments[k-1] = string(b)
+	default:
+		n.Comments = a.oneComment(string(b))
+	}
+}
+
+// oneComment is a list of one comment, c, cut from the annotator's slab
+// of lists, which is emptied for every game: the game is written and
+// dropped before the next is annotated.
+func (a *annotator) oneComment(c string) []string {
+	if len(a.slab) == cap(a.slab) {
+		a.slab = make([]string, 0, max(64, 2*cap(a.slab)))
+	}
+	a.slab = append(a.slab, c)
+	i := len(a.slab)
+	return a.slab[i-1 : i : i]
 }
 
 // setTag gives the output game tag name, replacing an existing value.
