@@ -466,30 +466,50 @@ func (m *Machine) startEndComments(name string, first, last int32, length int, e
 	if m.line.muted > 0 {
 		return
 	}
-	// concatenated rather than formatted: a line or path tried from
-	// every position comments at most of them
-	end := "End " + name + " of length " + strconv.Itoa(length) + " that starts at " + m.moveText(first) + extra
-	m.addComment(Comment{Node: last, Text: end})
-	start := "Start " + name + " that ends at " + m.moveText(last)
+	// built in one buffer rather than formatted or concatenated: a line
+	// or path tried from every position comments at most of them
+	b := append(m.textBuf[:0], "End "...)
+	b = append(b, name...)
+	b = append(b, " of length "...)
+	b = strconv.AppendInt(b, int64(length), 10)
+	b = append(b, " that starts at "...)
+	b = append(m.appendMoveText(b, first), extra...)
+	m.addComment(Comment{Node: last, Text: string(b)})
+	b = b[:0]
 	if title != "" {
-		start = title + " " + start
+		b = append(append(b, title...), ' ')
 	}
-	m.addComment(Comment{Node: first, Text: start})
+	b = append(b, "Start "...)
+	b = append(b, name...)
+	b = append(b, " that ends at "...)
+	b = m.appendMoveText(b, last)
+	m.addComment(Comment{Node: first, Text: string(b)})
+	m.textBuf = b[:0]
 }
 
 // moveText names a position the way the official program's comments do:
 // "move 7(btm)", and for a position inside a variation "move 7(btm)[42]"
 // with its positionid, which it also writes at that position ("id:42").
 func (m *Machine) moveText(node int32) string {
+	return string(m.appendMoveText(nil, node))
+}
+
+// appendMoveText appends moveText(node) to b.
+func (m *Machine) appendMoveText(b []byte, node int32) []byte {
 	if m.tree.Nodes[node].Depth > 0 {
 		m.addComment(Comment{Node: node, Text: "id:" + strconv.Itoa(int(node))})
 	}
-	return m.positionName(node)
+	return m.appendPositionName(b, node)
 }
 
 // positionName is "move 7(btm)", or "move 7(btm)[42]" for a position in a
 // variation (42 being its positionid).
 func (m *Machine) positionName(node int32) string {
+	return string(m.appendPositionName(nil, node))
+}
+
+// appendPositionName appends positionName(node) to b.
+func (m *Machine) appendPositionName(b []byte, node int32) []byte {
 	var n int64
 	side := "wtm"
 	m.visit(node, func() {
@@ -498,13 +518,14 @@ func (m *Machine) positionName(node int32) string {
 			side = "btm"
 		}
 	})
-	// concatenated rather than formatted: an echo names two positions
-	// for every target that improves on the best so far
-	name := "move " + strconv.FormatInt(n, 10) + "(" + side + ")"
+	b = append(b, "move "...)
+	b = strconv.AppendInt(b, n, 10)
+	b = append(append(append(b, '('), side...), ')')
 	if m.tree.Nodes[node].Depth > 0 {
-		name += "[" + strconv.Itoa(int(node)) + "]"
+		b = append(b, '[')
+		b = append(strconv.AppendInt(b, int64(node), 10), ']')
 	}
-	return name
+	return b
 }
 
 // lineUsed is the per-game nestban record of line li.

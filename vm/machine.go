@@ -57,6 +57,8 @@ type Machine struct {
 	cur    int32              // current position (node index)
 	curPos *bitboard.Position // the position of node cur
 
+	textBuf []byte // the line and path comment being built (startEndComments)
+
 	st  []uint64 // value stack: sets, numbers (int64 bits), positions
 	sst []string // string stack
 
