@@ -147,7 +147,11 @@ func BuildWith(name string, opt Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	var body bytes.Buffer
+	body, err := newRecordsFile(name)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer body.discard()
 	var stats Stats
 	pos := newPositions()
 	streams := 0
@@ -160,7 +164,7 @@ func BuildWith(name string, opt Options) (Stats, error) {
 		counted := &countingReader{r: s.R}
 		s.R = counted
 		stats.member = strings.TrimPrefix(s.Name, name)
-		err := summarise(s, &body, &stats, position{0, 1, 0, 1}, !opt.SummariesOnly, pos, 0)
+		err := summarise(s, body, &stats, position{0, 1, 0, 1}, !opt.SummariesOnly, pos, 0)
 		stats.stream = counted.n
 		return err
 	})
@@ -168,12 +172,47 @@ func BuildWith(name string, opt Options) (Stats, error) {
 		return Stats{}, err
 	}
 	h := header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: stats.stream, CRC: crc, Limits: limitValues(nil), Stored: stats.Unstored == 0, Member: stats.member}
-	return stats, writeBoth(name, h, body.Bytes(), pos, &stats)
+	return stats, writeBoth(name, h, body, pos, &stats)
+}
+
+// recordsFile is where a store's records are written as they are made,
+// before the header that counts them: a temporary file beside the
+// store, so that building holds no more than a batch of records in
+// memory whatever the size of the database.
+type recordsFile struct {
+	f    *os.File
+	w    *bufio.Writer
+	n    int64 // bytes written
+	path string
+}
+
+func newRecordsFile(name string) (*recordsFile, error) {
+	path := PathOf(name) + ".records.tmp"
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	return &recordsFile{f: f, w: bufio.NewWriterSize(f, 1<<16), path: path}, nil
+}
+
+func (r *recordsFile) Write(p []byte) (int, error) {
+	r.n += int64(len(p))
+	return r.w.Write(p)
+}
+
+// discard closes and removes the file (once the store is written, or
+// when building failed).
+func (r *recordsFile) discard() {
+	r.f.Close()
+	os.Remove(r.path)
 }
 
 // writeBoth writes the store and the position index of name.
-func writeBoth(name string, h header, body []byte, pos *positions, stats *Stats) error {
-	h.Records = int64(len(body))
+func writeBoth(name string, h header, body *recordsFile, pos *positions, stats *Stats) error {
+	if err := body.w.Flush(); err != nil {
+		return err
+	}
+	h.Records = body.n
 	var err error
 	if stats.PositionBytes, err = pos.write(name, h); err != nil {
 		return err
@@ -181,21 +220,32 @@ func writeBoth(name string, h header, body []byte, pos *positions, stats *Stats)
 	return write(name, h, body, stats)
 }
 
-// write writes the store of name with header h and the records body,
+// write writes the store of name with header h and the records of body,
 // through a temporary file so that a reader never sees half a store.
-func write(name string, h header, body []byte, stats *Stats) error {
+func write(name string, h header, body *recordsFile, stats *Stats) error {
 	hline, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}
 	path := PathOf(name)
 	tmp := path + ".tmp"
-	data := append(append(append([]byte(magic), hline...), '\n'), body...)
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	head := append(append([]byte(magic), hline...), '\n')
+	_, err = f.Write(head)
+	if err == nil {
+		_, err = body.f.Seek(0, io.SeekStart)
+	}
+	if err == nil {
+		_, err = io.Copy(f, body.f)
+	}
+	if err = errors.Join(err, f.Close()); err != nil {
 		os.Remove(tmp)
 		return err
 	}
-	stats.Bytes = int64(len(data))
+	stats.Bytes = int64(len(head)) + body.n
 	return os.Rename(tmp, path)
 }
 
@@ -233,14 +283,18 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 	if err != nil || !plain {
 		return Build(name)
 	}
-	h, body, err := readStore(name)
-	if err != nil || h == nil || h.Size > st.Size() || !maps.Equal(h.Limits, limitValues(lim)) {
+	old, h, bodyAt, err := readStore(name)
+	if err != nil {
+		return Build(name)
+	}
+	defer old.Close()
+	if h.Size > st.Size() || !maps.Equal(h.Limits, limitValues(lim)) {
 		return Build(name)
 	}
 	if crc, err := fileCRC(name, h.Size); err != nil || crc != h.CRC {
 		return Build(name)
 	}
-	keep, from, err := resumePoint(body, h.Games)
+	keep, from, err := resumePoint(bufio.NewReaderSize(old, 1<<16), h.Records, h.Games)
 	if err != nil {
 		return Build(name)
 	}
@@ -256,7 +310,17 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 	if _, err := f.Seek(from.Offset, io.SeekStart); err != nil {
 		return Stats{}, err
 	}
-	out := bytes.NewBuffer(append([]byte(nil), body[:keep.pos]...))
+	out, err := newRecordsFile(name)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer out.discard()
+	if _, err := old.Seek(bodyAt, io.SeekStart); err != nil {
+		return Stats{}, err
+	}
+	if _, err := io.CopyN(out, old, keep.pos); err != nil {
+		return Stats{}, err
+	}
 	stats := Stats{Kept: keep.games, Compact: keep.compact, Unstored: keep.unstored}
 	err = summarise(input.Stream{Name: name, R: f}, out, &stats, position{from.Offset, from.Line, keep.offset, keep.line}, h.Stored, pos, keep.games)
 	if err != nil {
@@ -270,32 +334,36 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 		return Stats{}, err
 	}
 	nh := header{Size: st.Size(), ModTime: st.ModTime(), Games: stats.Games, Stream: st.Size(), CRC: crc, Limits: h.Limits, Stored: stored, Member: h.Member}
-	return stats, writeBoth(name, nh, out.Bytes(), pos, &stats)
+	return stats, writeBoth(name, nh, out, pos, &stats)
 }
 
-// readStore reads the header and records of the store of name, if it
-// has one of this format (nil otherwise), without checking it against
-// the file.
-func readStore(name string) (*header, []byte, error) {
-	data, err := os.ReadFile(PathOf(name))
+// readStore opens the store of name, if it has one of this format, and
+// reads its header, without checking it against the file: the file is
+// left where the header ends, at bodyAt.
+func readStore(name string) (f *os.File, h *header, bodyAt int64, err error) {
+	f, err = os.Open(PathOf(name))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
-	first, rest, ok := bytes.Cut(data, []byte{'\n'})
-	if !ok || string(first)+"\n" != magic {
-		return nil, nil, errors.New("not a store")
+	br := bufio.NewReaderSize(f, 4<<10)
+	first, err1 := br.ReadString('\n')
+	hline, err2 := br.ReadBytes('\n')
+	h = new(header)
+	if first != magic || err1 != nil || err2 != nil || json.Unmarshal(hline, h) != nil {
+		f.Close()
+		return nil, nil, 0, errors.New("not a store of this format")
 	}
-	hline, body, ok := bytes.Cut(rest, []byte{'\n'})
-	var h header
-	if !ok || json.Unmarshal(hline, &h) != nil {
-		return nil, nil, errors.New("damaged")
+	bodyAt = int64(len(first) + len(hline))
+	if _, err := f.Seek(bodyAt, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, 0, err
 	}
-	return &h, body, nil
+	return f, h, bodyAt, nil
 }
 
 // kept is the part of a store's records an update keeps.
 type kept struct {
-	pos        int   // their length in bytes
+	pos        int64 // their length in bytes
 	games      int   // how many
 	summarised int   // of which with a summary
 	compact    int   // in compact form
@@ -304,17 +372,17 @@ type kept struct {
 	line       int   // and line
 }
 
-// resumePoint reads the games records of body and returns the part an
-// update keeps, every record before the last game that starts a line,
-// and that game's record, where the update reads from.
-func resumePoint(body []byte, games int) (kept, Record, error) {
-	r := bytes.NewReader(body)
-	c := cursor{r: r, left: games, bytes: int64(len(body)), rec: Record{Line: 1}}
+// resumePoint reads the records of the games, size bytes, from r and
+// returns the part an update keeps, every record before the last game
+// that starts a line, and that game's record, where the update reads
+// from.
+func resumePoint(r summary.Reader, size int64, games int) (kept, Record, error) {
+	c := cursor{r: r, left: games, bytes: size, rec: Record{Line: 1}}
 	k, cur := kept{line: 1}, kept{line: 1}
 	var from Record
 	found := false
 	for c.left > 0 {
-		pos := len(body) - r.Len()
+		pos := size - c.bytes
 		if err := c.next(); err != nil {
 			return kept{}, Record{}, err
 		}
@@ -333,7 +401,7 @@ func resumePoint(body []byte, games int) (kept, Record, error) {
 		}
 		cur.offset, cur.line = c.rec.Offset, c.rec.Line
 	}
-	if !found || r.Len() != 0 {
+	if !found || c.bytes != 0 {
 		return kept{}, Record{}, errors.New("no game to resume at")
 	}
 	from.Summary = nil
@@ -354,7 +422,7 @@ type position struct {
 // games are cut here and parsed, replayed and summarised by a worker per
 // CPU, in batches whose records are written in file order.
 // The boards of each game go to pos, the first as game number first.
-func summarise(s input.Stream, body *bytes.Buffer, stats *Stats, from position, holdGames bool, pos *positions, first int) error {
+func summarise(s input.Stream, body io.Writer, stats *Stats, from position, holdGames bool, pos *positions, first int) error {
 	workers := runtime.GOMAXPROCS(0)
 	jobs, done := make(chan *batch, 2*workers), make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
