@@ -88,20 +88,43 @@ func gameBoards(dst []board, g *pgn.Game) []board {
 	return dst[:start+len(out)]
 }
 
-// positions builds a position index: each bucket's entries so far and
-// the number of its last game.
+// positions builds a position index. Games come in order, so each
+// bucket's entries are appended to it as they come. When the entries
+// held pass spillBytes they are written to a temporary file beside the
+// index as a run, and the buckets start again empty: write puts each
+// bucket's pieces of every run together, so that building holds no more
+// than spillBytes of entries whatever the size of the database.
 type positions struct {
 	buckets [][]byte
-	last    []int32
+	last    []int32 // the number of each bucket's last game
 	entries int
+	held    int // bytes of entries in buckets
+	runs    []run
+	spill   *os.File // the runs' temporary file, nil before the first
+	path    string   // of the index
+	spilled int64    // the spill file's length
+	old     *os.File // the index an update keeps entries of, if any
 }
 
-func newPositions() *positions {
-	return &positions{buckets: make([][]byte, 1<<bucketBits), last: make([]int32, 1<<bucketBits)}
+// spillBytes is how many bytes of entries a build holds before it
+// writes them as a run.
+var spillBytes = 16 << 20 // (a test makes it small)
+
+// run is a part of the index's entries in a file: where each bucket's
+// piece of it lies (after at) and its length. The pieces lie in bucket
+// order.
+type run struct {
+	f          *os.File
+	at         int64
+	offs, lens []uint32
+}
+
+func newPositions(name string) *positions {
+	return &positions{buckets: make([][]byte, 1<<bucketBits), last: make([]int32, 1<<bucketBits), path: PositionsPathOf(name)}
 }
 
 // add files the boards of game number game.
-func (p *positions) add(game int, boards []board) {
+func (p *positions) add(game int, boards []board) error {
 	for _, b := range boards {
 		k := b.hash >> (64 - bucketBits)
 		check := byte(b.hash >> (56 - bucketBits))
@@ -109,9 +132,54 @@ func (p *positions) add(game int, boards []board) {
 		if b.main {
 			v |= 1
 		}
+		n := len(p.buckets[k])
 		p.buckets[k] = binary.AppendUvarint(append(p.buckets[k], check), v)
+		p.held += len(p.buckets[k]) - n
 		p.last[k] = int32(game)
 		p.entries++
+	}
+	if p.held > spillBytes {
+		return p.spillRun()
+	}
+	return nil
+}
+
+// spillRun writes the entries held as a run and empties the buckets.
+func (p *positions) spillRun() error {
+	if p.spill == nil {
+		f, err := os.Create(p.path + ".runs.tmp")
+		if err != nil {
+			return err
+		}
+		p.spill = f
+	}
+	r := run{f: p.spill, at: p.spilled, offs: make([]uint32, len(p.buckets)), lens: make([]uint32, len(p.buckets))}
+	w := bufio.NewWriterSize(p.spill, 1<<16)
+	off := uint32(0)
+	for k, b := range p.buckets {
+		r.offs[k], r.lens[k] = off, uint32(len(b))
+		off += uint32(len(b))
+		w.Write(b)
+		p.buckets[k] = b[:0]
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	p.spilled += int64(off)
+	p.held = 0
+	p.runs = append(p.runs, r)
+	return nil
+}
+
+// close closes and removes the temporary file of the runs, and closes
+// the index an update kept entries of.
+func (p *positions) close() {
+	if p.spill != nil {
+		p.spill.Close()
+		os.Remove(p.spill.Name())
+	}
+	if p.old != nil {
+		p.old.Close()
 	}
 }
 
@@ -133,22 +201,46 @@ func (p *positions) write(name string, h header) (int64, error) {
 	w.WriteByte('\n')
 	var word [4]byte
 	at := uint32(0)
-	for _, b := range p.buckets {
+	for k, b := range p.buckets {
 		binary.LittleEndian.PutUint32(word[:], at)
 		w.Write(word[:])
+		for _, r := range p.runs {
+			at += r.lens[k]
+		}
 		at += uint32(len(b))
 	}
 	binary.LittleEndian.PutUint32(word[:], at)
 	w.Write(word[:])
-	for _, b := range p.buckets {
-		w.Write(b)
-	}
+	err = p.writeEntries(w)
 	size := int64(len(positionsMagic)+len(hline)+1+4*(len(p.buckets)+1)) + int64(at)
-	if err := errors.Join(w.Flush(), f.Close()); err != nil {
+	if err := errors.Join(err, w.Flush(), f.Close()); err != nil {
 		os.Remove(tmp)
 		return 0, err
 	}
 	return size, os.Rename(tmp, path)
+}
+
+// writeEntries writes each bucket's entries: its piece of every run,
+// then those held.
+func (p *positions) writeEntries(w *bufio.Writer) error {
+	readers := make([]*bufio.Reader, len(p.runs))
+	at := make([]uint32, len(p.runs))
+	for i, r := range p.runs {
+		readers[i] = bufio.NewReaderSize(io.NewSectionReader(r.f, r.at, 1<<62), 1<<16)
+	}
+	for k, b := range p.buckets {
+		for i, r := range p.runs {
+			if _, err := readers[i].Discard(int(r.offs[k] - at[i])); err != nil {
+				return err
+			}
+			if _, err := io.CopyN(w, readers[i], int64(r.lens[k])); err != nil {
+				return err
+			}
+			at[i] = r.offs[k] + r.lens[k]
+		}
+		w.Write(b)
+	}
+	return nil
 }
 
 // Positions is an open position index.
@@ -242,39 +334,63 @@ func (p *Positions) Games(dst []Ref, h uint64) ([]Ref, error) {
 // Close closes the index's file.
 func (p *Positions) Close() error { return p.f.Close() }
 
-// loadPositions reads the position index of name, whose store has the
+// loadPositions opens the position index of name, whose store has the
 // header h, for an update that keeps its first games: the entries of the
-// others are dropped.
+// others are dropped. The kept entries stay in the file, a run of the
+// index built, which the caller closes.
 func loadPositions(name string, h *header, games int) (*positions, error) {
-	data, err := os.ReadFile(PositionsPathOf(name))
+	f, err := os.Open(PositionsPathOf(name))
 	if err != nil {
 		return nil, err
 	}
-	br := bufio.NewReader(bytes.NewReader(data))
+	p := newPositions(name)
+	p.old = f
+	br := bufio.NewReaderSize(f, 1<<16)
 	ph, at, err := readPosHeader(br)
+	if err == nil && (ph.header.Size != h.Size || ph.CRC != h.CRC || ph.Games != h.Games) {
+		err = errors.New("the position index does not match its store")
+	}
+	dir := make([]byte, 4*(1<<bucketBits+1))
+	if err == nil {
+		_, err = io.ReadFull(br, dir)
+	}
 	if err != nil {
+		p.close()
 		return nil, err
 	}
-	if ph.header.Size != h.Size || ph.CRC != h.CRC || ph.Games != h.Games {
-		return nil, errors.New("the position index does not match its store")
+	r := run{f: f, at: at + int64(len(dir)), offs: make([]uint32, len(p.buckets)), lens: make([]uint32, len(p.buckets))}
+	if err := p.keepOld(br, dir, &r, games); err != nil {
+		p.close()
+		return nil, err
 	}
-	dir := data[at:]
-	if len(dir) < 4*(1<<bucketBits+1) {
-		return nil, io.ErrUnexpectedEOF
-	}
-	entries := dir[4*(1<<bucketBits+1):]
-	p := newPositions()
+	p.runs = append(p.runs, r)
+	return p, nil
+}
+
+// keepOld reads the entries of the old index from br, whose directory is
+// dir, and sets in r each bucket's piece of the games before games, in
+// p its last game.
+func (p *positions) keepOld(br *bufio.Reader, dir []byte, r *run, games int) error {
+	var buf []byte
+	prev := uint32(0)
 	for k := range p.buckets {
 		from, to := binary.LittleEndian.Uint32(dir[4*k:]), binary.LittleEndian.Uint32(dir[4*k+4:])
-		if to < from || int(to) > len(entries) {
-			return nil, errors.New("damaged position index")
+		if from != prev || to < from || to-from > 1<<30 {
+			return errors.New("damaged position index")
 		}
-		b := entries[from:to]
+		prev = to
+		if cap(buf) < int(to-from) {
+			buf = make([]byte, to-from)
+		}
+		b := buf[:to-from]
+		if _, err := io.ReadFull(br, b); err != nil {
+			return err
+		}
 		game, i := int32(0), 0
 		for i < len(b) {
 			v, n := binary.Uvarint(b[i+1:])
 			if n <= 0 {
-				return nil, errors.New("damaged position index")
+				return errors.New("damaged position index")
 			}
 			if game+int32(v>>1) >= int32(games) {
 				break
@@ -283,7 +399,7 @@ func loadPositions(name string, h *header, games int) (*positions, error) {
 			i += 1 + n
 			p.entries++
 		}
-		p.buckets[k], p.last[k] = append([]byte(nil), b[:i]...), game
+		r.offs[k], r.lens[k], p.last[k] = from, uint32(i), game
 	}
-	return p, nil
+	return nil
 }

@@ -153,7 +153,8 @@ func BuildWith(name string, opt Options) (Stats, error) {
 	}
 	defer body.discard()
 	var stats Stats
-	pos := newPositions()
+	pos := newPositions(name)
+	defer pos.close()
 	streams := 0
 	var opener input.Opener
 	err = opener.Each(name, func(s input.Stream) error {
@@ -302,6 +303,7 @@ func Update(name string, lim *limits.Values) (Stats, error) {
 	if err != nil {
 		return Build(name)
 	}
+	defer pos.close()
 	f, err := os.Open(name)
 	if err != nil {
 		return Stats{}, err
@@ -442,6 +444,7 @@ func summarise(s input.Stream, body io.Writer, stats *Stats, from position, hold
 		})
 	}
 	written := make(chan struct{})
+	var spillErr error
 	go func() {
 		defer close(written)
 		pending, next := map[int]*batch{}, 0
@@ -451,7 +454,9 @@ func summarise(s input.Stream, body io.Writer, stats *Stats, from position, hold
 				body.Write(b.records)
 				at := 0
 				for _, n := range b.boardCounts {
-					pos.add(first, b.boards[at:at+int(n)])
+					if err := pos.add(first, b.boards[at:at+int(n)]); err != nil && spillErr == nil {
+						spillErr = err
+					}
 					at += int(n)
 					first++
 				}
@@ -468,7 +473,7 @@ func summarise(s input.Stream, body io.Writer, stats *Stats, from position, hold
 	wg.Wait()
 	close(done)
 	<-written
-	return err
+	return errors.Join(err, spillErr)
 }
 
 // cut sends the games of stream s to jobs in batches. A game is sent

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -302,4 +303,66 @@ func TestPositions(t *testing.T) {
 	if refs, _ := pos.Games(nil, 12345); len(refs) != 0 {
 		t.Errorf("a board no game reaches: %v", refs)
 	}
+}
+
+// TestSpilledRuns: a store and position index built holding a few
+// entries at a time (written to disk as runs, and put together at the
+// end) are the same bytes as those built holding them all; so is an
+// update's, whose kept entries stay in the old index's file.
+func TestSpilledRuns(t *testing.T) {
+	sample, err := os.ReadFile("../../testdata/pgn/sample.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := strings.Index(string(sample[len(sample)/2:]), "\n[Event ") + len(sample)/2 + 1
+	name, _ := build(t, string(sample))
+	whole, err1 := os.ReadFile(PathOf(name))
+	wholePos, err2 := os.ReadFile(PositionsPathOf(name))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	defer func(held int) { spillBytes = held }(spillBytes)
+	spillBytes = 8000 // about ten runs
+	for _, update := range []bool{false, true} {
+		if update {
+			if err := os.WriteFile(name, sample[:half], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Build(name); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(name, sample, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			st, err := Update(name, nil)
+			if err != nil || st.Kept == 0 {
+				t.Fatalf("update: %+v, %v", st, err)
+			}
+		} else if _, err := Build(name); err != nil {
+			t.Fatal(err)
+		}
+		spilled, err1 := os.ReadFile(PathOf(name))
+		spilledPos, err2 := os.ReadFile(PositionsPathOf(name))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if string(afterHeader(spilled)) != string(afterHeader(whole)) {
+			t.Errorf("update %v: the store's records differ", update)
+		}
+		if string(afterHeader(spilledPos)) != string(afterHeader(wholePos)) {
+			t.Errorf("update %v: the position index's entries differ", update)
+		}
+		leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(name), "*.tmp"))
+		if len(leftovers) > 0 {
+			t.Errorf("update %v: temporary files left: %v", update, leftovers)
+		}
+	}
+}
+
+// afterHeader is what follows a file's two header lines.
+func afterHeader(data []byte) []byte {
+	for range 2 {
+		data = data[bytes.IndexByte(data, '\n')+1:]
+	}
+	return data
 }
