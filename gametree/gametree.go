@@ -116,12 +116,8 @@ func (a annotations) NAGs(node int32) []uint8 { return a.g.Nodes[node].NAGs }
 // asks about pay nothing.
 func (a annotations) Commands(node int32) vm.Commands {
 	c, errs := a.g.Commands(node)
-	out := vm.Commands{Eval: c.Eval, Mate: c.Mate, Clock: c.Clock, EMT: c.EMT}
-	for _, bit := range [...][2]uint8{{pgn.HasEval, vm.CmdEval}, {pgn.HasMate, vm.CmdMate}, {pgn.HasClock, vm.CmdClock}, {pgn.HasEMT, vm.CmdEMT}} {
-		if c.Has&bit[0] != 0 {
-			out.Has |= bit[1]
-		}
-	}
+	// the bits of Has are the same in both packages (TestCommandBits)
+	out := vm.Commands{Eval: c.Eval, Mate: c.Mate, Clock: c.Clock, EMT: c.EMT, Has: c.Has}
 	if len(errs) > 0 {
 		out.Bad = errs[0].Error()
 	}

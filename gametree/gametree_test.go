@@ -132,3 +132,13 @@ func TestBuildAnnotationsAndTags(t *testing.T) {
 		}
 	}
 }
+
+// Commands hands pgn's Has to the machine as it is: each bit must mean
+// the same value in both packages.
+func TestCommandBits(t *testing.T) {
+	for _, bit := range [...][2]uint8{{pgn.HasEval, vm.CmdEval}, {pgn.HasMate, vm.CmdMate}, {pgn.HasClock, vm.CmdClock}, {pgn.HasEMT, vm.CmdEMT}} {
+		if bit[0] != bit[1] {
+			t.Errorf("pgn's bit %#x is the machine's %#x", bit[0], bit[1])
+		}
+	}
+}

@@ -65,11 +65,16 @@ func (e *CommandError) Error() string { return fmt.Sprintf("%s: %s", e.Text, e.R
 func ReadCommands(comments []string) (c Commands, errs []*CommandError) {
 	for _, text := range comments {
 		for {
-			i := strings.Index(text, "[%")
+			// '[' then '%': a comment is short, and strings.Index's
+			// search of a two-byte string costs more than the test
+			i := strings.IndexByte(text, '[')
 			if i < 0 {
 				break
 			}
-			text = text[i:]
+			if text = text[i:]; len(text) < 2 || text[1] != '%' {
+				text = text[1:]
+				continue
+			}
 			end := strings.IndexByte(text, ']')
 			if end < 0 {
 				if name, _ := commandName(text[2:]); isNumberCommand(name) {
@@ -77,8 +82,10 @@ func ReadCommands(comments []string) (c Commands, errs []*CommandError) {
 				}
 				break
 			}
-			if err := c.read(text[:end+1]); err != nil {
-				errs = append(errs, err)
+			if cmd := text[:end+1]; !c.readPlain(cmd) {
+				if err := c.read(cmd); err != nil {
+					errs = append(errs, err)
+				}
 			}
 			text = text[end+1:]
 		}
@@ -132,6 +139,130 @@ func (c *Commands) read(cmd string) *CommandError {
 		}
 	}
 	return nil
+}
+
+// readPlain reads the forms Lichess writes, [%eval 0.17], [%eval #-3],
+// [%clk 0:01:23] and [%emt 0:00:05], without blanks or a depth, a byte at a
+// time: a query reads a command at every position, and the general reading
+// (read) spends most of its time cutting strings. False leaves the command
+// to read, which takes every form and says what is wrong; what readPlain
+// takes, read would read to the same values (FuzzReadPlain).
+func (c *Commands) readPlain(cmd string) bool {
+	switch {
+	case strings.HasPrefix(cmd, "[%eval "):
+		args := cmd[len("[%eval ") : len(cmd)-1]
+		if len(args) > 0 && args[0] == '#' {
+			n, ok := plainSigned(args[1:])
+			if !ok || n == 0 { // #0 is read's to sign
+				return false
+			}
+			c.Eval, c.Mate = -(MateValue + n), n
+			if n > 0 {
+				c.Eval = MateValue - n
+			}
+			c.Has |= HasEval | HasMate
+			return true
+		}
+		cp, ok := plainPawns(args)
+		if !ok {
+			return false
+		}
+		c.Eval, c.Mate = cp, 0
+		c.Has = c.Has&^HasMate | HasEval
+		return true
+	case strings.HasPrefix(cmd, "[%clk "):
+		secs, ok := plainTime(cmd[len("[%clk ") : len(cmd)-1])
+		if ok {
+			c.Clock, c.Has = secs, c.Has|HasClock
+		}
+		return ok
+	case strings.HasPrefix(cmd, "[%emt "):
+		secs, ok := plainTime(cmd[len("[%emt ") : len(cmd)-1])
+		if ok {
+			c.EMT, c.Has = secs, c.Has|HasEMT
+		}
+		return ok
+	}
+	return false
+}
+
+// plainSigned reads -N or N, of 1 to 4 digits.
+func plainSigned(s string) (int32, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	n, ok := readUint(s, 4)
+	if neg {
+		n = -n
+	}
+	return n, ok
+}
+
+// plainPawns reads -W.FF, W.F or W (1 to 4 digits W, at most 2 F) as
+// centipawns, within ±MaxPawnEval.
+func plainPawns(s string) (int32, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	cp, digits, i := int32(0), 0, 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		cp = cp*10 + int32(s[i]-'0')
+		digits++
+	}
+	if digits == 0 || digits > 4 {
+		return 0, false
+	}
+	cp *= 100
+	if i < len(s) {
+		frac := s[i+1:]
+		if s[i] != '.' || len(frac) == 0 || len(frac) > 2 {
+			return 0, false
+		}
+		for j, scale := 0, int32(10); j < len(frac); j, scale = j+1, scale/10 {
+			if frac[j] < '0' || frac[j] > '9' {
+				return 0, false
+			}
+			cp += int32(frac[j]-'0') * scale
+		}
+	}
+	cp = min(cp, MaxPawnEval)
+	if neg {
+		cp = -cp
+	}
+	return cp, true
+}
+
+// plainTime reads H:MM:SS or M:SS (H or M of 1 to 4 digits), with an
+// optional fraction of a second, as whole seconds.
+func plainTime(s string) (int32, bool) {
+	total, field, digits, fields := int32(0), int32(0), 0, 1
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch >= '0' && ch <= '9':
+			field, digits = field*10+int32(ch-'0'), digits+1
+		case ch == ':' && fields < 3 && plainTimeField(fields, digits, field):
+			total, field, digits, fields = total*60+field, 0, 0, fields+1
+		case ch == '.' && i+1 < len(s) && len(s)-i-1 <= 9 && allDigits(s[i+1:]):
+			s = s[:i] // the fraction is dropped
+		default:
+			return 0, false
+		}
+	}
+	if fields < 2 || !plainTimeField(fields, digits, field) {
+		return 0, false
+	}
+	return total*60 + field, true
+}
+
+// plainTimeField: the first field of a time has 1 to 4 digits, the others
+// two, under 60.
+func plainTimeField(nth, digits int, v int32) bool {
+	if nth == 1 {
+		return digits >= 1 && digits <= 4
+	}
+	return digits == 2 && v <= 59
 }
 
 // readEval reads an evaluation's arguments: pawns or #N, then an optional

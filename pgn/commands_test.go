@@ -278,3 +278,38 @@ func TestGameMoveTimeFromPosition(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadPlain: what the byte-at-a-time reading of the common forms
+// takes, the general reading reads to the same values, from any values
+// before. Run: go test ./pgn -run=^$ -fuzz=FuzzReadPlain -fuzztime=1m
+func FuzzReadPlain(f *testing.F) {
+	for _, s := range []string{"0.17", "-1.5", "#3", "#-12", "0:01:23", "1:02:03.4", "5:07", "12:00:00.123456789", "9999.99", "-0", "#0", "0:60", "1:2:3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		before := Commands{Eval: 7, Mate: 2, Clock: 9, EMT: 4, Has: HasEval | HasMate | HasClock}
+		for _, name := range []string{"eval", "clk", "emt"} {
+			cmd := "[%" + name + " " + args + "]"
+			if strings.IndexByte(args, ']') >= 0 {
+				return // not one command
+			}
+			plain, general := before, before
+			if !plain.readPlain(cmd) {
+				continue
+			}
+			if err := general.read(cmd); err != nil || plain != general {
+				t.Fatalf("%q: plain %+v, general %+v %v", cmd, plain, general, err)
+			}
+		}
+	})
+}
+
+// The common forms are all read the plain way: a Lichess comment.
+func TestReadPlainTakesLichessForms(t *testing.T) {
+	for _, cmd := range []string{"[%eval 0.17]", "[%eval -12.5]", "[%eval 3]", "[%eval #-4]", "[%clk 0:01:23]", "[%clk 1:02:03.4]", "[%emt 0:00:05]"} {
+		var c Commands
+		if !c.readPlain(cmd) {
+			t.Errorf("%s is left to the general reading", cmd)
+		}
+	}
+}

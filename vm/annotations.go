@@ -87,7 +87,7 @@ func (m *Machine) annotation(in *Inst, pc int) (int64, bool) {
 		return int64(c.Clock), c.Has&CmdClock != 0
 	case AnnEmt:
 		if c.Has&(CmdEMT|CmdClock|cmdEMTAsked) == CmdClock {
-			c = m.workOutMoveTime(node)
+			m.workOutMoveTime(c, node)
 		}
 		return int64(c.EMT), c.Has&CmdEMT != 0
 	}
@@ -96,14 +96,13 @@ func (m *Machine) annotation(in *Inst, pc int) (int64, bool) {
 
 // workOutMoveTime asks the tree for the time the move into node took
 // when it has no [%emt] but a clock (Tree.MoveTime works it out from the
-// clocks), once a node, and keeps the answer with the node's commands.
-func (m *Machine) workOutMoveTime(node int32) Commands {
-	c := &m.commands.of[node]
+// clocks), once a node, and keeps the answer in c, the node's commands
+// in the cache.
+func (m *Machine) workOutMoveTime(c *Commands, node int32) {
 	c.Has |= cmdEMTAsked
 	if secs, ok := m.tree.MoveTime(node); ok {
 		c.EMT, c.Has = secs, c.Has|CmdEMT
 	}
-	return *c
 }
 
 // timeNode is the node whose move's comment holds the time of the view's
@@ -152,8 +151,9 @@ type commandCache struct {
 	read   []bool
 }
 
-// commandsAt are the commands of the move into node.
-func (m *Machine) commandsAt(node int32) Commands {
+// commandsAt are the commands of the move into node, as the cache holds
+// them (a pointer: the annotation op runs at every position).
+func (m *Machine) commandsAt(node int32) *Commands {
 	c := &m.commands
 	if c.serial != m.gameSerial || len(c.read) != len(m.tree.Nodes) {
 		n := len(m.tree.Nodes)
@@ -165,5 +165,5 @@ func (m *Machine) commandsAt(node int32) Commands {
 	if !c.read[node] {
 		c.of[node], c.read[node] = m.tree.Commands(node), true
 	}
-	return c.of[node]
+	return &c.of[node]
 }
