@@ -313,3 +313,33 @@ func TestReadPlainTakesLichessForms(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadTimeControl: nothing panics; a control read has a first period,
+// only its last period may last the rest of the game, and no move adds a
+// negative time or more than the control's largest period and increment.
+// Run: go test ./pgn -run=^$ -fuzz=FuzzReadTimeControl -fuzztime=1m
+func FuzzReadTimeControl(f *testing.F) {
+	for _, s := range []string{"300+3", "40/7200:3600", "40/5400+30:1800+30", "1800+5.232", "?", "-", "*180", "40/7200:20/3600:900+30"} {
+		f.Add(s, 40)
+	}
+	f.Fuzz(func(t *testing.T, tag string, move int) {
+		tc, ok := ReadTimeControl(tag)
+		if !ok {
+			return
+		}
+		if len(tc.Periods) == 0 {
+			t.Fatalf("%q: no periods", tag)
+		}
+		most := int32(0)
+		for i, p := range tc.Periods {
+			if p.Moves == 0 && i != len(tc.Periods)-1 || p.Seconds < 0 || p.IncrementMs < 0 {
+				t.Fatalf("%q: period %d %+v", tag, i, p)
+			}
+			most = max(most, p.Seconds*1000+p.IncrementMs)
+		}
+		move = 1 + max(move, -move)%100000
+		if added := tc.AddedMs(move); added < 0 || added > most {
+			t.Fatalf("%q: move %d adds %d ms", tag, move, added)
+		}
+	})
+}
