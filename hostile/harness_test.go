@@ -173,7 +173,7 @@ func (s *server) peakRSS() int64 { return procStatus(s.t, worker(s.cmd.Process.P
 func (s *server) rss() int64 { return procStatus(s.t, worker(s.cmd.Process.Pid), "VmRSS:") }
 
 // worker is the process that does the work of the cqlvm process pid:
-// its child, which cqlvm supervises (cmd/cqlvm/supervise_linux.go), or
+// its child, which cqlvm supervises (cmd/cqlvm/internal/supervise), or
 // pid itself when it has none.
 func worker(pid int) int {
 	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))

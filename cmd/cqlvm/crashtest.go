@@ -8,7 +8,7 @@ import (
 )
 
 // crashForTests makes cqlvm die as the Go runtime kills a process, for
-// the tests of the supervisor (supervise_linux.go): CQLVM_TEST_FATAL=stack
+// the tests of the supervisor (package supervise): CQLVM_TEST_FATAL=stack
 // is a real stack overflow (a fatal error, not a panic), =panic a panic
 // no one recovers, in a goroutine of its own, =abort the runtime's crash
 // on SIGABRT, =silent an exit with status 2 and no word, as the runtime

@@ -12,7 +12,7 @@
 // Exit status: 0 the run finished, 1 the query has an error, 2 bad usage,
 // 3 an input could not be read (or the run went over run-memory), 4 an
 // internal error (a bug in cqlvm), 5 the Go runtime stopped cqlvm
-// (supervise_linux.go), 6 run --timeout stopped the run.
+// (package supervise), 6 run --timeout stopped the run.
 package main
 
 import (
@@ -22,6 +22,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cqlvm/cqlvm/cmd/cqlvm/internal/supervise"
 	"github.com/cqlvm/cqlvm/engine"
 	"github.com/cqlvm/cqlvm/source"
 )
@@ -61,10 +62,8 @@ type cli struct {
 }
 
 func main() {
-	// supervised sets os.Stderr in the child: the cli takes it after
-	if status, ok := supervised(os.Args); ok {
-		os.Exit(status)
-	}
+	// the supervisor's child is already running (package supervise's
+	// initializer), with os.Stderr its own: the cli takes it
 	crashForTests(os.Getenv("CQLVM_TEST_FATAL"))
 	c := &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		termWidth: terminalWidth(os.Stderr), stdoutIsTerminal: terminalWidth(os.Stdout) > 0}
@@ -74,14 +73,10 @@ func main() {
 	exit(c.main(os.Args[1:]))
 }
 
-// beforeExit, when set, is called as the command ends by itself
-// (supervise_linux.go: a child tells its supervisor).
-var beforeExit func()
-
 // exit ends the command with status.
 func exit(status int) {
-	if beforeExit != nil {
-		beforeExit()
+	if supervise.AtExit != nil {
+		supervise.AtExit()
 	}
 	os.Exit(status)
 }

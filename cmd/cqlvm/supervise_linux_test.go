@@ -160,3 +160,25 @@ func TestInterruptErasesProgressLine(t *testing.T) {
 		t.Errorf("the progress line is not erased at the end: %q", seen[max(0, len(seen)-120):])
 	}
 }
+
+// TestSupervisorBuildsNoEngine: the supervisor starts its child from its
+// package's initializer, before the packages of the engine, the compiler
+// and the server are initialized, so a run initializes them once (in the
+// child), not twice. The Go runtime's trace of package initializers
+// (GODEBUG=inittrace=1) shows each package once per process that
+// initialized it.
+func TestSupervisorBuildsNoEngine(t *testing.T) {
+	code, _, stderr := runAsMain(t, "", []string{"GODEBUG=inittrace=1"}, "run", "-q", "-cql", "check", samplePGN, "-o", os.DevNull)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	count := func(pkg string) int { return strings.Count(stderr, "init "+pkg+" @") }
+	if n := count("runtime"); n != 2 {
+		t.Fatalf("the runtime was initialized %d times, want 2 (supervisor and child):\n%.2000s", n, stderr)
+	}
+	for _, pkg := range []string{"github.com/cqlvm/cqlvm/compiler/syntax", "github.com/cqlvm/cqlvm/vm", "github.com/cqlvm/cqlvm/compiler/cqls", "net/http"} {
+		if n := count(pkg); n != 1 {
+			t.Errorf("%s was initialized %d times, want once (in the child only)", pkg, n)
+		}
+	}
+}

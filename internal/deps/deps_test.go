@@ -101,7 +101,7 @@ func TestClosureSeesTheBannedPackages(t *testing.T) {
 // subpackages, report, diagram, source, limits, internal/... and the
 // standard library.
 var frontEnds = map[string][]string{
-	"github.com/cqlvm/cqlvm/cmd/cqlvm": {"github.com/cqlvm/cqlvm/server", "github.com/spf13/pflag", "golang.org/x/term"},
+	"github.com/cqlvm/cqlvm/cmd/cqlvm": {"github.com/cqlvm/cqlvm/server", "github.com/spf13/pflag", "golang.org/x/term", "github.com/cqlvm/cqlvm/cmd/cqlvm/internal/supervise"},
 	"github.com/cqlvm/cqlvm/server":    {"github.com/cqlvm/cqlvm/examples"},
 }
 
@@ -140,6 +140,24 @@ func TestFrontEndsTalkToEngine(t *testing.T) {
 				file := filepath.ToSlash(filepath.Join(strings.TrimPrefix(pkg, module+"/"), filepath.Base(pos.Filename)))
 				t.Errorf("%s imports %s, which it must reach through engine", file, imp)
 			}
+		}
+	}
+}
+
+// TestSupervisorImportsOnlyTheStandardLibrary: the supervisor starts the
+// command's child from its package initializer, which must run before
+// the module's packages are initialized; a package of the module or a
+// third party among its imports would be initialized first (and
+// golang.org/x sorts after the engine's packages, and os/exec waits for
+// path/filepath, which does too).
+func TestSupervisorImportsOnlyTheStandardLibrary(t *testing.T) {
+	p, err := build.Default.ImportDir(filepath.Join(root, "cmd/cqlvm/internal/supervise"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range p.Imports {
+		if inModule(imp) || !standard(imp) || imp == "os/exec" {
+			t.Errorf("package supervise imports %s", imp)
 		}
 	}
 }

@@ -1,6 +1,15 @@
 //go:build linux
 
-package main
+// Package supervise runs cqlvm's command in a child process and stays
+// beside it, so that a fatal error of the Go runtime ends cqlvm with one
+// line and its own exit status.
+//
+// It does so from its package initializer, which the Go runtime runs
+// before those of the engine, the compiler and the server (it imports
+// none of them, and its import path sorts before theirs): the
+// supervisor, which only waits, never builds their tables or allocates
+// their memory, and a run pays for them once, in the child.
+package supervise
 
 import (
 	"bytes"
@@ -8,14 +17,46 @@ import (
 	"io"
 	"log"
 	"os"
-	"os/exec"
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
+
+// Exit statuses of cqlvm that the supervisor gives (cmd/cqlvm's main.go
+// documents them all).
+const (
+	exitUsage    = 2
+	exitInternal = 4
+	exitRuntime  = 5
+)
+
+// AtExit, when set, is called by cqlvm as its command ends by itself: a
+// supervised child tells its supervisor so.
+var AtExit func()
+
+// testAsMainEnv makes a Go test binary of cmd/cqlvm be cqlvm
+// (helpers_test.go); any other test binary is not supervised.
+const testAsMainEnv = "CQLVM_TEST_AS_MAIN"
+
+func init() {
+	if isGoTest() {
+		return
+	}
+	if status, ok := supervised(os.Args); ok {
+		os.Exit(status)
+	}
+}
+
+// isGoTest reports whether this process is a Go test binary that was not
+// asked to be cqlvm.
+func isGoTest() bool {
+	return strings.HasSuffix(os.Args[0], ".test") && os.Getenv(testAsMainEnv) == ""
+}
 
 // A fatal error of the Go runtime (out of memory, a stack overflow, a
 // concurrent map write) cannot be recovered: the runtime prints its
@@ -68,17 +109,20 @@ func supervised(args []string) (status int, ok bool) {
 	if err != nil {
 		return 0, false
 	}
-	cmd := &exec.Cmd{Path: exe, Args: args, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: crashW,
-		ExtraFiles: []*os.File{os.Stderr},
-		Env:        append(os.Environ(), supervisorEnv+"="+strconv.Itoa(os.Getpid())),
+	// os.StartProcess, not os/exec: os/exec's imports are initialized
+	// after the engine's packages (see the package comment)
+	attr := &os.ProcAttr{
+		Files: []*os.File{os.Stdin, os.Stdout, crashW, os.Stderr}, // os.Stderr is the child's childStderrFD
+		Env:   append(os.Environ(), supervisorEnv+"="+strconv.Itoa(os.Getpid())),
 		// the child dies with its supervisor (killed by SIGKILL, which
 		// cannot be forwarded); the signal is sent when the thread that
 		// started the child ends, so that thread stays the main one
-		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}}
+		Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}}
 	runtime.LockOSThread()
 	signals := make(chan os.Signal, 4)
 	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	if err := cmd.Start(); err != nil {
+	child, err := os.StartProcess(exe, args, attr)
+	if err != nil {
 		signal.Stop(signals)
 		crashR.Close()
 		crashW.Close()
@@ -89,13 +133,17 @@ func supervised(args []string) (status int, ok bool) {
 	// reaches it too: the first ends it, as it would end cqlvm)
 	go func() {
 		for s := range signals {
-			cmd.Process.Signal(s)
+			child.Signal(s)
 		}
 	}()
 	report := readCrashReport(crashR, debugging())
-	cmd.Wait()
+	state, err := child.Wait()
 	signal.Stop(signals)
-	return childEnd(cmd.ProcessState, report()), true
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "cqlvm: the supervisor lost its child: %v\n", err)
+		return exitInternal, true
+	}
+	return childEnd(state, report()), true
 }
 
 // worthSupervising reports whether a command line does work that the
@@ -119,7 +167,7 @@ func isSupervisedChild() bool {
 // becomeChild points os.Stderr (and the log package) at the supervisor's
 // standard error, leaving descriptor 2 to the Go runtime.
 func becomeChild() {
-	beforeExit = func() { syscall.Write(2, []byte(endMark)) }
+	AtExit = func() { syscall.Write(2, []byte(endMark)) }
 	os.Unsetenv(supervisorEnv)
 	syscall.CloseOnExec(childStderrFD)
 	os.Stderr = os.NewFile(childStderrFD, "/dev/stderr")
@@ -213,7 +261,7 @@ func childEnd(st *os.ProcessState, report *crashReport) int {
 // eraseTerminalLine erases the line under the cursor when standard error
 // is a terminal.
 func eraseTerminalLine() {
-	if terminalWidth(os.Stderr) > 0 {
+	if isTerminal(os.Stderr) {
 		io.WriteString(os.Stderr, "\r\x1b[K")
 	}
 }
@@ -285,4 +333,14 @@ func truncateText(s string, n int) string {
 		cut--
 	}
 	return fmt.Sprintf("%s... (%d bytes more)", s[:cut], len(s)-cut)
+}
+
+// isTerminal reports whether f is a terminal (it has terminal
+// attributes). The supervisor asks the kernel itself: a package that
+// would ask for it is initialized after the engine's packages, and so
+// would make the supervisor wait for them.
+func isTerminal(f *os.File) bool {
+	var attrs syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), syscall.TCGETS, uintptr(unsafe.Pointer(&attrs)))
+	return errno == 0
 }
