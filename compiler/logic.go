@@ -80,8 +80,12 @@ func (g *gen) testCompound(n *syntax.Node, fail int) {
 	g.testAll(n.Args, fail)
 }
 
+// genAnd tests the operands of a chain of ands (a and b and c) as one
+// conjunction: the planner orders them together, and sizes each operand
+// once, where planning the chain level by level sized the rest of the
+// chain at every level.
 func (g *gen) genAnd(n *syntax.Node, fail int) {
-	g.testAll(n.Args, fail)
+	g.testAll(chainOperands(n), fail)
 }
 
 // testAll tests the filters of a conjunction in the planner's order.

@@ -52,14 +52,15 @@ func printsOrReports(n *syntax.Node) bool {
 func filterNeed(n *syntax.Node) summary.Need {
 	switch n.Kind {
 	case syntax.KCompound, syntax.KAnd:
-		needs := []summary.Need{boardNeed(n.Args)}
-		for _, a := range n.Args {
+		operands := chainOperands(n)
+		needs := []summary.Need{boardNeed(operands)}
+		for _, a := range operands {
 			needs = append(needs, filterNeed(a))
 		}
 		return summary.And(needs...)
 	case syntax.KOr:
 		var needs []summary.Need
-		for _, a := range n.Args {
+		for _, a := range chainOperands(n) {
 			needs = append(needs, filterNeed(a))
 		}
 		return summary.Or(needs...)
@@ -243,4 +244,25 @@ func moveNeed(m *syntax.MoveParams) summary.Need {
 		needs = append(needs, summary.Need{Op: summary.Fact, Flags: summary.Castle})
 	}
 	return summary.And(needs...)
+}
+
+// chainOperands are the operands of n and of the filters of n's kind
+// nested in it, in order: a chain of 20,000 ors is one disjunction of
+// 20,000 needs, made in linear time, where needs made level by level
+// copied the chain's needs at every level.
+func chainOperands(n *syntax.Node) []*syntax.Node {
+	var out []*syntax.Node
+	stack := []*syntax.Node{n}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if top.Kind != n.Kind {
+			out = append(out, top)
+			continue
+		}
+		for i := len(top.Args) - 1; i >= 0; i-- {
+			stack = append(stack, top.Args[i])
+		}
+	}
+	return out
 }
