@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 
 	"github.com/cqlvm/cqlvm/diagram"
 	"github.com/cqlvm/cqlvm/engine/gameview"
@@ -129,7 +130,7 @@ func (c *Collector) WritePage(w io.Writer, query string, inputs []string) error 
 		it.Diagram = template.HTML(svg)
 		p.Items = append(p.Items, it)
 	}
-	return pageTemplate.Execute(w, p)
+	return pageTemplate().Execute(w, p)
 }
 
 // gameViews reads the games given by AddGame, with their matched
@@ -174,7 +175,13 @@ func pathTo(v *gameview.Game, id int) ([]move, []string) {
 	return path, nil
 }
 
-var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+// pageTemplate is parsed when a report is first written, not when cqlvm
+// starts: every start would parse it, few runs write a report.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Parse(pageText))
+})
+
+const pageText = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>cqlvm: {{.Positions}} matched positions</title>
 <style>
@@ -206,4 +213,4 @@ pre.query{background:#f4f4f4;padding:.5em;white-space:pre-wrap}
 {{range .Comments}}<div class="comment">{{.}}</div>{{end}}
 </div></div>
 {{end}}</body></html>
-`))
+`

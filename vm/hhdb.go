@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The hhdb filter reads the fields of Harold van der Heijden's endgame
@@ -112,19 +113,27 @@ type hhdbGame struct {
 	cooked               bool
 }
 
-var (
-	// the award at the start of the Event tag: [N[/M]].kind, or the
-	// special [N[/M].]sp.kind; N/M needs N < M, and N is at least 1
-	awardRe   = regexp.MustCompile(`^(?:(\d+)(?:/(\d+))?)?\.(p|hm|c)`)
-	specialRe = regexp.MustCompile(`^(?:(\d+)(?:/(\d+))?\.)?sp\.(p|hm|c)`)
-	// the stipulation character before the GBR code is one of + , - . /
-	// digits : =, as the official program accepts (not '(' nor '#')
-	gbrRe   = regexp.MustCompile(`[+,\-./0-9:=][0-9]{4}\.[0-9]{2}[a-h][1-8][a-h][1-8]`)
-	stipRe  = regexp.MustCompile(`stipulation:\s+([^.]+)\.`)
-	egRe    = regexp.MustCompile(`EG#([0-9]+)`)
-	diaRe   = regexp.MustCompile(`#(\S+)`)
-	spaceRe = regexp.MustCompile(`\s+`)
-)
+// hhdbPatterns are the patterns of HHdbVI's tags and comments, compiled
+// when a query first asks for them, not at every start of cqlvm.
+type hhdbPatterns struct {
+	award, special, gbr, stip, eg, dia, space *regexp.Regexp
+}
+
+var hhdbRe = sync.OnceValue(func() *hhdbPatterns {
+	return &hhdbPatterns{
+		// the award at the start of the Event tag: [N[/M]].kind, or the
+		// special [N[/M].]sp.kind; N/M needs N < M, and N is at least 1
+		award:   regexp.MustCompile(`^(?:(\d+)(?:/(\d+))?)?\.(p|hm|c)`),
+		special: regexp.MustCompile(`^(?:(\d+)(?:/(\d+))?\.)?sp\.(p|hm|c)`),
+		// the stipulation character before the GBR code is one of + , - . /
+		// digits : =, as the official program accepts (not '(' nor '#')
+		gbr:   regexp.MustCompile(`[+,\-./0-9:=][0-9]{4}\.[0-9]{2}[a-h][1-8][a-h][1-8]`),
+		stip:  regexp.MustCompile(`stipulation:\s+([^.]+)\.`),
+		eg:    regexp.MustCompile(`EG#([0-9]+)`),
+		dia:   regexp.MustCompile(`#(\S+)`),
+		space: regexp.MustCompile(`\s+`),
+	}
+})
 
 // hhdb returns the fields of the current game.
 func (m *Machine) hhdb() *hhdbGame {
@@ -134,28 +143,28 @@ func (m *Machine) hhdb() *hhdbGame {
 	}
 	*h = hhdbGame{serial: m.gameSerial}
 	event := m.tagValue("Event")
-	if s := specialRe.FindStringSubmatch(event); s != nil {
+	if s := hhdbRe().special.FindStringSubmatch(event); s != nil {
 		if place, last, ok := awardPlaces(s[1], s[2]); ok {
 			h.special, h.awardKind, h.place, h.last = true, s[3][0], place, last
 		}
-	} else if s := awardRe.FindStringSubmatch(event); s != nil {
+	} else if s := hhdbRe().award.FindStringSubmatch(event); s != nil {
 		if place, last, ok := awardPlaces(s[1], s[2]); ok {
 			h.awardKind, h.place, h.last = s[3][0], place, last
 		}
 	}
-	if s := diaRe.FindStringSubmatch(event); s != nil {
+	if s := hhdbRe().dia.FindStringSubmatch(event); s != nil {
 		h.diaOK, h.diagram = true, s[1]
 	}
-	if s := gbrRe.FindString(m.tagValue("Black")); s != "" {
+	if s := hhdbRe().gbr.FindString(m.tagValue("Black")); s != "" {
 		h.gbrOK, h.gbr = true, s
 	}
 	if len(m.tree.Nodes) > 0 && m.tree.Comment(0) != "" {
 		h.firstOK = true
-		h.first = strings.TrimSpace(spaceRe.ReplaceAllString(m.tree.Comment(0), " "))
-		if s := stipRe.FindStringSubmatch(h.first); s != nil {
+		h.first = strings.TrimSpace(hhdbRe().space.ReplaceAllString(m.tree.Comment(0), " "))
+		if s := hhdbRe().stip.FindStringSubmatch(h.first); s != nil {
 			h.stipOK, h.stip = true, s[1]
 		}
-		if s := egRe.FindStringSubmatch(h.first); s != nil {
+		if s := hhdbRe().eg.FindStringSubmatch(h.first); s != nil {
 			if v, err := strconv.ParseInt(s[1], 10, 64); err == nil {
 				h.egOK, h.eg = true, v
 			}

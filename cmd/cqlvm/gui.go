@@ -144,12 +144,15 @@ func officialTokenText(src *source.Source, sp source.Span) string {
 // messageHead matches the start of a `message` line as cqlvm's engine
 // writes it, "move 12(btm) game 9: " (with "[id]" for a position in a
 // variation), to rewrite it as the official "Game: 9 move 12(btm): ".
-var messageHead = regexp.MustCompile(`^(move \d+\((?:wtm|btm)\)(?:\[\d+\])?) game (\d+): `)
+// (compiled when first used, not at every start of cqlvm)
+var messageHead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(move \d+\((?:wtm|btm)\)(?:\[\d+\])?) game (\d+): `)
+})
 
 // messages wraps the writer of the query's messages.
 func (r *officialReport) messages(w io.Writer) io.Writer {
 	return &lineWriter{emit: func(line string) {
-		line = messageHead.ReplaceAllString(line, "Game: $2 $1: ")
+		line = messageHead().ReplaceAllString(line, "Game: $2 $1: ")
 		fmt.Fprintln(w, line)
 		if r.gui {
 			fmt.Fprintf(w, "<CqlGuiMessage> %s </CqlGuiMessage>\n", line)

@@ -288,6 +288,7 @@ func compareGolden(t *testing.T, name, got string) {
 // TestEveryKeywordExemplified: each keyword of the tables is used by some
 // query of translateTests, so each lowering (or refusal) runs.
 func TestEveryKeywordExemplified(t *testing.T) {
+	buildTables()
 	used := map[string]bool{}
 	kw := regexp.MustCompile(`:[a-z][a-z0-9*]*`)
 	for _, tc := range translateTests {

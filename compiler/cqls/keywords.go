@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cqlvm/cqlvm/bitboard"
 	"github.com/cqlvm/cqlvm/compiler/syntax"
@@ -44,7 +45,16 @@ type lowerFunc func(p *parser, l *plist, a *args)
 // is checked, and then stop with an error that says why.
 var positionKeywords map[string]keyword
 
-func init() {
+// buildTables builds the keyword tables, once, when the old language is
+// first read or listed: most runs never read it, and a table built by a
+// package initializer is built by every start of cqlvm.
+var buildTables = sync.OnceFunc(func() {
+	buildPositionKeywords()
+	buildMatchKeywords()
+	buildRelationKeywords()
+})
+
+func buildPositionKeywords() {
 	positionKeywords = map[string]keyword{
 		// logic
 		":and":  entry(shLists, lowerAnd, "(position :and ((position ...) ...)): every sub-list matches"),
@@ -249,6 +259,7 @@ func (p *parser) unknown(t token, table map[string]keyword, what string) {
 // Keywords lists the keywords of the old language with their help lines
 // (and, for those cqlvm cannot run, why), for `cqlvm help`.
 func Keywords() map[string]string {
+	buildTables()
 	out := map[string]string{}
 	for _, table := range []map[string]keyword{positionKeywords, matchKeywords, relationKeywords} {
 		for k, kw := range table {
@@ -825,7 +836,7 @@ func (p *parser) matchKeyword(m *matchList, t token) {
 	m.filters = append(m.filters, l.items...)
 }
 
-func init() {
+func buildMatchKeywords() {
 	matchKeywords = map[string]keyword{
 		":variations":     entry(shNone, lowerVariations, "search the variations too"),
 		":result":         entry(shResult, func(p *parser, l *plist, a *args) { p.file.Header.Result = a.str.text }, ":result 1-0|0-1|1/2-1/2: the game's result"),

@@ -21,6 +21,7 @@ func ParseFile(src *source.Source) (*syntax.File, source.ErrorList) {
 // ParseFileWith is ParseFile within the limits lim (nil: the defaults)
 // on the text's size (query-bytes) and nesting (nesting).
 func ParseFileWith(src *source.Source, lim *limits.Values) (*syntax.File, source.ErrorList) {
+	buildTables()
 	var errs source.ErrorList
 	f := &syntax.File{Src: src, HasHeader: true, Funcs: map[string]*syntax.Node{}}
 	if err := syntax.TextTooLarge(src, lim); err != nil {

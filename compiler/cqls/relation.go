@@ -43,7 +43,7 @@ type relCount struct {
 // rel; lowerRelation then writes the whole relation.
 var relationKeywords map[string]keyword
 
-func init() {
+func buildRelationKeywords() {
 	relationKeywords = map[string]keyword{
 		":samesidetomove":         entry(shNone, relSide(0), "in :relation: P2 has the same side to move as P1 (the default)"),
 		":changesidetomove":       entry(shNone, relSide(1), "in :relation: P2 has the other side to move"),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"sync"
 )
 
 // Suggest returns the CQL keyword closest to word when it is a likely
@@ -59,13 +60,16 @@ func keywordList() []string {
 // sanMove matches a move in algebraic notation that does not read as a
 // piece designator (Nf3 and e4 do: a knight on f3, the square e4): a
 // capture or a move with its origin (Qxf7, exd5, Nbd7, R1e2).
-var sanMove = regexp.MustCompile(`^([KQRBN]?)([a-h]?[1-8]?)(x?)([a-h][1-8])[+#]?$`)
+// (compiled when first used, not at every start of cqlvm)
+var sanMove = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([KQRBN]?)([a-h]?[1-8]?)(x?)([a-h][1-8])[+#]?$`)
+})
 
 // SANHint says how CQL writes the move of a word in algebraic notation
 // (Qxf7), which CQL does not read, or "" when the word is not one; the
 // word is at most 7 characters long when it is one.
 func SANHint(word string) string {
-	m := sanMove.FindStringSubmatch(word)
+	m := sanMove().FindStringSubmatch(word)
 	if m == nil || m[2] == "" && m[3] == "" {
 		return ""
 	}
