@@ -197,6 +197,8 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`move previous from K promote N enpassantsquare a1`, "both an en passant capture and a promotion", `move previous from K promote N enpassantsquare a1`},
 		{`move null promote Q`, "'move null' cannot have", `move null promote Q`},
 		{`move legal null`, "cannot be used with 'move legal'", `move legal null`},
+		{`move legal from K pseudolegal`, "cannot be both 'legal' and 'pseudolegal'", `move legal from K pseudolegal`},
+		{`move pseudolegal from K legal K--K`, "cannot be both 'legal' and 'pseudolegal'", `move pseudolegal from K legal`},
 		{`reversecolor count K`, "'reversecolor' takes no 'count'", `count`},
 		{`initial str(K)`, "the string str makes is ignored here", `str(K)`},
 		{`initial "x"`, "a quoted string matched as a filter always matches", `"x"`},

@@ -49,6 +49,8 @@ func (p *Parser) parseMove(t Token) *Node {
 	// combinations no move has, refused as the official program does
 	ep := m.EnPassant || m.EnPassantSquare != nil
 	switch {
+	case m.Legal && m.PseudoLegal:
+		p.errorf(n.Span, "'move' cannot be both 'legal' and 'pseudolegal'")
 	case (m.Legal || m.PseudoLegal) && m.Previous:
 		p.errorf(n.Span, "'move' cannot have both 'legal' or 'pseudolegal' and 'previous'")
 	case (m.Legal || m.PseudoLegal) && (m.Null || m.Primary || m.Secondary || m.Promote != nil):
