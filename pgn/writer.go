@@ -216,6 +216,14 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	n := &nodes[c]
 	pos := &nodes[n.Parent].Pos
 	pre := gw.kept(n.PreComments)
+	if len(pre) == 0 {
+		if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
+			gw.plainMove(pos, body, checkMark(nodes, n), forceNumber)
+			gw.nags(n.NAGs)
+			gw.comments(gw.kept(n.Comments))
+			return
+		}
+	}
 	// Comments before a move are read back as such only after a
 	// parenthesis or a move number, so elsewhere the number goes first.
 	preFirst := len(pre) > 0 && gw.afterParen
@@ -242,23 +250,74 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	gw.comments(gw.kept(n.Comments))
 }
 
-// appendCheckMark appends the check or mate mark of node n's move, as
-// bitboard.AppendCheckMark does. A standard position in check that the
-// game continues from by a move is not mate: the parser and the game
-// store keep only legal moves, so that move is one, and the search for a
-// legal move, most of the cost of writing a checking move, is spared. A
-// null move proves nothing (it is read in check too).
-func appendCheckMark(b []byte, nodes []Node, n *Node) []byte {
-	pos := &n.Pos
-	if pos.Variant != bitboard.Standard || !pos.InCheck() {
-		return bitboard.AppendCheckMark(b, pos)
+// plainMove writes a move with no comments before it, its number if due
+// and its SAN (body and check mark), straight into the output: the
+// tokens asciiToken would write, without copying them through a buffer.
+func (gw *gameWriter) plainMove(pos *bitboard.Position, body []byte, mark byte, forceNumber bool) {
+	if pos.Side == bitboard.White || forceNumber {
+		var digits [24]byte
+		number := gw.moveNumber(digits[:0], pos, true)
+		if gw.col > 0 && gw.col+len(number) > gw.width {
+			gw.out = append(gw.out, '\n')
+			gw.col = 0
+		}
+		gw.out = append(gw.out, number...)
+		gw.col += len(number)
 	}
-	for c := n.FirstChild; c >= 0; c = nodes[c].NextSibling {
-		if nodes[c].Move.Flags&bitboard.FlagNull == 0 {
-			return append(b, '+')
+	n := len(body)
+	if mark != 0 {
+		n++
+	}
+	if gw.col > 0 && gw.col+n > gw.width {
+		gw.out = append(gw.out, '\n')
+		gw.col = 0
+	}
+	gw.out = append(gw.out, body...)
+	if mark != 0 {
+		gw.out = append(gw.out, mark)
+	}
+	gw.col += n
+	gw.afterParen = false
+	if gw.col+1 <= gw.width {
+		gw.out = append(gw.out, ' ')
+		gw.col++
+		return
+	}
+	gw.out = append(gw.out, '\n')
+	gw.col = 0
+}
+
+// appendCheckMark appends checkMark(nodes, n), if any.
+func appendCheckMark(b []byte, nodes []Node, n *Node) []byte {
+	if mark := checkMark(nodes, n); mark != 0 {
+		return append(b, mark)
+	}
+	return b
+}
+
+// checkMark is the check or mate mark of node n's move ('+', '#'), or 0,
+// as bitboard.AppendCheckMark writes it. A standard position in check
+// that the game continues from by a move is not mate: the parser and the
+// game store keep only legal moves, so that move is one, and the search
+// for a legal move, most of the cost of writing a checking move, is
+// spared. A null move proves nothing (it is read in check too).
+func checkMark(nodes []Node, n *Node) byte {
+	pos := &n.Pos
+	if pos.Variant == bitboard.Standard {
+		if !pos.InCheck() {
+			return 0
+		}
+		for c := n.FirstChild; c >= 0; c = nodes[c].NextSibling {
+			if nodes[c].Move.Flags&bitboard.FlagNull == 0 {
+				return '+'
+			}
 		}
 	}
-	return bitboard.AppendCheckMark(b, pos)
+	var mark [1]byte
+	if m := bitboard.AppendCheckMark(mark[:0], pos); len(m) > 0 {
+		return m[0]
+	}
+	return 0
 }
 
 // kept are the comments of one place that the writer writes: all, or the
@@ -403,10 +462,27 @@ func Official(g *Game) []Tag {
 // WhiteElo, BlackElo, ECO and EventDate as the official program reads
 // them (CQLElo, CQLECO, CQLDate: a value it cannot read is left out), the
 // other tags in file order, and FEN last. The writer calls it for every
-// game it writes, so it builds no list.
+// game it writes, so it builds no list, and it looks at each tag's name
+// once.
 func eachCQLTag(g *Game, f func(Tag)) {
-	for _, name := range sevenTagRoster {
-		v, ok := g.Tag(name)
+	var first [placedTags]int32 // 1 + the index of the first tag of each placed name, 0 if none
+	hasFEN := false
+	for i, t := range g.Tags {
+		switch k := placedTag(t.Name); {
+		case k >= 0 && first[k] == 0:
+			first[k] = int32(i + 1)
+		case k == fenTag:
+			hasFEN = true
+		}
+	}
+	value := func(k int) (string, bool) {
+		if first[k] == 0 {
+			return "", false
+		}
+		return g.Tags[first[k]-1].Value, true
+	}
+	for k, name := range sevenTagRoster {
+		v, ok := value(k)
 		switch {
 		case ok:
 		case name == "Result":
@@ -419,43 +495,82 @@ func eachCQLTag(g *Game, f func(Tag)) {
 		}
 		f(Tag{name, v})
 	}
-	for _, name := range [...]string{"WhiteElo", "BlackElo"} {
-		if v, ok := g.Tag(name); ok {
+	for _, k := range [...]int{whiteEloTag, blackEloTag} {
+		if v, ok := value(k); ok {
 			if v, ok = CQLElo(v); ok {
-				f(Tag{name, v})
+				f(Tag{placedTagNames[k], v})
 			}
 		}
 	}
-	if v, ok := g.Tag("ECO"); ok {
+	if v, ok := value(ecoTag); ok {
 		if v, ok = CQLECO(v); ok {
 			f(Tag{"ECO", v})
 		}
 	}
-	if v, ok := g.Tag("EventDate"); ok {
+	if v, ok := value(eventDateTag); ok {
 		if v = CQLDate(v); v != unknownDate {
 			f(Tag{"EventDate", v})
 		}
 	}
 	for _, t := range g.Tags {
-		if !cqlPlacedTag(t.Name) {
+		if placedTag(t.Name) == notPlaced {
 			f(t)
 		}
 	}
-	for _, t := range g.Tags {
-		if t.Name == "FEN" {
-			f(t)
+	if hasFEN {
+		for _, t := range g.Tags {
+			if t.Name == "FEN" {
+				f(t)
+			}
 		}
 	}
 }
 
-// cqlPlacedTag reports whether eachCQLTag writes tag name in a place of
-// its own rather than among the other tags.
-func cqlPlacedTag(name string) bool {
+// The tags eachCQLTag writes in places of their own: the Seven Tag Roster
+// (0 to 6, in its order), then these.
+const (
+	whiteEloTag = len(sevenTagRoster) + iota
+	blackEloTag
+	ecoTag
+	eventDateTag
+	placedTags // the number of the above
+	fenTag     = -2
+	notPlaced  = -1
+)
+
+// placedTagNames are the names of the placed tags, by number.
+var placedTagNames = [placedTags]string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "ECO", "EventDate"}
+
+// placedTag is the number of the placed tag called name, fenTag for FEN
+// (written last, every one of them), or notPlaced.
+func placedTag(name string) int {
 	switch name {
-	case "WhiteElo", "BlackElo", "ECO", "EventDate", "FEN":
-		return true
+	case "FEN":
+		return fenTag
+	case "Event":
+		return 0
+	case "Site":
+		return 1
+	case "Date":
+		return 2
+	case "Round":
+		return 3
+	case "White":
+		return 4
+	case "Black":
+		return 5
+	case "Result":
+		return 6
+	case "WhiteElo":
+		return whiteEloTag
+	case "BlackElo":
+		return blackEloTag
+	case "ECO":
+		return ecoTag
+	case "EventDate":
+		return eventDateTag
 	}
-	return isSevenTag(name)
+	return notPlaced
 }
 
 // CQLElo is a WhiteElo or BlackElo value as the official program writes
@@ -503,15 +618,6 @@ func CQLECO(v string) (string, bool) {
 		out = append(out, v[3])
 	}
 	return string(out), true
-}
-
-func isSevenTag(name string) bool {
-	for _, n := range sevenTagRoster {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 const unknownDate = "????.??.??"

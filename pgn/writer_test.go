@@ -301,3 +301,22 @@ func TestASCIIWordsPlacesEachWord(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacedTags walks the placed tags: each name is read back as its
+// number, the Seven Tag Roster comes first in its order, and FEN and
+// other names are not numbered.
+func TestPlacedTags(t *testing.T) {
+	for k, name := range placedTagNames {
+		if got := placedTag(name); got != k {
+			t.Errorf("placedTag(%q) = %d, want %d", name, got, k)
+		}
+		if k < len(sevenTagRoster) && sevenTagRoster[k] != name {
+			t.Errorf("placed tag %d is %q, the roster's %q", k, name, sevenTagRoster[k])
+		}
+	}
+	for name, want := range map[string]int{"FEN": fenTag, "Annotator": notPlaced, "event": notPlaced, "": notPlaced} {
+		if got := placedTag(name); got != want {
+			t.Errorf("placedTag(%q) = %d, want %d", name, got, want)
+		}
+	}
+}
