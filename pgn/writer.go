@@ -118,16 +118,17 @@ func (gw *gameWriter) tag(t Tag) {
 	b := append(gw.out, '[')
 	b = append(b, t.Name...)
 	b = append(b, " \""...)
-	if !strings.ContainsAny(t.Value, `"\`) {
-		b = append(b, t.Value...)
-	} else {
-		for i := 0; i < len(t.Value); i++ {
-			if c := t.Value[i]; c == '"' || c == '\\' {
-				b = append(b, '\\')
-			}
-			b = append(b, t.Value[i])
+	// a loop of its own, not strings.ContainsAny: values are short, and
+	// that took most of the time of writing the tags
+	v := t.Value
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c == '"' || c == '\\' {
+			b = append(b, v[:i]...)
+			b, v = append(b, '\\', c), v[i+1:]
+			i = -1
 		}
 	}
+	b = append(b, v...)
 	gw.out = append(b, "\"]\n"...)
 }
 
