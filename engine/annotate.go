@@ -94,6 +94,10 @@ func (a *annotator) annotate(g *pgn.Game, comments []vm.Comment, unique int, mat
 // first: a query with `find all` in a loop makes thousands of texts in a
 // game, which a comparison sort took a sixth of its time to order.
 func (a *annotator) byNode(texts []nodeText, nodes int) []nodeText {
+	if inNodeOrder(texts) { // one text, or one at each matched position
+		a.texts = texts[:0]
+		return texts
+	}
 	counts := slices.Grow(a.counts[:0], nodes+1)[:nodes+1]
 	clear(counts)
 	for _, t := range texts {
@@ -111,6 +115,18 @@ func (a *annotator) byNode(texts []nodeText, nodes int) []nodeText {
 	// dropped once the game is written
 	a.texts, a.sorted, a.counts = texts[:0], sorted[:0], counts
 	return sorted
+}
+
+// inNodeOrder reports whether texts are already ordered by node: most
+// games written have only the game number, or a text at each matched
+// position in turn, and are spared counting texts at every node.
+func inNodeOrder(texts []nodeText) bool {
+	for i := 1; i < len(texts); i++ {
+		if texts[i].node < texts[i-1].node {
+			return false
+		}
+	}
+	return true
 }
 
 // appendUnique appends the texts of one node to out, each once, as the
