@@ -2,6 +2,7 @@ package uci
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -66,17 +67,35 @@ type Evaluator struct {
 	Cache   *Cache        // shared by the run's evaluators
 	Timeout time.Duration // the engine's Timeout; 0: DefaultTimeout
 	engine  *Engine
+	// failedStarts counts the starts that failed in a row, startErr is
+	// the last one's error: an engine that cannot start is not started
+	// again for every position of a run (MaxFailedStarts).
+	failedStarts int
+	startErr     error
 }
+
+// MaxFailedStarts is how many starts of an engine fail in a row before an
+// Evaluator stops trying: each is a process, and a run asks at every
+// position.
+const MaxFailedStarts = 3
 
 // Evaluate returns the score, from the side to move's view, of the
 // position with the hash and FEN.
 func (v *Evaluator) Evaluate(hash uint64, fen string, lim Limit) (Score, error) {
 	return v.Cache.Get(hash, lim, func() (Score, error) {
 		if v.engine == nil {
+			if v.failedStarts >= MaxFailedStarts {
+				return Score{}, v.startErr
+			}
 			e, err := Start(v.Path)
 			if err != nil {
+				if v.failedStarts++; v.failedStarts == MaxFailedStarts {
+					err = fmt.Errorf("%w (it failed to start %d times: it is not started again)", err, MaxFailedStarts)
+				}
+				v.startErr = err
 				return Score{}, err
 			}
+			v.failedStarts = 0
 			if v.Timeout > 0 {
 				e.Timeout = v.Timeout
 			}

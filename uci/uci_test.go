@@ -242,3 +242,28 @@ func TestEvaluatorRestartsADeadEngine(t *testing.T) {
 		t.Errorf("after the engine died: %+v %v, want a new engine's 42", s, err)
 	}
 }
+
+// An engine that cannot start is started MaxFailedStarts times, not once
+// for every position: a run asks at each.
+func TestEvaluatorStopsStartingAnEngineThatFails(t *testing.T) {
+	dir := t.TempDir()
+	mark := dir + "/starts"
+	path := dir + "/no-engine"
+	if err := os.WriteFile(path, []byte("#!/bin/sh\necho start >> "+mark+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	v := &Evaluator{Path: path, Cache: NewCache()}
+	for hash := range uint64(10) {
+		_, err := v.Evaluate(hash, "8/8/8/8/8/8/8/K6k w - - 0 1", Limit{Depth: 1})
+		if err == nil || !strings.Contains(err.Error(), path) {
+			t.Fatalf("position %d: error %v, want the engine's failure", hash, err)
+		}
+		if hash >= MaxFailedStarts-1 && !strings.Contains(err.Error(), "not started again") {
+			t.Errorf("position %d: %v, want it said that it is not started again", hash, err)
+		}
+	}
+	starts, _ := os.ReadFile(mark)
+	if n := strings.Count(string(starts), "start"); n != MaxFailedStarts {
+		t.Errorf("%d starts for 10 positions, want %d", n, MaxFailedStarts)
+	}
+}
