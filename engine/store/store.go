@@ -378,7 +378,7 @@ type kept struct {
 // returns the part an update keeps, every record before the last game
 // that starts a line, and that game's record, where the update reads
 // from.
-func resumePoint(r summary.Reader, size int64, games int) (kept, Record, error) {
+func resumePoint(r byteReader, size int64, games int) (kept, Record, error) {
 	c := cursor{r: r, left: games, bytes: size, rec: Record{Line: 1}}
 	k, cur := kept{line: 1}, kept{line: 1}
 	var from Record
@@ -729,16 +729,21 @@ type Record struct {
 	Col        int
 }
 
+// byteReader is what a cursor reads records from (a *bufio.Reader).
+type byteReader interface {
+	io.Reader
+	io.ByteReader
+}
+
 // cursor reads a store's records in order.
 type cursor struct {
-	r     summary.Reader
+	r     byteReader
 	left  int   // records not read
 	bytes int64 // bytes of records not read
 	read  int   // records read
 	rec   Record
 	sum   summary.Summary
-	buf   []byte       // the record's bytes
-	in    bytes.Reader // reading buf
+	buf   []byte // the record's bytes
 }
 
 // next reads the next record and checks it against its CRC.
@@ -765,14 +770,7 @@ func (c *cursor) next() error {
 	if crc32.Checksum(c.buf, crcTable) != binary.LittleEndian.Uint32(crc[:]) {
 		return fmt.Errorf("damaged record (game %d's checksum differs)", c.read+1)
 	}
-	c.in.Reset(c.buf)
-	if err := c.parse(); err != nil {
-		return err
-	}
-	if c.in.Len() != 0 {
-		return errors.New("damaged record (bytes after its game)")
-	}
-	return nil
+	return c.parse()
 }
 
 func uvarintLen(n uint64) int {
@@ -782,15 +780,10 @@ func uvarintLen(n uint64) int {
 
 // parse reads the record in c.buf.
 func (c *cursor) parse() error {
-	r := &c.in
-	head, err1 := binary.ReadUvarint(r)
-	dline, err2 := binary.ReadUvarint(r)
-	size, err3 := binary.ReadUvarint(r)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return errors.New("damaged record")
-	}
-	flags, err := r.ReadByte()
-	if err != nil || flags > hasSummary|hasCompact|hasText || flags&(hasCompact|hasText) == hasCompact|hasText || size > 1<<40 || dline > 1<<40 {
+	d := recordBytes{data: c.buf}
+	head, dline, size := d.uvarint(), d.uvarint(), d.uvarint()
+	flags := d.byte()
+	if d.bad || flags > hasSummary|hasCompact|hasText || flags&(hasCompact|hasText) == hasCompact|hasText || size > 1<<40 || dline > 1<<40 {
 		return errors.New("damaged record")
 	}
 	c.left--
@@ -799,37 +792,64 @@ func (c *cursor) parse() error {
 		LineStart: head&2 != 0, NextLineStart: head&1 != 0}
 	if flags&hasSummary != 0 {
 		c.rec.Summary = &c.sum
-		if err := summary.Read(r, &c.sum); err != nil {
-			return err
-		}
-	}
-	switch {
-	case flags&hasCompact != 0:
-		c.rec.Game, err = c.bytesOf()
-	case flags&hasText != 0:
-		col, err := binary.ReadUvarint(r)
-		if err != nil || col > 1<<31 {
-			return errors.New("damaged record")
-		}
-		c.rec.Col = int(col)
-		c.rec.Text, err = c.bytesOf()
+		n, err := summary.Decode(d.data[d.at:], &c.sum)
 		if err != nil {
 			return err
 		}
+		d.at += n
 	}
-	return err
+	switch {
+	case flags&hasCompact != 0:
+		c.rec.Game = d.bytes()
+	case flags&hasText != 0:
+		col := d.uvarint()
+		if col > 1<<31 {
+			return errors.New("damaged record")
+		}
+		c.rec.Col = int(col)
+		c.rec.Text = d.bytes()
+	}
+	if d.bad || d.at != len(d.data) {
+		return errors.New("damaged record")
+	}
+	return nil
 }
 
-// bytesOf reads a length and as many bytes of the record, which it
-// returns.
-func (c *cursor) bytesOf() ([]byte, error) {
-	n, err := binary.ReadUvarint(&c.in)
-	if err != nil || n > uint64(c.in.Len()) {
-		return nil, errors.New("damaged record")
+// recordBytes reads the fields of a record.
+type recordBytes struct {
+	data []byte
+	at   int
+	bad  bool
+}
+
+func (d *recordBytes) uvarint() uint64 {
+	v, n := binary.Uvarint(d.data[d.at:])
+	if n <= 0 {
+		d.bad = true
+		return 0
 	}
-	at := len(c.buf) - c.in.Len()
-	c.in.Seek(int64(n), io.SeekCurrent)
-	return c.buf[at : at+int(n) : at+int(n)], nil
+	d.at += n
+	return v
+}
+
+func (d *recordBytes) byte() byte {
+	if d.at >= len(d.data) {
+		d.bad = true
+		return 0
+	}
+	d.at++
+	return d.data[d.at-1]
+}
+
+// bytes reads a length and as many bytes, which it returns.
+func (d *recordBytes) bytes() []byte {
+	n := d.uvarint()
+	if d.bad || n > uint64(len(d.data)-d.at) {
+		d.bad = true
+		return nil
+	}
+	d.at += int(n)
+	return d.data[d.at-int(n) : d.at : d.at]
 }
 
 // Reader gives the records of a store's games in file order.

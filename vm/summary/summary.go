@@ -13,7 +13,6 @@ package summary
 import (
 	"encoding/binary"
 	"errors"
-	"io"
 
 	"github.com/cqlvm/cqlvm/bitboard"
 )
@@ -193,33 +192,46 @@ func appendPart(dst []byte, p *Part) []byte {
 // ErrDamaged is the error of a binary form that does not read back.
 var ErrDamaged = errors.New("damaged summary")
 
-// Reader is what Read reads from (a *bufio.Reader, a *bytes.Reader).
-type Reader interface {
-	io.Reader
-	io.ByteReader
-}
-
-// Read reads one summary's binary form into s.
-func Read(r Reader, s *Summary) error {
-	kind, err := r.ReadByte()
-	if err != nil || kind > 1 {
-		return ErrDamaged
+// Decode reads one summary's binary form from the start of data into
+// s and returns its length.
+func Decode(data []byte, s *Summary) (int, error) {
+	if len(data) == 0 || data[0] > 1 {
+		return 0, ErrDamaged
 	}
-	if err := readPart(r, &s.Main); err != nil {
-		return err
+	n, err := decodePart(data[1:], &s.Main)
+	if err != nil {
+		return 0, err
 	}
-	if kind == 0 {
+	if data[0] == 0 {
 		s.Whole = s.Main
-		return nil
+		return 1 + n, nil
 	}
-	return readPart(r, &s.Whole)
+	m, err := decodePart(data[1+n:], &s.Whole)
+	return 1 + n + m, err
 }
 
-func readPart(r Reader, p *Part) error {
-	var buf [12 + 12 + 2 + 1 + 3]byte
-	if _, err := io.ReadFull(r, buf[:]); err != nil {
-		return ErrDamaged
+// partBytes is the length of a part's fixed fields.
+const partBytes = 12 + 12 + 2 + 1 + 3
+
+func decodePart(data []byte, p *Part) (int, error) {
+	if len(data) < partBytes {
+		return 0, ErrDamaged
 	}
+	setPart(p, data[:partBytes])
+	positions, n1 := binary.Uvarint(data[partBytes:])
+	if n1 <= 0 {
+		return 0, ErrDamaged
+	}
+	ply, n2 := binary.Uvarint(data[partBytes+n1:])
+	if n2 <= 0 || positions > 1<<32-1 || ply > 1<<32-1 {
+		return 0, ErrDamaged
+	}
+	p.Positions, p.MaxPly = uint32(positions), uint32(ply)
+	return partBytes + n1 + n2, nil
+}
+
+// setPart sets the fixed fields of p from buf.
+func setPart(p *Part, buf []byte) {
 	*p = Part{}
 	for i, pc := range pieces {
 		p.Min[pc], p.Max[pc] = buf[i], buf[12+i]
@@ -227,11 +239,4 @@ func readPart(r Reader, p *Part) error {
 	p.Promotions = binary.LittleEndian.Uint16(buf[24:])
 	p.Flags = Flags(buf[26])
 	copy(p.FilePawns[:], buf[27:])
-	positions, err1 := binary.ReadUvarint(r)
-	ply, err2 := binary.ReadUvarint(r)
-	if err1 != nil || err2 != nil || positions > 1<<32-1 || ply > 1<<32-1 {
-		return ErrDamaged
-	}
-	p.Positions, p.MaxPly = uint32(positions), uint32(ply)
-	return nil
 }

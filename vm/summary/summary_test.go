@@ -1,8 +1,6 @@
 package summary
 
 import (
-	"bufio"
-	"bytes"
 	"testing"
 
 	"github.com/cqlvm/cqlvm/bitboard"
@@ -82,18 +80,22 @@ func TestBinaryForm(t *testing.T) {
 	line(t, &b, "7k/P4K2/8/8/8/8/8/6R1 w - - 0 1", []string{"a8=Q+"}, 1)
 	plain := b.Summary()
 	data := Append(Append(nil, &varied), &plain)
-	r := bufio.NewReader(bytes.NewReader(data))
 	var got Summary
+	at := 0
 	for _, want := range []Summary{varied, plain} {
-		if err := Read(r, &got); err != nil || got != want {
+		n, err := Decode(data[at:], &got)
+		if err != nil || got != want {
 			t.Fatalf("read %+v, %v; want %+v", got, err, want)
 		}
+		at += n
 	}
-	for cut := range len(data) - 1 {
-		r := bytes.NewReader(data[:cut])
-		err := Read(r, &got)
-		if err == nil && cut < len(Append(nil, &varied)) {
-			t.Errorf("%d bytes of %d read without error", cut, len(data))
+	if at != len(data) {
+		t.Errorf("read %d bytes of %d", at, len(data))
+	}
+	first := len(Append(nil, &varied))
+	for cut := range first {
+		if _, err := Decode(data[:cut], &got); err == nil {
+			t.Errorf("%d bytes of %d read without error", cut, first)
 		}
 	}
 }
