@@ -25,7 +25,7 @@ type collector struct {
 	sorts   []vm.SortKey
 	sorting bool
 	st      runStats
-	kept    []gameResult // selected games held for sorting
+	kept    [][]gameResult // selected games held for sorting, in chunks of keptResults
 	pgnOut  *bufio.Writer
 	jsonOut *bufio.Writer
 }
@@ -69,10 +69,24 @@ func (c *collector) add(r *gameResult) {
 	st.Matches++
 	cfg.progress.matches.Add(1)
 	if c.sorting {
-		c.kept = append(c.kept, *r)
+		c.keep(r)
 		return
 	}
 	c.write(r)
+}
+
+// keptResults is the size of the chunks that hold a sorted run's
+// selected games: a chunk once made is never copied, where one slice of
+// every result was copied whole each time it grew.
+const keptResults = 1024
+
+// keep holds a selected game's result for the sorted writing at the end.
+func (c *collector) keep(r *gameResult) {
+	if n := len(c.kept); n == 0 || len(c.kept[n-1]) == cap(c.kept[n-1]) {
+		c.kept = append(c.kept, make([]gameResult, 0, keptResults))
+	}
+	last := &c.kept[len(c.kept)-1]
+	*last = append(*last, *r)
 }
 
 func (c *collector) write(r *gameResult) {
@@ -87,10 +101,15 @@ func (c *collector) write(r *gameResult) {
 // finish writes the games held for sorting and flushes the outputs.
 func (c *collector) finish() (runStats, error) {
 	if c.sorting {
-		kept := c.kept
+		var kept []*gameResult
+		for _, chunk := range c.kept {
+			for i := range chunk {
+				kept = append(kept, &chunk[i])
+			}
+		}
 		sort.SliceStable(kept, func(i, j int) bool { return SortsBefore(&kept[i].Game, &kept[j].Game, c.sorts, c.cfg.SortByMatchCount) })
-		for i := range kept {
-			c.write(&kept[i])
+		for _, r := range kept {
+			c.write(r)
 		}
 	}
 	return c.st, flushAll(c.pgnOut, c.jsonOut)
