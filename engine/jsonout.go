@@ -159,7 +159,8 @@ func (c *sanCache) reset(n int) {
 func (c *sanCache) of(g *pgn.Game, n int32) string {
 	if !c.done[n] {
 		node := &g.Nodes[n]
-		c.san[n] = string(g.Nodes[node.Parent].Pos.AppendSAN(nil, node.Move))
+		// the position after the move is the node's: not played again
+		c.san[n] = string(g.Nodes[node.Parent].Pos.AppendSANAfter(nil, node.Move, &node.Pos))
 		c.done[n] = true
 	}
 	return c.san[n]

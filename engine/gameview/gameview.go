@@ -81,7 +81,7 @@ func Of(number int, pgnText []byte, messages []string, positions []int32, square
 		}
 		if n.Parent >= 0 {
 			parent := &g.Nodes[n.Parent]
-			nv.SAN = string(parent.Pos.AppendSAN(nil, n.Move))
+			nv.SAN = string(parent.Pos.AppendSANAfter(nil, n.Move, &n.Pos)) // n.Pos is the position after: not played again
 			if !n.Move.Is(bitboard.FlagNull) {
 				nv.From, nv.To = n.Move.From.String(), n.Move.To.String()
 			}
