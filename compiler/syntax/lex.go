@@ -54,6 +54,48 @@ type lexer struct {
 	pos   int
 	errs  *source.ErrorList
 	space bool // whitespace seen since the last token
+	// header follows the cql( ) header at the start of a query, whose
+	// input and output take file names, not tokens
+	header headerState
+}
+
+// headerState is where the lexer stands in the cql( ) header.
+type headerState struct {
+	tokens   int  // tokens made so far, up to 2 (cql and its parenthesis come first)
+	depth    int  // parentheses open inside the header
+	fileNext bool // the next token is the file name after input or output
+}
+
+// see follows the header with token t: after `input` or `output` at the
+// header's own level comes a file name (a-5k.pgn, 1e5.pgn), which the
+// parser reads as text up to a blank or ')', so it is one token, whatever
+// its characters would make elsewhere.
+func (h *headerState) see(t Token) {
+	h.fileNext = false
+	switch {
+	case h.tokens == 0:
+		h.tokens = 1
+		if t.Kind != TIdent || t.Text != "cql" {
+			h.tokens = 2 // no header
+		}
+		return
+	case h.tokens == 1:
+		h.tokens = 2
+		if t.Kind == TPunct && t.Text == "(" {
+			h.depth = 1
+		}
+		return
+	case h.depth == 0:
+		return
+	}
+	switch {
+	case t.Kind == TPunct && t.Text == "(":
+		h.depth++
+	case t.Kind == TPunct && t.Text == ")":
+		h.depth--
+	case h.depth == 1 && t.Kind == TIdent && (t.Text == "input" || t.Text == "output"):
+		h.fileNext = true
+	}
 }
 
 func (lx *lexer) errorf(from, to int, format string, args ...any) {
@@ -70,12 +112,25 @@ func (lx *lexer) next() Token {
 		t.Span = source.Span{From: int32(start), To: int32(start)}
 		return t
 	}
-	lx.scan(&t)
+	if c := lx.text[lx.pos]; lx.header.fileNext && c != '"' && c != ')' {
+		lx.scanFileName(&t)
+	} else {
+		lx.scan(&t)
+	}
 	t.Span = source.Span{From: int32(start), To: int32(lx.pos)}
 	if t.Text == "" {
 		t.Text = lx.text[start:lx.pos]
 	}
+	lx.header.see(t)
 	return t
+}
+
+// scanFileName reads a file name in the header: up to a blank or ')'.
+func (lx *lexer) scanFileName(t *Token) {
+	t.Kind = TIdent
+	for lx.pos < len(lx.text) && !strings.ContainsRune(" \t\r\n)", rune(lx.text[lx.pos])) {
+		lx.pos++
+	}
 }
 
 func (lx *lexer) skipSpaceAndComments() {

@@ -190,6 +190,7 @@ var parseTests = []struct{ name, query string }{
 	{"header", "cql(input in.pgn output out.pgn variations matchcount 2 5 silent) check"},
 	{"header result and sort", `cql(result 1-0 sort matchcount 3 gamenumber 1 10 quiet matchstring "M") mate`},
 	{"header quoted result", `cql(result "0-1") mate`},
+	{"header file names that are no tokens", "cql(input a-5k.pgn output 1e5-out.pgn) check"},
 
 	// annotation filters (cqlvm extensions)
 	{"annotation views", "eval  eval black  evalmate sidetomove  clock  clock white  emt sidetomove"},
@@ -241,6 +242,7 @@ var errorTests = []struct{ name, query string }{
 	{"header parameter", "cql(foo) check"},
 	{"header required", "check"},
 	{"header only", "cql(input a.pgn)"},
+	{"header input without a name", "cql(input) check"},
 	{"line arrow", "line check"},
 	{"backward line nestban", "line nestban <-- check"},
 	{"legal at the top level of a path", "path -- not legal Q--"},
