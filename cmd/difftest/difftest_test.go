@@ -296,6 +296,8 @@ func TestKnownDifferences(t *testing.T) {
 		{"cql() piece X = K unbind X X", VRefRejects, rejected("Unexpected unbound piece variable: X"), "unbound set variable"},
 		{"cql() piece X = K unbind X X", VPositions, rejected("Unexpected unbound piece variable: X"), ""},
 		{"cql() sort max \"k\" ply", VOrder, Outcome{}, "sort max"},
+		{"cql() echo (s t) in all ancestor(s t)", VRefRejects, rejected("CQL internal error: Node::match_count(), internal, should not be invoked"), "internal error"},
+		{"cql() echo (s t) in all ancestor(s t)", VEngRejects, rejected("CQL internal error: Node::match_count()"), ""},
 		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 0}}}, "echo"},
 		{"cql() echo (s t) true", VPositions, Outcome{Rows: []Row{{1, 3}}}, ""},
 		{"cql() btm echo (s t) true", VGames, Outcome{Rows: []Row{{0, 0}}}, "game number"},
