@@ -494,6 +494,16 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 // AppendSANAfter is AppendSAN for a caller that already has the position
 // after the move (a game tree does), which decides the check mark.
 func (p *Position) AppendSANAfter(dst []byte, m Move, after *Position) []byte {
+	if m.Flags&FlagNull != 0 {
+		return append(dst, "--"...)
+	}
+	return appendCheckMark(p.AppendSANBody(dst, m), after)
+}
+
+// AppendSANBody appends m's SAN as AppendSAN does, without the check or
+// mate mark (AppendCheckMark): the PGN writer knows the mark of a move
+// the game goes on from without searching for a legal move.
+func (p *Position) AppendSANBody(dst []byte, m Move) []byte {
 	switch {
 	case m.Flags&FlagNull != 0:
 		return append(dst, "--"...)
@@ -511,7 +521,7 @@ func (p *Position) AppendSANAfter(dst []byte, m Move, after *Position) []byte {
 	default:
 		dst = p.appendPieceSAN(dst, m)
 	}
-	return appendCheckMark(dst, after)
+	return dst
 }
 
 func (p *Position) appendPawnSAN(dst []byte, m Move) []byte {

@@ -110,6 +110,7 @@ type gameWriter struct {
 	col        int  // length of the current movetext line, with its trailing space
 	afterParen bool // the last word written was "(" or ")"
 	buf        []byte
+	sanBuf     []byte // a move's SAN, composed (san)
 	// lastCommentOnly: WriteOptions.Official
 	lastCommentOnly bool
 }
@@ -217,38 +218,41 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 	n := &nodes[c]
 	pos := &nodes[n.Parent].Pos
 	pre := gw.kept(n.PreComments)
+	body, mark := gw.san(nodes, n, pos)
 	if len(pre) == 0 {
-		if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
-			gw.plainMove(pos, body, checkMark(nodes, n), forceNumber)
-			gw.nags(n.NAGs)
-			gw.comments(gw.kept(n.Comments))
-			return
-		}
+		gw.plainMove(pos, body, mark, forceNumber)
+		gw.nags(n.NAGs)
+		gw.comments(gw.kept(n.Comments))
+		return
 	}
 	// Comments before a move are read back as such only after a
 	// parenthesis or a move number, so elsewhere the number goes first.
-	preFirst := len(pre) > 0 && gw.afterParen
-	if preFirst {
+	if gw.afterParen {
 		gw.comments(pre)
-	}
-	b := gw.moveNumber(gw.buf[:0], pos, forceNumber || len(pre) > 0)
-	if len(pre) > 0 && !preFirst {
-		gw.asciiToken(b, true, true)
-		gw.comments(pre)
-		b = b[:0]
-	} else if len(b) > 0 {
-		gw.asciiToken(b, false, true)
-		b = b[:0]
-	}
-	if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
-		b = appendCheckMark(append(b, body...), nodes, n)
+		gw.asciiToken(gw.moveNumber(gw.buf[:0], pos, true), false, true)
 	} else {
-		b = pos.AppendSANAfter(b, n.Move, &n.Pos)
+		gw.asciiToken(gw.moveNumber(gw.buf[:0], pos, true), true, true)
+		gw.comments(pre)
 	}
-	gw.asciiToken(b, true, true) // kept SAN is ASCII too: the reader keeps no other
-	gw.buf = b
+	gw.sanToken(body, mark)
 	gw.nags(n.NAGs)
 	gw.comments(gw.kept(n.Comments))
+}
+
+// san is node n's move in SAN, its body and its check or mate mark (0
+// for none): the text the move was read from when it is what the writer
+// would compose (a game from the store has none), else composed into
+// gw.sanBuf. A null move is "--", with the mark only when read as "--"
+// (as bitboard.Position.AppendSANAfter writes it).
+func (gw *gameWriter) san(nodes []Node, n *Node, pos *bitboard.Position) (body []byte, mark byte) {
+	if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
+		return body, checkMark(nodes, n)
+	}
+	gw.sanBuf = pos.AppendSANBody(gw.sanBuf[:0], n.Move)
+	if n.Move.Flags&bitboard.FlagNull != 0 {
+		return gw.sanBuf, 0
+	}
+	return gw.sanBuf, checkMark(nodes, n)
 }
 
 // plainMove writes a move with no comments before it, its number if due
@@ -265,6 +269,12 @@ func (gw *gameWriter) plainMove(pos *bitboard.Position, body []byte, mark byte, 
 		gw.out = append(gw.out, number...)
 		gw.col += len(number)
 	}
+	gw.sanToken(body, mark)
+}
+
+// sanToken writes a move's SAN, body and mark, as asciiToken writes a
+// token with a space after it, straight into the output.
+func (gw *gameWriter) sanToken(body []byte, mark byte) {
 	n := len(body)
 	if mark != 0 {
 		n++
@@ -286,14 +296,6 @@ func (gw *gameWriter) plainMove(pos *bitboard.Position, body []byte, mark byte, 
 	}
 	gw.out = append(gw.out, '\n')
 	gw.col = 0
-}
-
-// appendCheckMark appends checkMark(nodes, n), if any.
-func appendCheckMark(b []byte, nodes []Node, n *Node) []byte {
-	if mark := checkMark(nodes, n); mark != 0 {
-		return append(b, mark)
-	}
-	return b
 }
 
 // checkMark is the check or mate mark of node n's move ('+', '#'), or 0,

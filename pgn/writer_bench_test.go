@@ -167,3 +167,21 @@ func BenchmarkWriteGamesHot(b *testing.B) {
 		b.Fatalf("SHA-256 %s, want %s", got, hotReference)
 	}
 }
+
+// TestWriterComposesWhatItCopies writes every game of writerCorpora
+// again with the SAN texts the parser kept dropped, as a game read from
+// the store has none: every move is then composed (AppendSANBody and its
+// mark) instead of copied, and the bytes must not change.
+func TestWriterComposesWhatItCopies(t *testing.T) {
+	for _, name := range corpusFiles(t, writerCorpora) {
+		eachFileGame(t, name, func(_ *RawGame, g *Game) {
+			copied := AppendGame(nil, g, WriteOptions{Official: true})
+			for i := range g.Nodes {
+				g.Nodes[i].SAN = nil
+			}
+			if composed := AppendGame(nil, g, WriteOptions{Official: true}); string(composed) != string(copied) {
+				t.Errorf("%s game %d: composed\n%s\nwhere copied\n%s", name, g.Number, composed, copied)
+			}
+		})
+	}
+}
