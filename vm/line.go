@@ -166,6 +166,7 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 	m.lineWalk(r, start, 0, len(r.threads), 0)
 	if pending != nil {
 		pending.work += r.tests
+		pending.searches++
 	}
 	m.lin = savedLin
 	m.setCur(start)

@@ -38,10 +38,14 @@ type viableTable struct {
 	// match, or the line may end there
 	ok []uint64
 	// work counts the constituent tests of the searches made in this
-	// game without the table: it is built once they cost about as much
-	// as its sweep, so that a line tried at few positions (its start
-	// test refusing most) does not pay for one
-	work int
+	// game without the table, searches the searches: it is built once
+	// they cost about as much as its sweep, so that a line tried at few
+	// positions (its start test refusing most) does not pay for one, and
+	// only when a search makes on average a test per state or more: the
+	// sweep tests constituents too, and a line whose searches stop after
+	// a test or two (line --> not check --> move capture p --> ...) costs
+	// less searched from every start than swept
+	work, searches int
 }
 
 // maxViableKeys bounds the tables of one line in one game; starts with
@@ -139,7 +143,7 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 		}
 		clear(vl.tables)
 		if vl.single != nil {
-			vl.single.built, vl.single.work = false, 0
+			vl.single.built, vl.single.work, vl.single.searches = false, 0, 0
 		}
 	}
 	vt := m.viableTableFor(vl, spec)
@@ -147,7 +151,8 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 		return true, nil, nil
 	}
 	if !vt.built {
-		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*len(vl.states.filter) {
+		states := len(vl.states.filter)
+		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*states || vt.work < vt.searches*states {
 			return true, nil, vt
 		}
 		m.buildViable(spec, vt)
