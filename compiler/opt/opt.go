@@ -281,8 +281,9 @@ var Table = [NumIDs]Info{
 			"searched only when the start's states meet that set, and the search then finds the match it finds without " +
 			"this; a refused start is one where the search would find nothing and change nothing. A line tried from " +
 			"every position (`line --> .{2,9} --> not check --> move promote [RBN]`) then costs about one test per " +
-			"position and state instead of a search from each. A table that refuses too few starts to pay for itself is " +
-			"given up for the rest of the run.",
+			"position and state instead of a search from each. A game's table is swept only once the searches made without " +
+			"it cost about as much, and made on average a test per state or more (short searches cost less than the " +
+			"sweep); a table that refuses too few starts to pay for itself is given up for the rest of the run.",
 		Facts: []Fact{NoEffect, PositionOnly},
 		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2",
 			"piece X in [RQ] {line --> move to . from X --> . --> move from X check}"},
