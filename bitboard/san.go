@@ -509,7 +509,7 @@ func (p *Position) AppendSANBody(dst []byte, m Move) []byte {
 		return append(dst, "--"...)
 	case m.Flags&FlagDrop != 0:
 		dst = append(dst, "?PNBRQK"[m.Piece.Type()], '@')
-		dst = append(dst, m.To.String()...)
+		dst = appendSquare(dst, m.To)
 	case m.Flags&FlagCastle != 0:
 		if m.CastlesShort() {
 			dst = append(dst, "O-O"...)
@@ -524,11 +524,18 @@ func (p *Position) AppendSANBody(dst []byte, m Move) []byte {
 	return dst
 }
 
+// appendSquare appends s's name, "e4", without making it a string first
+// (Square.String): the writer composes the SAN of every move of a game
+// from the store.
+func appendSquare(dst []byte, s Square) []byte {
+	return append(dst, byte('a'+s.File()), byte('1'+s.Rank()))
+}
+
 func (p *Position) appendPawnSAN(dst []byte, m Move) []byte {
 	if m.From.File() != m.To.File() {
 		dst = append(dst, byte('a'+m.From.File()), 'x')
 	}
-	dst = append(dst, m.To.String()...)
+	dst = appendSquare(dst, m.To)
 	if m.Promo != NoType {
 		dst = append(dst, '=', "?PNBRQK"[m.Promo])
 	}
@@ -544,7 +551,7 @@ func (p *Position) appendPieceSAN(dst []byte, m Move) []byte {
 	if p.Board[m.To] != Empty {
 		dst = append(dst, 'x')
 	}
-	return append(dst, m.To.String()...)
+	return appendSquare(dst, m.To)
 }
 
 // appendDisambiguation adds the source file, rank or square when another
@@ -569,7 +576,7 @@ func (p *Position) appendDisambiguation(dst []byte, m Move) []byte {
 	case rivals&rankSet(m.From.Rank()) == 0:
 		dst = append(dst, byte('1'+m.From.Rank()))
 	default:
-		dst = append(dst, m.From.String()...)
+		dst = appendSquare(dst, m.From)
 	}
 	return dst
 }

@@ -245,8 +245,10 @@ func (gw *gameWriter) move(nodes []Node, c int32, forceNumber bool) {
 // gw.sanBuf. A null move is "--", with the mark only when read as "--"
 // (as bitboard.Position.AppendSANAfter writes it).
 func (gw *gameWriter) san(nodes []Node, n *Node, pos *bitboard.Position) (body []byte, mark byte) {
-	if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
-		return body, checkMark(nodes, n)
+	if len(n.SAN) > 0 {
+		if body, ok := pos.CanonicalSANBody(n.SAN, n.Move); ok {
+			return body, checkMark(nodes, n)
+		}
 	}
 	gw.sanBuf = pos.AppendSANBody(gw.sanBuf[:0], n.Move)
 	if n.Move.Flags&bitboard.FlagNull != 0 {
