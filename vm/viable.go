@@ -41,10 +41,10 @@ type viableTable struct {
 	// game without the table, searches the searches: it is built once
 	// they cost about as much as its sweep, so that a line tried at few
 	// positions (its start test refusing most) does not pay for one, and
-	// only when a search makes on average a test per state or more: the
-	// sweep tests constituents too, and a line whose searches stop after
-	// a test or two (line --> not check --> move capture p --> ...) costs
-	// less searched from every start than swept
+	// only when a search makes on average a test per state it would test
+	// or more: the sweep tests those constituents too, and a line whose
+	// searches stop after a test or two (line --> not check --> move
+	// capture p --> ...) costs less searched from every start than swept
 	work, searches int
 }
 
@@ -152,7 +152,7 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 	}
 	if !vt.built {
 		states := len(vl.states.filter)
-		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*states || vt.work < vt.searches*states {
+		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*states || vt.work < vt.searches*testedStates(spec, vl.states) {
 			return true, nil, vt
 		}
 		m.buildViable(spec, vt)
@@ -166,6 +166,18 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 		vl.off = true
 	}
 	return ok, vt, nil
+}
+
+// testedStates is the number of states whose constituent the sweep
+// tests: a state of a constituent that always holds (.) costs it no test.
+func testedStates(spec *LineSpec, vs *viableStates) int {
+	n := 0
+	for _, k := range vs.filter {
+		if !spec.Always[k] {
+			n++
+		}
+	}
+	return n
 }
 
 // viableTableFor is the table of the current game for the current
