@@ -173,9 +173,14 @@ func placeText[T string | []byte](gw *gameWriter, b T, n int, spaceAfter, mayWra
 	gw.out = append(gw.out, b...)
 	gw.col += n
 	gw.afterParen = false
-	if !spaceAfter {
-		return
+	if spaceAfter {
+		gw.separate()
 	}
+}
+
+// separate ends a token: a space, or a new line where a space would pass
+// the line's width.
+func (gw *gameWriter) separate() {
 	if gw.col+1 <= gw.width {
 		gw.out = append(gw.out, ' ')
 		gw.col++
@@ -291,13 +296,7 @@ func (gw *gameWriter) sanToken(body []byte, mark byte) {
 	}
 	gw.col += n
 	gw.afterParen = false
-	if gw.col+1 <= gw.width {
-		gw.out = append(gw.out, ' ')
-		gw.col++
-		return
-	}
-	gw.out = append(gw.out, '\n')
-	gw.col = 0
+	gw.separate()
 }
 
 // checkMark is the check or mate mark of node n's move ('+', '#'), or 0,
