@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"sync/atomic"
 	"time"
 
@@ -68,7 +69,11 @@ func (g *runGuard) err() error {
 // collection tells what is really held, so that only memory the run keeps
 // stops it.
 func (g *runGuard) watchMemory(max uint64, lim *limits.Values) {
-	heap := func() uint64 { return uint64(heapObjects()) }
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	heap := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
 	tick := time.NewTicker(memoryCheckEvery)
 	defer tick.Stop()
 	for {

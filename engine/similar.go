@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
+	"runtime/metrics"
 
 	"github.com/cqlvm/cqlvm/engine/input"
 	"github.com/cqlvm/cqlvm/limits"
@@ -47,15 +47,12 @@ func loadSimilar(guard *runGuard, specs []vm.SimilarSpec, lim *limits.Values, to
 
 var errTooManyPositions = errors.New("too many submission positions")
 
-// heapObjects is the process's Go heap, the bytes of its allocated
-// objects: what run-memory bounds. Runs at once (a server's) share it,
-// where the count of positions is one run's. It is read from the
-// runtime's memory statistics, not from package runtime/metrics, whose
-// initializer every start of cqlvm would run (twice, supervised).
+// heapObjects is the process's Go heap: what run-memory bounds. Runs at
+// once (a server's) share it, where the count of positions is one run's.
 func heapObjects() int64 {
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return int64(ms.HeapAlloc)
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
 }
 
 // addSubmissions adds the mainline positions of the games of a file
