@@ -16,6 +16,7 @@ import "github.com/cqlvm/cqlvm/vm/nfa"
 // and the counts that decide whether the tables pay for themselves.
 type viableLine struct {
 	states *viableStates // the NFA's threads, worked out once per program
+	tested int           // how many of them the sweep tests (testedStates)
 	tree   *Tree
 	game   int
 	tables map[findMemoKey]*viableTable
@@ -134,7 +135,7 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 			vl.off = true
 			return true, nil, nil
 		}
-		vl.states = states
+		vl.states, vl.tested = states, testedStates(spec, states)
 	}
 	if vl.tree != m.tree || vl.game != m.gameSerial || vl.tables == nil {
 		vl.tree, vl.game = m.tree, m.gameSerial
@@ -152,7 +153,7 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 	}
 	if !vt.built {
 		states := len(vl.states.filter)
-		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*states || vt.work < vt.searches*testedStates(spec, vl.states) {
+		if vt.work*viableStatesPerTest < len(m.tree.Nodes)*states || vt.work < vt.searches*vl.tested {
 			return true, nil, vt
 		}
 		m.buildViable(spec, vt)

@@ -17,6 +17,13 @@ const corpora = "../../testdata/pgn"
 // eachGame parses every game of the PGN file name.
 func eachGame(t testing.TB, name string, f func(g *pgn.Game)) {
 	t.Helper()
+	eachRawGame(t, name, func(_ *pgn.RawGame, g *pgn.Game) { f(g) })
+}
+
+// eachRawGame parses every game of the PGN file name, and gives its
+// text with it (valid until the next game).
+func eachRawGame(t testing.TB, name string, f func(raw *pgn.RawGame, g *pgn.Game)) {
+	t.Helper()
 	file, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +42,7 @@ func eachGame(t testing.TB, name string, f func(g *pgn.Game)) {
 			t.Fatal(err)
 		}
 		parser.Parse(raw, &g)
-		f(&g)
+		f(raw, &g)
 	}
 }
 
@@ -193,30 +200,15 @@ func BenchmarkRead(b *testing.B) {
 	var raws []*pgn.RawGame
 	var stored [][]byte
 	var enc Encoder
-	name := filepath.Join(corpora, "games.pgn")
-	file, err := os.Open(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer file.Close()
-	r := pgn.NewReader(file, name)
+	eachRawGame(b, filepath.Join(corpora, "games.pgn"), func(raw *pgn.RawGame, g *pgn.Game) {
+		raw.Data = append([]byte(nil), raw.Data...)
+		raws = append(raws, raw)
+		data, _ := enc.Append(nil, g)
+		stored = append(stored, data)
+	})
 	var parser pgn.Parser
 	parser.CastlingFromPlacement = true
 	var g pgn.Game
-	for {
-		raw, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		raw.Data = append([]byte(nil), raw.Data...)
-		raws = append(raws, raw)
-		parser.Parse(raw, &g)
-		data, _ := enc.Append(nil, &g)
-		stored = append(stored, data)
-	}
 	b.Run("pgn", func(b *testing.B) {
 		for range b.N {
 			for _, raw := range raws {
