@@ -26,6 +26,11 @@ type viableLine struct {
 	// the rest of the run, which only costs time
 	uses, refused int
 	off           bool
+	// asked counts the starts asked about and built the tables built, in
+	// the whole run: a line with variables whose searches are too short
+	// for any table to be built still pays a lookup of its values at
+	// every start, so it is given up when none was built by viableTrial
+	asked, built int
 }
 
 // viableTable is the table of one line filter for one game and one
@@ -147,6 +152,11 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 			vl.single.built, vl.single.work, vl.single.searches = false, 0, 0
 		}
 	}
+	vl.asked++
+	if vl.asked == viableTrial && vl.built == 0 && len(spec.ViableSlots) > 0 {
+		vl.off = true
+		return true, nil, nil
+	}
 	vt := m.viableTableFor(vl, spec)
 	if vt == nil {
 		return true, nil, nil
@@ -157,6 +167,7 @@ func (m *Machine) lineViableAt(li int, start int32) (ok bool, table, pending *vi
 			return true, nil, vt
 		}
 		m.buildViable(spec, vt)
+		vl.built++
 	}
 	ok = vt.ok[start]&vl.states.start != 0
 	vl.uses++

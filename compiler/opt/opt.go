@@ -283,7 +283,9 @@ var Table = [NumIDs]Info{
 			"every position (`line --> .{2,9} --> not check --> move promote [RBN]`) then costs about one test per " +
 			"position and state instead of a search from each. A game's table is swept only once the searches made without " +
 			"it cost about as much, and made on average a test per state or more (short searches cost less than the " +
-			"sweep); a table that refuses too few starts to pay for itself is given up for the rest of the run.",
+			"sweep); a table that refuses too few starts to pay for itself is given up for the rest of the run, and so are " +
+			"the tables of a line with variables when none was built in its first starts (looking its values up at every " +
+			"start would cost without refusing any).",
 		Facts: []Fact{NoEffect, PositionOnly},
 		Examples: []string{"line --> .{2,9} --> not check --> move promote [RBN]", "line --> check --> .{1,5} --> mate", "flipcolor {line --> move capture . --> (check --> not check)+}", "line singlecolor --> check{2,} --> mate", "{line primary --> move capture . --> check} >= 2",
 			"piece X in [RQ] {line --> move to . from X --> . --> move from X check}"},
