@@ -53,7 +53,7 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	if back == 0 {
 		bound = g.findPlyBound(n.Args[0])
 	}
-	anchor := g.findAnchor(n.Args[0])
+	anchor := g.findAnchor(n.Args[0], back == 1)
 	g.bind(top)
 	if memo >= 0 {
 		g.emit(vm.OpFindSkip, back, it, int32(memo))
@@ -298,7 +298,7 @@ func (g *gen) positionFree(e, body *syntax.Node) bool {
 // linearization could restrict, no search or loop (anchorTest). The walk
 // then goes from one position where it holds to the next (find-anchor).
 // -1 when there is none.
-func (g *gen) findAnchor(body *syntax.Node) int {
+func (g *gen) findAnchor(body *syntax.Node, backward bool) int {
 	var anchor *syntax.Node
 	leadingTests(body, func(t *syntax.Node) {
 		if anchor == nil && pureTest(t) && anchorTest(t) && !linearized(t) && !isAllSquares(t) && t.Kind != syntax.KTrue {
@@ -306,12 +306,130 @@ func (g *gen) findAnchor(body *syntax.Node) int {
 		}
 	})
 	if anchor == nil || !g.use(opt.FindAnchor) {
-		return -1
+		if backward {
+			return -1
+		}
+		return g.findAnchorRelaxed(body)
 	}
 	idx := len(g.prog.FindAnchors)
 	g.prog.FindAnchors = append(g.prog.FindAnchors, vm.FindAnchor{})
 	g.later(func() { g.prog.FindAnchors[idx].Entry = g.subroutine(anchor) })
 	return idx
+}
+
+// findAnchorRelaxed makes a vm.FindAnchor of the first leading test of a
+// forward find's body that would anchor its walk but for the piece variables it
+// reads, each only where more squares can only make it hold (relaxable):
+// the anchor is that test with each such variable as every square its
+// piece can stand on or an empty one (relaxedPieceMask), a position-only
+// test that holds wherever the test itself does (find-anchor-relaxed).
+// -1 when there is none.
+func (g *gen) findAnchorRelaxed(body *syntax.Node) int {
+	var anchor *syntax.Node
+	var vars map[string]syntax.PieceMask
+	leadingTests(body, func(t *syntax.Node) {
+		if anchor != nil || !pureTest(t) || !memoTest(t) || costOf(t) > costMoves {
+			return
+		}
+		relaxed := map[string]syntax.PieceMask{}
+		ok := !syntax.Any(t, func(v *syntax.Node) bool {
+			if v.Kind != syntax.KVar {
+				return false
+			}
+			if v.Flags&syntax.FlagPieceVar == 0 || !relaxable(t, v.Str) || mayRebind(body, v.Str) {
+				return true
+			}
+			relaxed[v.Str] = g.relaxedPieceMask(v.Str)
+			return false
+		})
+		if ok && len(relaxed) > 0 {
+			anchor, vars = t, relaxed
+		}
+	})
+	if anchor == nil || !g.use(opt.FindAnchorRelaxed) {
+		return -1
+	}
+	idx := len(g.prog.FindAnchors)
+	g.prog.FindAnchors = append(g.prog.FindAnchors, vm.FindAnchor{})
+	g.later(func() {
+		saved := g.relaxedPieceVars
+		g.relaxedPieceVars = vars
+		g.prog.FindAnchors[idx].Entry = g.subroutine(anchor)
+		g.relaxedPieceVars = saved
+	})
+	return idx
+}
+
+// relaxable reports whether test f can only go on holding when the set
+// that variable x stands for grows: x appears only as a set operand of
+// intersections, unions, attacks, pins, and the from, to and capture
+// squares of the game's or the generated moves and of x--y, each of
+// which is a union over the squares of its operands.
+func relaxable(f *syntax.Node, x string) bool {
+	if !readsVar(f, x) {
+		return true
+	}
+	all := func(ns ...*syntax.Node) bool {
+		for _, a := range ns {
+			if a != nil && !relaxable(a, x) {
+				return false
+			}
+		}
+		return true
+	}
+	switch f.Kind {
+	case syntax.KVar:
+		return f.Str == x
+	case syntax.KInter, syntax.KUnion, syntax.KAttacks, syntax.KAttackedBy, syntax.KPin:
+		return all(f.Args...)
+	case syntax.KMove:
+		mp := f.Move
+		if mp.Count || mp.Null || mp.Comment != nil || len(f.Args) > 0 ||
+			mp.Promote != nil && readsVar(mp.Promote, x) || mp.EnPassantSquare != nil && readsVar(mp.EnPassantSquare, x) {
+			return false
+		}
+		return all(mp.From, mp.To, mp.Capture)
+	case syntax.KDash:
+		d := f.Dash
+		if len(d.Targets) > 0 || d.Promote != nil && readsVar(d.Promote, x) || len(f.Args) > 0 {
+			return false
+		}
+		return all(d.Left, d.Right)
+	}
+	return false
+}
+
+// relaxedPieceMask is what piece variable x can stand on at any position:
+// an empty square (a piece gone in an explosion keeps its identity's
+// square) or a piece of a color of the set of the innermost loop binding
+// x around the code compiled now: an identity keeps its color, but not
+// its type (a pawn promotes, and a backward find sees the pawn a queen
+// was). When x is also assigned (piece x = ...), or that loop's set is
+// not a piece designator, any piece.
+func (g *gen) relaxedPieceMask(x string) syntax.PieceMask {
+	const any = syntax.MaskWhite | syntax.MaskBlack | syntax.MaskEmpty
+	var loop *syntax.Node
+	for i := len(g.loops) - 1; i >= 0 && loop == nil; i-- {
+		if g.loops[i].Str == x {
+			loop = g.loops[i]
+		}
+	}
+	if loop == nil || loop.Kind != syntax.KPieceLoop || loop.Args[0].Kind != syntax.KDesig || !loop.Args[0].Desig.HasPieces {
+		return any
+	}
+	for _, r := range g.roots {
+		if syntax.Any(r, func(n *syntax.Node) bool { return n.Kind == syntax.KPieceAssign && n.Str == x }) {
+			return any
+		}
+	}
+	mask, pieces := syntax.MaskEmpty, loop.Args[0].Desig.Pieces
+	if pieces&syntax.MaskWhite != 0 {
+		mask |= syntax.MaskWhite
+	}
+	if pieces&syntax.MaskBlack != 0 {
+		mask |= syntax.MaskBlack
+	}
+	return mask
 }
 
 // anchorTest reports whether f can anchor a walk: a pure test of the

@@ -46,6 +46,13 @@ type gen struct {
 	// everySquareVar: the variable of this name is every square in the
 	// code compiled now (loopDomain)
 	everySquareVar string
+	// relaxedPieceVars: in the code compiled now, each piece variable so
+	// named is every square its piece can stand on, or an empty one (the
+	// relaxed anchor of find-anchor-relaxed)
+	relaxedPieceVars map[string]syntax.PieceMask
+	// loops are the square and piece loops whose bodies are being
+	// compiled, innermost last
+	loops []*syntax.Node
 	// roots are the query's top-level filters (localLoop looks through
 	// them for a loop variable's name)
 	roots []*syntax.Node

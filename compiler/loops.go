@@ -85,7 +85,9 @@ func (g *gen) genSquareLoop(n *syntax.Node, fail int) {
 	if n.Flags&syntax.FlagAll != 0 {
 		bodyFail = allFailed
 	}
+	g.loops = append(g.loops, n)
 	g.test(n.Args[1], bodyFail)
+	g.loops = g.loops[:len(g.loops)-1]
 	g.emit(vm.OpOrInto, 0, acc, int32(sq))
 	g.jump(vm.OpJump, 0, 0, top)
 	g.bind(next)

@@ -278,6 +278,10 @@ func (g *gen) genVar(n *syntax.Node, fail int) {
 		g.emit(vm.OpPushSet, 0, 0, g.setConst(bitboard.Full))
 		return
 	}
+	if mask, ok := g.relaxedPieceVars[n.Str]; ok && n.Flags&syntax.FlagPieceVar != 0 {
+		g.emit(vm.OpPieces, 0, int(mask), 0)
+		return
+	}
 	if n.Flags&syntax.FlagPieceVar != 0 {
 		g.jump(vm.OpPieceSquare, 0, g.slotOf(n), fail)
 		return

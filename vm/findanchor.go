@@ -22,7 +22,21 @@ type findAnchorTable struct {
 	built bool
 	next  []int32 // the first node at or after i (in index order) where the anchor holds; len(Nodes) for none
 	up    []int32 // the nearest of i and its ancestors where the anchor holds; -1 for none
+	// held and tested count, over the run, the positions where the
+	// anchor held and those tested: an anchor that holds almost
+	// everywhere skips too little to pay for its tests, and is given up
+	// (off) for the rest of the run, which only costs time
+	held, tested int
+	off          bool
 }
+
+// An anchor holding at more than anchorKeepHeld/anchorKeepOf of the
+// positions once anchorTrial have been tested is given up.
+const (
+	anchorTrial    = 4096
+	anchorKeepHeld = 7
+	anchorKeepOf   = 8
+)
 
 // findAnchorAfter is how many walks of a game go without the table: a
 // find tried at a few positions does not pay for a test at every one.
@@ -36,7 +50,7 @@ func (m *Machine) findAnchor(in *Inst) {
 		return // a move filter in a line's constituent sees its linearization
 	}
 	t := m.findAnchorTableFor(int(in.B), i)
-	if t == nil {
+	if t == nil || t.off {
 		return
 	}
 	if in.X == 0 {
@@ -57,7 +71,7 @@ func (m *Machine) findAnchorTableFor(a int, start int32) *findAnchorTable {
 	if t.tree != m.tree || t.game != m.gameSerial || len(t.next) != len(m.tree.Nodes) && t.built {
 		t.tree, t.game, t.uses, t.built = m.tree, m.gameSerial, 0, false
 	}
-	if t.built {
+	if t.built || t.off {
 		return t
 	}
 	if start == m.cur {
@@ -83,6 +97,11 @@ func (m *Machine) buildFindAnchor(entry int, t *findAnchorTable) {
 	for i := range n {
 		m.setCur(i)
 		holds[i] = boolInt32(m.run(entry))
+		t.held += int(holds[i])
+	}
+	t.tested += int(n)
+	if t.tested >= anchorTrial && t.held*anchorKeepOf > t.tested*anchorKeepHeld {
+		t.off = true
 	}
 	m.comments = m.comments[:mark]
 	m.setCur(savedCur)

@@ -52,6 +52,7 @@ const (
 	FindAnchor
 	EchoKeyJoin
 	LoopIfDomain
+	FindAnchorRelaxed
 	NumIDs
 )
 
@@ -328,9 +329,27 @@ var Table = [NumIDs]Info{
 			"holds are found once per game, one test at each position (after a few walks of the game, so that a find " +
 			"tried at few positions does not pay for it), and kept as the next one at or after each position and the " +
 			"nearest ancestor. A find tried from every position then visits the positions that can match instead of " +
-			"the whole subtree.",
+			"the whole subtree. An anchor that holds at more than 7 in 8 of the first 4,096 positions it is tested at skips " +
+			"too little to pay for its tests, and is given up for the rest of the run.",
 		Facts:    []Fact{NoEffect, PositionOnly},
 		Examples: []string{"Here = q find {mate k == Here}", "piece X in [Qq] find {check X attacks k}", "Start = ply find <-- {stalemate ply < Start}"},
+	},
+	FindAnchorRelaxed: {
+		Name: "find-anchor-relaxed", Layer: "codegen",
+		Doc: "A find whose body tests, before anything it does, a conjunct that would anchor the walk as for find-anchor " +
+			"but for the piece variables it reads (`E attacks k`, `move from X capture A`, `pin from X` in a piece loop) " +
+			"is anchored on that conjunct with each such variable as every square its piece can stand on: the pieces of " +
+			"the colors of the set of its innermost loop (an identity keeps its color but not its type: a pawn promotes, " +
+			"and a backward find sees the pawn a queen was; any piece when the variable is also assigned or the loop's set " +
+			"is not a piece designator) and the empty squares. The variable appears only " +
+			"where more squares can only make the conjunct hold (an operand of &, |, attacks, attackedby, pin, a move's " +
+			"from, to or capture, x--y), so at a position where the relaxed conjunct fails the conjunct fails for every " +
+			"value of the variables, and the body fails there having changed nothing. The relaxed conjunct reads the " +
+			"position alone: one table per game serves every value of the loop, and a find tried for each piece walks the " +
+			"positions that can match instead of the whole subtree.",
+		Facts: []Fact{NoEffect, PositionOnly},
+		Examples: []string{"initial piece E in [QRBNK] find {E attacks k}", "piece X in [Pp] find {pin from X}",
+			"piece X in [RQ] find all {move from X capture a}"},
 	},
 }
 
