@@ -70,7 +70,7 @@ func (p *Parser) addComment(text string) {
 		return
 	}
 	n := &p.g.Nodes[p.cur]
-	n.Comments = append(n.Comments, text)
+	n.Comments = p.arena.appendString(n.Comments, text)
 }
 
 // flushPending gives waiting comments to node n, after its move.
@@ -79,7 +79,9 @@ func (p *Parser) flushPending(n int32) {
 		return
 	}
 	node := &p.g.Nodes[n]
-	node.Comments = append(node.Comments, p.pending...)
+	for _, text := range p.pending {
+		node.Comments = p.arena.appendString(node.Comments, text)
+	}
 	p.pending = p.pending[:0]
 }
 
@@ -286,7 +288,8 @@ func (p *Parser) move(i int, tok []byte) {
 		p.g.Nodes[n].NAGs = append(p.g.Nodes[n].NAGs, nag)
 	}
 	if len(p.pending) > 0 {
-		p.g.Nodes[n].PreComments = append([]string(nil), p.pending...)
+		p.g.Nodes[n].PreComments = p.arena.appendString(nil, p.pending[0])
+		p.g.Nodes[n].PreComments = append(p.g.Nodes[n].PreComments, p.pending[1:]...)
 		p.pending = p.pending[:0]
 	}
 	p.cur, p.lineMoved, p.marker = n, true, false

@@ -45,7 +45,9 @@ type Parser struct {
 	utf8State int8  // whether data is valid UTF-8: 0 not known yet, 1 yes, -1 no
 	tagAt     []int // offset of each tag in data, for messages about tags
 	scratch   []byte
-	spare     []Node // the other half of the double buffer used by renumber
+	decoded   []byte    // a text decoded from Windows-1252
+	arena     textArena // the strings of comments and tags
+	spare     []Node    // the other half of the double buffer used by renumber
 	order     []int32
 }
 
@@ -225,9 +227,10 @@ func (p *Parser) atLineStart(i int) bool {
 // the game is not valid UTF-8.
 func (p *Parser) text(b []byte) string {
 	if isASCII(b) || p.isUTF8() {
-		return string(b)
+		return p.arena.string(b)
 	}
-	return string(appendCP1252(nil, b))
+	p.decoded = appendCP1252(p.decoded[:0], b)
+	return p.arena.string(p.decoded)
 }
 
 func (p *Parser) isUTF8() bool {

@@ -100,7 +100,7 @@ func (p *Parser) setTagValues() {
 	if len(p.tagValues) == 0 {
 		return
 	}
-	all := string(p.tagText)
+	all := p.arena.string(p.tagText)
 	for _, v := range p.tagValues {
 		p.g.Tags[v.k].Value = all[v.start:v.end]
 	}
