@@ -67,6 +67,9 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 		g.later(func() { g.prog.Lines[idx].Subs[k] = g.subroutine(f) })
 	}
 	l := &g.prog.Lines[idx]
+	if g.lineFirstMatch(l, filters) && g.use(opt.LineFirstMatch) {
+		l.FirstMatchWalk = true
+	}
 	if slots, ok := g.lineViable(l, filters); ok && g.use(opt.LineViable) {
 		l.Viable, l.ViableSlots = true, slots
 	}
@@ -89,6 +92,28 @@ func (g *gen) genLine(n *syntax.Node, fail int) {
 		}
 	}
 	g.jumpLine(idx, n.Bounds, fail)
+}
+
+// lineFirstMatch reports whether line l can be searched by a walk that
+// stops at its first match (line-first-match): forward, not singlecolor
+// (its positions are grandchildren, one per move pair), a pattern of one
+// sequence of constituents (no Split, no Test), constituents that do
+// nothing but comment.
+func (g *gen) lineFirstMatch(l *vm.LineSpec, filters []*syntax.Node) bool {
+	if l.Backward || l.IsPath || l.SingleColor || !l.NFA.Linear() {
+		return false
+	}
+	for _, in := range l.NFA.Inst {
+		if in.Op == nfa.Test {
+			return false
+		}
+	}
+	for _, f := range filters {
+		if effectsOf(f)&(fxEffects&^fxComment) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lineViable reports whether a table of the states from which a match

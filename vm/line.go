@@ -44,6 +44,10 @@ type LineSpec struct {
 	// states from which a match can be completed refuses the starts
 	// from which none can (viable.go).
 	Viable bool
+	// FirstMatchWalk: a forward line of one sequence of constituents
+	// that do nothing but comment (line-first-match): runLine searches
+	// it with lineFirst, which stops at the first match.
+	FirstMatchWalk bool
 	// ViableSlots are the variables the constituents of a Viable line
 	// read (at most MaxFindMemoSlots): it has a table per game for each
 	// of their values.
@@ -157,13 +161,17 @@ func (m *Machine) runLine(li int, lo, hi int) (int, int32, bool) {
 		r.firstKey, r.firstVal, r.firstUsed = lineKey(spec, k, start, unrestricted), true, true
 	}
 	savedLin := m.lin
-	if r.startSpec != spec {
+	if spec.FirstMatchWalk {
+		m.lineFirst(r, lineFollow(spec.NFA, uint32(spec.NFA.Start)), start, 0)
+	} else if r.startSpec != spec {
 		r.closure(uint32(spec.NFA.Start), -1)
 		r.startSpec, r.startThreads = spec, append(r.startThreads[:0], r.threads...)
 	} else {
 		r.threads = append(r.threads, r.startThreads...)
 	}
-	m.lineWalk(r, start, 0, len(r.threads), 0)
+	if !spec.FirstMatchWalk {
+		m.lineWalk(r, start, 0, len(r.threads), 0)
+	}
 	if pending != nil {
 		pending.work += r.tests
 		pending.searches++
@@ -323,6 +331,75 @@ func (m *Machine) lineWalk(r *lineRun, node int32, lo, hi int, length int) {
 		}
 	}
 	r.threads, r.pairs = r.threads[:base], r.pairs[:pbase]
+}
+
+// lineFirst is the search of a line-first-match line: the state pc
+// (a Filter or Match) at node after length positions, depth first in
+// the order of lineWalk, stopping at the first match, which it records.
+// r.steps holds the positions consumed so far, each step's prev the one
+// before it.
+func (m *Machine) lineFirst(r *lineRun, pc uint32, node int32, length int) bool {
+	inst := r.spec.NFA.Inst
+	if inst[pc].Op == nfa.Match {
+		r.record(int32(len(r.steps))-1, length)
+		return length >= 1
+	}
+	if inst[pc].Op != nfa.Filter || !r.viable(pc, node) || length >= maxLineDepth {
+		return false
+	}
+	k, next := int32(inst[pc].Arg), lineFollow(r.spec.NFA, inst[pc].Out)
+	base := len(r.pairs)
+	r.pairs = m.lineNext(r.pairs, r.spec, node)
+	if len(r.pairs) == base {
+		// the line ends here: linearization leaves no move from it
+		r.pairs = append(r.pairs, linePair{child: -1, to: -1})
+	}
+	found := false
+	for j := base; j < len(r.pairs) && !found; j++ {
+		nx := r.pairs[j]
+		if !m.lineEval1(r, k, node, nx.child) {
+			continue
+		}
+		r.steps = append(r.steps, lineStep{k: k, node: node, child: nx.child, prev: int32(len(r.steps)) - 1})
+		if nx.to >= 0 {
+			found = m.lineFirst(r, next, nx.to, length+1)
+		} else if inst[next].Op == nfa.Match {
+			r.record(int32(len(r.steps))-1, length+1)
+			found = true
+		}
+		if !found {
+			r.steps = r.steps[:len(r.steps)-1]
+		}
+	}
+	r.pairs = r.pairs[:base]
+	return found
+}
+
+// lineFollow is the state pc stands for, past its jumps.
+func lineFollow(p *nfa.Prog, pc uint32) uint32 {
+	for p.Inst[pc].Op == nfa.Jmp {
+		pc = p.Inst[pc].Out
+	}
+	return pc
+}
+
+// lineEval1 is lineEval for a walk that tests each constituent at each
+// position and move once (lineFirst): nothing is remembered but the
+// start test runLine hands it.
+func (m *Machine) lineEval1(r *lineRun, k, node, child int32) bool {
+	if r.spec.Always[k] {
+		return true
+	}
+	if r.firstUsed && lineKey(r.spec, k, node, child) == r.firstKey {
+		return r.firstVal
+	}
+	r.tests++
+	mark := len(m.comments)
+	m.line.muted++
+	v := m.lineTest(r.spec, k, node, child)
+	m.line.muted--
+	m.comments = m.comments[:mark]
+	return v
 }
 
 // record notes a match ending with step path of the given length.

@@ -53,6 +53,7 @@ const (
 	EchoKeyJoin
 	LoopIfDomain
 	FindAnchorRelaxed
+	LineFirstMatch
 	NumIDs
 )
 
@@ -350,6 +351,18 @@ var Table = [NumIDs]Info{
 		Facts: []Fact{NoEffect, PositionOnly},
 		Examples: []string{"initial piece E in [QRBNK] find {E attacks k}", "piece X in [Pp] find {pin from X}",
 			"piece X in [RQ] find all {move from X capture a}"},
+	},
+	LineFirstMatch: {
+		Name: "line-first-match", Layer: "vm",
+		Doc: "A forward line whose pattern has no alternative (no `|`, `*`, `+`, `?` or range: `line --> not check --> " +
+			"move promote A --> check`), not singlecolor, and whose constituents do nothing but comment, is searched by one " +
+			"depth-first walk along the game tree that stops at its first match, with no state sets, no table of the " +
+			"constituents tested and no arena of threads. Every match of such a pattern has one position per constituent, " +
+			"so the first match found is the longest, the one the general search keeps (it keeps the first of the longest); " +
+			"the tests it would make after it change nothing but comments, which the search drops. A walk of a tree reaches " +
+			"each (constituent, position) once, so nothing needs remembering.",
+		Facts:    []Fact{NoSplit, NoEffect},
+		Examples: []string{"line --> check --> not check --> check", "piece X in [QRBN] {line --> X-- --> move from ~X --> X--}"},
 	},
 }
 
