@@ -114,14 +114,14 @@ func (a annotations) NAGs(node int32) []uint8 { return a.g.Nodes[node].NAGs }
 // Commands reads the annotation commands of the move's comments, all of
 // them (a command may sit in any), each time a filter asks: games nobody
 // asks about pay nothing.
-func (a annotations) Commands(node int32) vm.Commands {
-	c, errs := a.g.Commands(node)
+func (a annotations) CommandsTo(node int32, dst *vm.Commands) {
+	var c pgn.Commands
+	errs := a.g.CommandsTo(node, &c)
 	// the bits of Has are the same in both packages (TestCommandBits)
-	out := vm.Commands{Eval: c.Eval, Mate: c.Mate, Clock: c.Clock, EMT: c.EMT, Has: c.Has}
+	dst.Eval, dst.Mate, dst.Clock, dst.EMT, dst.Has, dst.Bad = c.Eval, c.Mate, c.Clock, c.EMT, c.Has, ""
 	if len(errs) > 0 {
-		out.Bad = errs[0].Error()
+		dst.Bad = errs[0].Error()
 	}
-	return out
 }
 
 // MoveTime is the time the move took, from its [%emt] or else from the

@@ -63,6 +63,13 @@ func (e *CommandError) Error() string { return fmt.Sprintf("%s: %s", e.Text, e.R
 // ReadCommands reads the commands of the comments after a move. A
 // malformed command is skipped and reported in errs; the others are read.
 func ReadCommands(comments []string) (c Commands, errs []*CommandError) {
+	errs = readCommandsTo(&c, comments)
+	return c, errs
+}
+
+// readCommandsTo is ReadCommands adding to *c, which readers that keep the
+// values in memory pass: see Game.CommandsTo.
+func readCommandsTo(c *Commands, comments []string) (errs []*CommandError) {
 	for _, text := range comments {
 		for {
 			// '[' then '%': a comment is short, and strings.Index's
@@ -90,7 +97,7 @@ func ReadCommands(comments []string) (c Commands, errs []*CommandError) {
 			text = text[end+1:]
 		}
 	}
-	return c, errs
+	return errs
 }
 
 // commandName splits the text after "[%" into the command's name and its
@@ -407,14 +414,24 @@ func readUint(s string, max int) (int32, bool) {
 // (ReadCommands), with a #0 evaluation signed by the position: the side to
 // move there is mated.
 func (g *Game) Commands(node int32) (Commands, []*CommandError) {
-	c, errs := ReadCommands(g.Nodes[node].Comments)
-	if c.Has&HasMate != 0 && c.Mate == 0 {
-		c.Eval = -MateValue
+	var c Commands
+	errs := g.CommandsTo(node, &c)
+	return c, errs
+}
+
+// CommandsTo is Commands writing to *dst, for a reader that keeps the
+// values in memory (a query reads them at every position): a Commands
+// returned by value was stored field by field and then copied whole.
+func (g *Game) CommandsTo(node int32, dst *Commands) []*CommandError {
+	*dst = Commands{}
+	errs := readCommandsTo(dst, g.Nodes[node].Comments)
+	if dst.Has&HasMate != 0 && dst.Mate == 0 {
+		dst.Eval = -MateValue
 		if g.Nodes[node].Pos.Side == bitboard.Black {
-			c.Eval = MateValue
+			dst.Eval = MateValue
 		}
 	}
-	return c, errs
+	return errs
 }
 
 // MoveTime is the time the move into node took, in whole seconds: its

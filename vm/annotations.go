@@ -163,7 +163,8 @@ func (m *Machine) commandsAt(node int32) *Commands {
 		clear(c.read)
 	}
 	if !c.read[node] {
-		c.of[node], c.read[node] = m.tree.Commands(node), true
+		m.tree.CommandsTo(node, &c.of[node])
+		c.read[node] = true
 	}
 	return &c.of[node]
 }

@@ -16,9 +16,9 @@ type fakeCommands struct {
 
 func (f *fakeCommands) Comment(int32) string { return "" }
 func (f *fakeCommands) NAGs(int32) []uint8   { return nil }
-func (f *fakeCommands) Commands(node int32) Commands {
+func (f *fakeCommands) CommandsTo(node int32, dst *Commands) {
 	f.reads++
-	return f.of[node]
+	*dst = f.of[node]
 }
 
 // MoveTime works a time out as a clock difference, 10 s less the move's

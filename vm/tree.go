@@ -46,9 +46,11 @@ type Annotations interface {
 	Comment(node int32) string
 	// NAGs are the move's numeric annotation glyphs.
 	NAGs(node int32) []uint8
-	// Commands are the values of the annotation commands ([%eval],
-	// [%clk], [%emt]) of the move's comments, read at each call.
-	Commands(node int32) Commands
+	// CommandsTo writes to *dst the values of the annotation commands
+	// ([%eval], [%clk], [%emt]) of the move's comments, read at each call.
+	// They are written in place, not returned: a Commands returned through
+	// the interface was stored field by field and then copied whole.
+	CommandsTo(node int32, dst *Commands)
 	// MoveTime is the time the move took, in seconds: its [%emt], or
 	// else worked out from the clocks; false when the game does not tell.
 	MoveTime(node int32) (int32, bool)
@@ -62,12 +64,13 @@ func (t *Tree) Comment(node int32) string {
 	return t.Annotations.Comment(node)
 }
 
-// Commands are the annotation commands of the move into node.
-func (t *Tree) Commands(node int32) Commands {
+// CommandsTo writes the annotation commands of the move into node to *dst.
+func (t *Tree) CommandsTo(node int32, dst *Commands) {
 	if t.Annotations == nil {
-		return Commands{}
+		*dst = Commands{}
+		return
 	}
-	return t.Annotations.Commands(node)
+	t.Annotations.CommandsTo(node, dst)
 }
 
 // MoveTime is the time the move into node took, in seconds.
