@@ -14,6 +14,7 @@ import (
 type gameResult struct {
 	Game                   // what OnGame is shown; PGN and JSON are the game's outputs
 	read    bool           // false for games skipped by the game-number range
+	more    int            // the games after it, skipped, that it stands for
 	asserts []string       // failed `assert`s, for the error stream
 	crash   *InternalError // the worker panicked on this game
 }
@@ -43,8 +44,8 @@ func newCollector(cfg *runConfig, sorts []vm.SortKey) *collector {
 func (c *collector) add(r *gameResult) {
 	st, cfg := &c.st, c.cfg
 	if r.read {
-		st.Games++
-		cfg.progress.games.Add(1)
+		st.Games += 1 + r.more
+		cfg.progress.games.Add(int64(1 + r.more))
 		if cfg.OnGame != nil {
 			g := r.Game // a copy, so that r itself does not escape
 			cfg.OnGame(&g)

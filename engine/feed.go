@@ -32,7 +32,7 @@ type gameFeed struct {
 func newFeed(cfg *runConfig, stores *storeUse) *gameFeed {
 	f := &gameFeed{ctx: cfg.Context}
 	f.next, f.stop = iter.Pull(func(yield func(*rawBatch) bool) {
-		f.err = readInputs(cfg, stores, &batcher{yield: yield})
+		f.err = readInputs(cfg, stores, &batcher{yield: yield, runs: cfg.OnGame == nil})
 	})
 	return f
 }
@@ -201,6 +201,9 @@ type batcher struct {
 	cur       *rawBatch // being filled
 	mark      int       // the length of cur's arena before the game of slot
 	abandoned bool      // yield said no more batches are wanted
+	// runs: a skipped game may stand for the skipped games after it
+	// (skipMore); not when Options.OnGame sees every game
+	runs bool
 }
 
 // Each batch costs a turn at the feed's lock and a hand-over to the
@@ -251,6 +254,20 @@ func (b *batcher) commitSkipped(size int) {
 	b.add()
 }
 
+// skipMore counts one more game, size bytes long, in the skipped game
+// last added to the batch, if it is the last and may stand for the
+// games after it: a run of skipped games then costs its worker and the
+// collector no more than one game. It reports whether it did.
+func (b *batcher) skipMore(size int) bool {
+	c := b.cur
+	if !b.runs || c == nil || len(c.games) == 0 || !c.skip[len(c.games)-1] {
+		return false
+	}
+	c.more[len(c.games)-1]++
+	c.size[len(c.games)-1] += int64(size)
+	return true
+}
+
 func (b *batcher) add() {
 	c := b.cur
 	c.games = append(c.games, &c.raws[len(c.games)])
@@ -281,6 +298,9 @@ type rawBatch struct {
 	games []*pgn.RawGame // the batch: pointers to raws[:len(games)]
 	raws  [batchGames]pgn.RawGame
 	skip  [batchGames]bool // skip[i]: games[i] is ruled out by its summary
+	// more[i]: a skipped games[i] stands for as many games after it,
+	// numbered on, skipped too (batcher.skipMore)
+	more [batchGames]int
 	// compact[i]: games[i].Data is the game in compact form (pgn/compact)
 	compact [batchGames]bool
 	size    [batchGames]int64 // and its length in bytes
@@ -297,6 +317,7 @@ func newRawBatch() *rawBatch { return rawBatches.Get().(*rawBatch) }
 func (b *rawBatch) recycle() {
 	clear(b.raws[:len(b.games)])
 	clear(b.skip[:len(b.games)])
+	clear(b.more[:len(b.games)])
 	clear(b.compact[:len(b.games)])
 	clear(b.games)
 	b.games = b.games[:0]

@@ -303,12 +303,37 @@ func TestStorePositions(t *testing.T) {
 		}
 		with, got, err1 := runOver(t, path, input, false)
 		without, want, err2 := runOver(t, path, input, true)
-		if err1 != nil || err2 != nil || got != want || with.Matches != without.Matches || with.Matches == 0 {
+		if err1 != nil || err2 != nil || got != want || with.Matches != without.Matches || with.Matches == 0 || with.Games != without.Games {
 			t.Fatalf("%s: %v %v; %d matches, without %d; same output %v", query, err1, err2, with.Matches, without.Matches, got == want)
 		}
 		if len(with.Store.Positions) != 1 || with.Store.Skipped == 0 || with.Store.Skipped+with.Store.Read != with.Games {
 			t.Errorf("%s: %+v", query, with.Store)
 		}
 		t.Logf("%s: %d games matched, %d ruled out of %d", query, with.Matches, with.Store.Skipped, with.Games)
+		seenEvery(t, path, input, with.Games)
+	}
+}
+
+// seenEvery checks that Options.OnGame sees every game of a run of query
+// path over input, numbered 1 to games in turn, though the store passes
+// most of them over.
+func seenEvery(t *testing.T, path, input string, games int) {
+	t.Helper()
+	q, err := Load(path, QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := q.Options()
+	o.Inputs = []string{input}
+	var numbers []int
+	o.OnGame = func(g *Game) { numbers = append(numbers, g.Number) }
+	st, err := Run(q, o)
+	if err != nil || st.Store.Skipped == 0 || len(numbers) != games {
+		t.Fatalf("%v; %d games seen of %d, %d skipped", err, len(numbers), games, st.Store.Skipped)
+	}
+	for i, n := range numbers {
+		if n != i+1 {
+			t.Fatalf("game %d seen as number %d", i+1, n)
+		}
 	}
 }

@@ -30,6 +30,10 @@ type storeUse struct {
 	boards  map[uint64][]store.Ref
 	reaches summary.Reaches
 	game    int
+	// candidates are the only games (their places in the store, in
+	// order) that can meet a need whose every way needs a board: those
+	// the index lists for it; nil when the need is not such
+	candidates []int
 }
 
 // newStoreUse is the run's use of stores, nil when stores are switched
@@ -58,7 +62,7 @@ func (u *storeUse) gameReaches(h uint64) bool {
 // of input name, whose store s is open; without one (or with one that
 // does not serve) Board needs hold.
 func (u *storeUse) openPositions(name string, s *store.Store) {
-	u.boards = nil
+	u.boards, u.candidates = nil, nil
 	if u.need == nil {
 		return
 	}
@@ -84,7 +88,36 @@ func (u *storeUse) openPositions(name string, s *store.Store) {
 		boards[h] = refs
 	}
 	u.boards = boards
+	u.candidates = u.boardGames()
 	u.st.Positions = append(u.st.Positions, store.PositionsPathOf(name))
+}
+
+// boardGames are the games that may reach a board of the need's board
+// need, when the need is one (or all of several, one of them one): no
+// other game meets it; else nil.
+func (u *storeUse) boardGames() []int {
+	need := u.need
+	if need.Op == summary.All {
+		for i := range need.Args {
+			if need.Args[i].Op == summary.Board {
+				need = &need.Args[i]
+				break
+			}
+		}
+	}
+	if need.Op != summary.Board {
+		return nil
+	}
+	games := []int{}
+	for _, h := range need.Boards {
+		for _, r := range u.boards[h] {
+			if r.Main || u.cfg.Variations {
+				games = append(games, r.Game)
+			}
+		}
+	}
+	slices.Sort(games)
+	return slices.Compact(games)
 }
 
 // open returns the reader of the summaries of input name, nil when it
@@ -174,8 +207,8 @@ func (u *storeUse) passOver(sr *store.Reader, r *pgn.Reader, s input.Stream, raw
 // skippedResult is the result of a game its summary rules out: read,
 // with no position matched, which is what its search would find; size
 // is its length in bytes.
-func skippedResult(raw *pgn.RawGame, size int64) gameResult {
-	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: size}, read: true}
+func skippedResult(raw *pgn.RawGame, size int64, more int) gameResult {
+	return gameResult{Game: Game{Number: raw.Number, File: raw.File, Offset: raw.Offset, Bytes: size}, read: true, more: more}
 }
 
 // readStored sends the games of span sp from the store sr, which holds
@@ -187,7 +220,7 @@ func skippedResult(raw *pgn.RawGame, size int64) gameResult {
 func (u *storeUse) readStored(sr *store.Reader, sp Span, first, lastWanted int, raws *batcher) (next int, done bool, err error) {
 	name := sp.Input + sr.Member
 	next = first
-	for rec := sr.Peek(); rec != nil; rec = sr.Peek() {
+	for rec := sr.PeekHead(); rec != nil; rec = sr.PeekHead() {
 		if rec.Offset < sp.Start { // before where the span's reading begins
 			sr.Take()
 			continue
@@ -201,7 +234,7 @@ func (u *storeUse) readStored(sr *store.Reader, sp Span, first, lastWanted int, 
 		number := next
 		next++
 		if rec.Offset >= sp.From {
-			u.send(rec, name, number, raws)
+			u.send(sr, name, number, raws)
 		}
 		sr.Take()
 		if lastWanted > 0 && number >= lastWanted || raws.abandoned {
@@ -214,16 +247,29 @@ func (u *storeUse) readStored(sr *store.Reader, sp Span, first, lastWanted int, 
 	return next, false, nil
 }
 
-// send adds the game of record rec, numbered number, to the batch: to
-// be skipped, or searched from its compact form or its text.
-func (u *storeUse) send(rec *store.Record, name string, number int, raws *batcher) {
-	raw, arena := raws.slot()
-	*raw = pgn.RawGame{Number: number, File: name, Offset: rec.Offset, Line: rec.Line, Col: 1}
-	if u.rulesOut(rec) {
+// send adds the game of the record sr is at, numbered number, to the
+// batch: to be skipped, or searched from its compact form or its text.
+// A game the position index rules out is skipped by its record's head
+// alone, unchecked and undecoded.
+func (u *storeUse) send(sr *store.Reader, name string, number int, raws *batcher) {
+	rec := sr.PeekHead()
+	passed := u.passesOver(rec)
+	if !passed {
+		if rec = sr.Peek(); rec == nil {
+			return // a damaged record: the run stops on sr.Err
+		}
+	}
+	if passed || u.rulesOut(rec) {
 		u.st.Skipped++
-		raws.commitSkipped(rec.Bytes)
+		if !raws.skipMore(rec.Bytes) {
+			raw, _ := raws.slot()
+			*raw = pgn.RawGame{Number: number, File: name, Offset: rec.Offset, Line: rec.Line, Col: 1}
+			raws.commitSkipped(rec.Bytes)
+		}
 		return
 	}
+	raw, arena := raws.slot()
+	*raw = pgn.RawGame{Number: number, File: name, Offset: rec.Offset, Line: rec.Line, Col: 1}
 	u.st.Read++
 	data := rec.Game
 	if data == nil {
@@ -233,4 +279,16 @@ func (u *storeUse) send(rec *store.Record, name string, number int, raws *batche
 	*arena = append(*arena, data...)
 	raw.Data = (*arena)[start:len(*arena):len(*arena)]
 	raws.commitStored(rec.Bytes, rec.Game != nil)
+}
+
+// passesOver reports whether the game of the record head rec is ruled
+// out by the position index alone: the need asks for a board that the
+// index lists no other games for. A game without a summary (one with
+// errors) is never passed over.
+func (u *storeUse) passesOver(rec *store.Record) bool {
+	if u.candidates == nil || !rec.HasSummary {
+		return false
+	}
+	_, found := slices.BinarySearch(u.candidates, rec.Index)
+	return !found
 }

@@ -94,7 +94,7 @@ func (w *worker) close() {
 // summary rules it out, else searched.
 func (w *worker) search(batch *rawBatch, i int) gameResult {
 	if batch.skip[i] {
-		return skippedResult(batch.games[i], batch.size[i])
+		return skippedResult(batch.games[i], batch.size[i], batch.more[i])
 	}
 	w.stored = 0
 	if batch.compact[i] {

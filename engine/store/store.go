@@ -42,7 +42,8 @@
 //
 // Opening a store reads its header alone (and checks records_bytes
 // against the file's size): each record is checked against its CRC when
-// it is read, so that a run that reads a few games costs little, and a
+// it is read, so that a run that reads a few games costs little (a
+// record passed over by its head alone, Reader.PeekHead, is not), and a
 // game is read back from its compact form without testing its moves'
 // legality, which Build verified. A damaged record stops the run with
 // an error saying to build the store again.
@@ -719,6 +720,7 @@ type Record struct {
 	Bytes         int   // its length
 	LineStart     bool  // it starts its line
 	NextLineStart bool  // the next game starts its line, or there is none
+	HasSummary    bool  // the game has a summary (Reader.PeekHead tells it)
 	// Summary is the game's summary, nil when it has none (it has
 	// errors or no position); it lasts until the next record is read
 	Summary *summary.Summary
@@ -744,19 +746,31 @@ type cursor struct {
 	rec   Record
 	sum   summary.Summary
 	buf   []byte // the record's bytes
+	crc   [4]byte
+	flags byte // the record's flags
+	at    int  // where in buf its summary begins
 }
 
 // next reads the next record and checks it against its CRC.
 func (c *cursor) next() error {
+	if err := c.head(); err != nil {
+		return err
+	}
+	return c.body()
+}
+
+// head reads the next record's bytes and the fields of its place (its
+// offset, line, length and flags), not checked against its CRC: a
+// record that is passed over costs no more (body reads the rest).
+func (c *cursor) head() error {
 	n, err := binary.ReadUvarint(c.r)
 	if err != nil {
 		return errors.New("truncated")
 	}
-	var crc [4]byte
 	if n+4 > uint64(c.bytes) {
 		return errors.New("damaged record (its length is past the records' end)")
 	}
-	if _, err := io.ReadFull(c.r, crc[:]); err != nil {
+	if _, err := io.ReadFull(c.r, c.crc[:]); err != nil {
 		return errors.New("truncated")
 	}
 	if uint64(cap(c.buf)) < n {
@@ -767,8 +781,13 @@ func (c *cursor) next() error {
 		return errors.New("truncated")
 	}
 	c.bytes -= int64(n) + 4 + int64(uvarintLen(n))
-	if crc32.Checksum(c.buf, crcTable) != binary.LittleEndian.Uint32(crc[:]) {
-		return fmt.Errorf("damaged record (game %d's checksum differs)", c.read+1)
+	return c.parseHead()
+}
+
+// body checks the record head read against its CRC and reads the rest.
+func (c *cursor) body() error {
+	if crc32.Checksum(c.buf, crcTable) != binary.LittleEndian.Uint32(c.crc[:]) {
+		return fmt.Errorf("damaged record (game %d's checksum differs)", c.read)
 	}
 	return c.parse()
 }
@@ -778,8 +797,9 @@ func uvarintLen(n uint64) int {
 	return binary.PutUvarint(b[:], n)
 }
 
-// parse reads the record in c.buf.
-func (c *cursor) parse() error {
+// parseHead reads the fields of the record in c.buf before its
+// summary.
+func (c *cursor) parseHead() error {
 	d := recordBytes{data: c.buf}
 	head, dline, size := d.uvarint(), d.uvarint(), d.uvarint()
 	flags := d.byte()
@@ -789,7 +809,16 @@ func (c *cursor) parse() error {
 	c.left--
 	c.read++
 	c.rec = Record{Index: c.read - 1, Offset: c.rec.Offset + int64(head>>2), Line: c.rec.Line + int(dline), Bytes: int(size),
-		LineStart: head&2 != 0, NextLineStart: head&1 != 0}
+		LineStart: head&2 != 0, NextLineStart: head&1 != 0, HasSummary: flags&hasSummary != 0}
+	c.flags, c.at = flags, d.at
+	return nil
+}
+
+// parse reads the rest of the record in c.buf, whose head parseHead
+// read.
+func (c *cursor) parse() error {
+	d := recordBytes{data: c.buf, at: c.at}
+	flags := c.flags
 	if flags&hasSummary != 0 {
 		c.rec.Summary = &c.sum
 		n, err := summary.Decode(d.data[d.at:], &c.sum)
@@ -860,8 +889,10 @@ type Reader struct {
 	Member string
 	f      *os.File
 	c      cursor
-	peeked bool // c.rec is the next record, not yet taken
-	err    error
+	// peeked: c.rec is the next record, not yet taken, read whole or
+	// (read, not whole) its head alone
+	peeked, read bool
+	err          error
 }
 
 // Reader opens the store's records for reading from the first.
@@ -881,14 +912,32 @@ func (s *Store) Reader() (*Reader, error) {
 // Peek returns the next record, nil after the last one (or in a store
 // that turns out damaged: its games are then searched).
 func (r *Reader) Peek() *Record {
+	if r.PeekHead() == nil {
+		return nil
+	}
+	if !r.read {
+		if r.err = r.c.body(); r.err != nil {
+			return nil
+		}
+		r.read = true
+	}
+	return &r.c.rec
+}
+
+// PeekHead returns the next record with the fields of its place alone
+// (Offset, Line, Bytes, LineStart, NextLineStart, HasSummary), nil
+// after the last one: its bytes are not checked against their CRC
+// unless Peek is called on it, so that a record passed over costs
+// little.
+func (r *Reader) PeekHead() *Record {
 	if !r.peeked {
 		if r.err != nil || r.c.left == 0 {
 			return nil
 		}
-		if r.err = r.c.next(); r.err != nil {
+		if r.err = r.c.head(); r.err != nil {
 			return nil
 		}
-		r.peeked = true
+		r.peeked, r.read = true, false
 	}
 	return &r.c.rec
 }
