@@ -41,9 +41,14 @@ var kindCost = map[syntax.Kind]cost{
 }
 
 // nodeCost is the class of node n itself: its kind's, or for a move
-// filter or dash over generated moves, costMoves.
+// filter or dash over generated moves, costMoves; the orbit of a
+// transform with a few members (flipcolor, flip, rotate90, ...) adds no
+// class to theirs: it is at most eight evaluations, while a shift's up
+// to 225 make it a loop.
 func nodeCost(n *syntax.Node) cost {
 	switch {
+	case n.Kind == syntax.KOrbit && len(n.Args) <= fewMembers:
+		return costCheap
 	case n.Kind == syntax.KMove && n.Move != nil && (n.Move.Legal || n.Move.PseudoLegal):
 		return costMoves
 	case n.Kind == syntax.KDash && n.Dash != nil && (n.Dash.Legal || n.Dash.PseudoLegal):
@@ -60,4 +65,54 @@ func costOf(n *syntax.Node) cost {
 		return c < costSearch
 	})
 	return c
+}
+
+// fewMembers is the most members an orbit may have and still add no
+// class to theirs.
+const fewMembers = 8
+
+// Estimated work of evaluating a node once, in units of a test of the
+// board: the planner's order among filters of one class, so that a
+// piece test goes before counting attacks. Like the classes, it decides
+// an order, never an answer.
+const (
+	workTest    = 1  // a node that reads a bitboard, a tag or a number
+	workAttacks = 16 // attacks, pins, rays: the attack sets of several pieces
+	workMoves   = 64 // a node of class costMoves: the position's moves
+	workSquares = 64 // a square loop's domain, when not written as a set
+	workPieces  = 16 // a piece loop's domain
+	workSearch  = 1 << 20
+)
+
+// attackWork lists the cheap kinds that work out attack sets.
+var attackWork = map[syntax.Kind]bool{
+	syntax.KAttacks: true, syntax.KAttackedBy: true, syntax.KPin: true, syntax.KRay: true,
+	syntax.KXray: true, syntax.KBetween: true,
+}
+
+// workOf estimates the work of evaluating n once: its own, its operands'
+// once (an orbit's members are its operands), a loop's body as often as
+// it repeats it.
+func workOf(n *syntax.Node) int {
+	switch nodeCost(n) {
+	case costSearch:
+		return workSearch
+	}
+	own, times := workTest, 1
+	switch {
+	case nodeCost(n) == costMoves:
+		own = workMoves
+	case attackWork[n.Kind]:
+		own = workAttacks
+	case n.Kind == syntax.KSquareLoop:
+		times = workSquares
+	case n.Kind == syntax.KPieceLoop, n.Kind == syntax.KElementLoop, n.Kind == syntax.KLoop,
+		n.Kind == syntax.KWhile, n.Kind == syntax.KCall:
+		times = workPieces
+	}
+	body := 0
+	for _, c := range syntax.Children(n) {
+		body += workOf(c)
+	}
+	return min(workSearch, own+times*body)
 }

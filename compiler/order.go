@@ -10,7 +10,8 @@ import (
 // cheap-first: the planner's order of a conjunction (the filters of a
 // compound, the operands of and, the query's top level). A filter that
 // only tests (memoTest) and is cheap (costOf at most costMoves) is tested
-// before the costlier filters written ahead of it, when those can be
+// before the costlier filters written ahead of it (a higher class, or
+// more work in the same class: workOf), when those can be
 // skipped: where the cheap one fails, the conjunction fails, and the
 // skipped filters would have changed nothing that outlives the failure.
 
@@ -22,6 +23,7 @@ import (
 func (g *gen) conjunctOrder(args []*syntax.Node, top, value bool) (order []int, lastMoved bool) {
 	order = make([]int, 0, len(args))
 	costs := make([]cost, len(args))
+	works := make([]int, len(args))
 	skip := make([]int8, len(args)) // 0 not worked out, 1 skippable, -1 not
 	skippable := func(k int) bool {
 		if skip[k] == 0 {
@@ -33,12 +35,17 @@ func (g *gen) conjunctOrder(args []*syntax.Node, top, value bool) (order []int, 
 		return skip[k] > 0
 	}
 	for j, a := range args {
-		costs[j] = costOf(a)
+		costs[j], works[j] = costOf(a), workOf(a)
+		if value && j == len(args)-1 {
+			// tested early, the last filter is evaluated again for the
+			// value: only a class above it pays for that
+			works[j] = workSearch
+		}
 		pos := len(order)
 		if j > 0 && g.movable(a, costs[j]) {
 			for pos > 0 {
 				k := order[pos-1]
-				if costs[k] <= costs[j] || !skippable(k) {
+				if !costlier(costs[k], works[k], costs[j], works[j]) || !skippable(k) {
 					break
 				}
 				pos--
@@ -59,6 +66,24 @@ func (g *gen) conjunctOrder(args []*syntax.Node, top, value bool) (order []int, 
 	last := len(args) - 1
 	return order, value && order[last] != last
 }
+
+// costlier reports whether a filter of class c1 and work w1 costs more
+// than one of class c2 and work w2: the class first, then, within a
+// class, clearly more work: several times as much, and more by about an
+// attack set. An estimate is rough, and other mechanisms lean on the
+// order written (a find's anchor is its first test, an echo's
+// prefilter already tests some of its body's filters): a small
+// difference is no reason to change it.
+func costlier(c1 cost, w1 int, c2 cost, w2 int) bool {
+	if c1 != c2 {
+		return c1 > c2
+	}
+	return w1 >= clearlyMore*w2 && w1-w2 >= workAttacks/2
+}
+
+// clearlyMore is how many times as much work makes a filter of the same
+// class costlier.
+const clearlyMore = 2
 
 // movable reports whether f may be tested before the filters written
 // ahead of it: it only tests, reading what those cannot change, and is

@@ -312,14 +312,15 @@ var Table = [NumIDs]Info{
 		Doc: "The filters of a conjunction (a compound, an and, the query's top level) are tested cheapest first: a " +
 			"filter that only tests and is cheap (it looks at the board, the tags or the move played, or at most " +
 			"generates the position's moves) is tested before the costlier filters written ahead of it (loops, " +
-			"searches), when those can be skipped. Where the cheap filter fails the conjunction fails, and a skipped " +
+			"searches; within one class, filters estimated to do more work, such as counting attacks before a piece " +
+			"test or a transform of a few members), when those can be skipped. Where the cheap filter fails the conjunction fails, and a skipped " +
 			"filter would have changed nothing that outlives the failure: it only tests, or binds the variable of a " +
 			"loop that nothing outside the loop reads, or (at the top level, whose failed position's comments are " +
 			"dropped) comments. A compound's last filter gives its value, so one tested early is evaluated again at " +
-			"the end. The classes come from one table (compiler/cost_table.go); a class only decides an order.",
+			"the end. The classes and the work estimate come from one table (compiler/cost_table.go); they only decide an order.",
 		Facts: []Fact{NoEffect},
 		Examples: []string{"square x in a {move legal from N to x} move from k to .", "{line --> check --> . --> check} mate",
-			"piece X in [QR] {find 1 10 {X attacks k}} check"},
+			"piece X in [QR] {find 1 10 {X attacks k}} check", "#(A attacks _) >= 4 fliphorizontal {Ka1 qb3}"},
 	},
 	FindAnchor: {
 		Name: "find-anchor", Layer: "vm",
