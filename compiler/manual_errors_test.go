@@ -199,6 +199,10 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 		{`move legal null`, "cannot be used with 'move legal'", `move legal null`},
 		{`move legal from K pseudolegal`, "cannot be both 'legal' and 'pseudolegal'", `move legal from K pseudolegal`},
 		{`move pseudolegal from K legal K--K`, "cannot be both 'legal' and 'pseudolegal'", `move pseudolegal from K legal`},
+		// "There is a '(' character immediately following a -- filter"
+		{`K--(check)(mate)`, "a '(' follows the targets of '--'", `(`},
+		{`if K--=R(true) (1 > 1) else K`, "a '(' follows the targets of '--'", `(`},
+		{"K--e2(check)\n(mate)", "a '(' follows the targets of '--'", `(`},
 		{`reversecolor count K`, "'reversecolor' takes no 'count'", `count`},
 		{`initial str(K)`, "the string str makes is ignored here", `str(K)`},
 		{`initial "x"`, "a quoted string matched as a filter always matches", `"x"`},
@@ -217,7 +221,8 @@ func TestRejectedAsTheOfficialProgramDoes(t *testing.T) {
 	// its value is a set of squares, usable wherever a set is
 	runAcceptCases(t, []string{`echo (s t) { #(s & t) > 60 }`, `echo (s t) { x = s & t  x }`,
 		`echo (s t) { sort (s & t) }`, `echo (s t) { (s & t) & a }`,
-		`x = position 0 & position 1  #x > 60`, `x = position #(A & a) - 10  x:check`, `function F(z) { #z } position F(A & a):check`})
+		`x = position 0 & position 1  #x > 60`, `x = position #(A & a) - 10  x:check`, `function F(z) { #z } position F(A & a):check`,
+		`K--(check) or (mate)`, `K--(check) {mate}`, `path -- (check) N--`, `line --> K--(check) --> (check)`})
 }
 
 // TestLoopVariableUnboundAfterTheLoop: a square or piece loop's variable

@@ -3,9 +3,12 @@ package syntax
 import "github.com/cqlvm/cqlvm/source"
 
 func (p *Parser) parseIf(t Token) *Node {
+	reported := len(*p.errs)
 	test := p.parseFilter()
 	if test == nil {
-		p.errorf(t.Span, "missing test after 'if'")
+		if len(*p.errs) == reported { // else the test's own error says what is wrong
+			p.errorf(t.Span, "missing test after 'if'")
+		}
 		return nil
 	}
 	p.acceptIdent("then")
@@ -19,9 +22,12 @@ func (p *Parser) parseIf(t Token) *Node {
 	}
 	n := p.node(KIf, source.Span{}, test, then)
 	if p.acceptIdent("else") {
+		reported := len(*p.errs)
 		els := p.parseFilter()
 		if els == nil {
-			p.errorf(p.tok().Span, "missing filter after 'else'")
+			if len(*p.errs) == reported {
+				p.errorf(p.tok().Span, "missing filter after 'else'")
+			}
 			return nil
 		}
 		n.Args = append(n.Args, els)

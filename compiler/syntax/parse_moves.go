@@ -190,6 +190,13 @@ func (p *Parser) parseDash(left *Node, from int32) *Node {
 			d.Targets = append(d.Targets, f)
 		}
 		p.advance()
+		if p.isPunct("(") && !p.spacedParenAfterDashOK() {
+			// the official program refuses it too ("There is a '('
+			// character immediately following a -- filter"): a second
+			// list of targets was likely meant
+			p.errorf(p.tok().Span, "a '(' follows the targets of '%s': put the targets in one (...), or braces around a filter that follows", tok.Text)
+			return nil
+		}
 	} else if p.isPunct("(") && !p.spacedParenAfterDashOK() {
 		p.errorf(p.tok().Span, "no space may separate '%s' from the '(' of its targets: write %s(...), or braces for a filter that follows", tok.Text, tok.Text)
 		return nil
