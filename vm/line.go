@@ -393,6 +393,12 @@ func (m *Machine) lineEval1(r *lineRun, k, node, child int32) bool {
 	if r.firstUsed && lineKey(r.spec, k, node, child) == r.firstKey {
 		return r.firstVal
 	}
+	return m.lineTestMuted(r, k, node, child)
+}
+
+// lineTestMuted tests constituent k at node for a search, counting the
+// test and dropping the comments it makes.
+func (m *Machine) lineTestMuted(r *lineRun, k, node, child int32) bool {
 	r.tests++
 	mark := len(m.comments)
 	m.line.muted++
@@ -490,12 +496,7 @@ func (m *Machine) lineEval(r *lineRun, k, node, child int32) bool {
 			return v != 0
 		}
 	}
-	r.tests++
-	mark := len(m.comments)
-	m.line.muted++
-	v := m.lineTest(r.spec, k, node, child)
-	m.line.muted--
-	m.comments = m.comments[:mark]
+	v := m.lineTestMuted(r, k, node, child)
 	if !r.firstUsed {
 		r.firstKey, r.firstVal, r.firstUsed = key, v, true
 	} else {
