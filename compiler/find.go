@@ -81,6 +81,12 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	if counting {
 		g.emit(vm.OpPop, 0, 0, 0)
 		g.increment(cnt)
+		if g.findCountStops(n, commenting) {
+			g.emit(vm.OpLoad, 0, cnt, 0)
+			g.emit(vm.OpPushNum, 0, 0, int32(n.Int2))
+			g.jump(vm.OpCmpNum, vm.CmpLe, 0, fail)
+			g.emit(vm.OpPop, 0, 0, 0)
+		}
 		g.jump(vm.OpJump, 0, 0, top)
 	} else {
 		g.jump(vm.OpJump, 0, 0, found)
@@ -111,6 +117,27 @@ func (g *gen) genFind(n *syntax.Node, fail int) {
 	}
 	g.jump(vm.OpJump, 0, 0, found)
 	g.bind(found)
+}
+
+// findCountStops reports whether counting find n may fail as soon as its
+// count passes its upper bound (opt.FindCountStop): the bound is a
+// number, the body only tests, and the comments of the failed find (its
+// "Found k of n" among them, whose n it stops counting) are dropped, as
+// every failed filter's are, unless the run keeps them.
+func (g *gen) findCountStops(n *syntax.Node, commenting bool) bool {
+	if !n.HasRange || n.Bounds != nil || !memoTest(n.Args[0]) {
+		return false
+	}
+	if commenting && g.keepFailedComments {
+		return false
+	}
+	if !g.use(opt.FindCountStop) {
+		return false
+	}
+	if commenting {
+		g.prog.DropsFailedComments = true
+	}
+	return true
 }
 
 // findMemo makes a vm.FindMemo for a find (forward or backward) whose body only tests

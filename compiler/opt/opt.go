@@ -54,6 +54,7 @@ const (
 	LoopIfDomain
 	FindAnchorRelaxed
 	LineFirstMatch
+	FindCountStop
 	NumIDs
 )
 
@@ -364,6 +365,16 @@ var Table = [NumIDs]Info{
 			"each (constituent, position) once, so nothing needs remembering.",
 		Facts:    []Fact{NoSplit, NoEffect},
 		Examples: []string{"line --> check --> not check --> check", "piece X in [QRBN] {line --> X-- --> move from ~X --> X--}"},
+	},
+	FindCountStop: {
+		Name: "find-count-stop", Layer: "codegen",
+		Doc: "A find with a range whose upper bound is a number (`find 1 10 {...}`) fails as soon as it has counted one " +
+			"position past that bound, instead of walking the rest of the game: more positions can only raise the count. " +
+			"Exact when the body only tests (it assigns nothing the rest of the walk would), and the run drops the comments " +
+			"of a filter that fails, as every run does but one keeping them (-alwayscomment): the comments the find made, " +
+			"its \"Found k of n\" whose n it did not count among them, are dropped with its failure.",
+		Facts:    []Fact{NoEffect},
+		Examples: []string{"Here = #[Aa] find 1 10 {#[Aa] < Here wtm}", "not find quiet 0 3 check"},
 	},
 }
 
