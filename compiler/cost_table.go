@@ -94,13 +94,13 @@ var attackWork = map[syntax.Kind]bool{
 // once (an orbit's members are its operands), a loop's body as often as
 // it repeats it.
 func workOf(n *syntax.Node) int {
-	switch nodeCost(n) {
-	case costSearch:
+	class := nodeCost(n)
+	if class == costSearch {
 		return workSearch
 	}
 	own, times := workTest, 1
 	switch {
-	case nodeCost(n) == costMoves:
+	case class == costMoves:
 		own = workMoves
 	case attackWork[n.Kind]:
 		own = workAttacks

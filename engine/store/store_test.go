@@ -174,17 +174,8 @@ func TestManyBatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.Reader()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	recs := readAll(t, name, (*Reader).Peek)
 	rd := pgn.NewReader(strings.NewReader(b.String()), "t")
-	var recs []Record
-	for rec := r.Peek(); rec != nil; rec = r.Peek() {
-		recs = append(recs, *rec)
-		r.Take()
-	}
 	for k := 0; ; k++ {
 		raw, err := rd.Next()
 		if err != nil {
